@@ -1,0 +1,27 @@
+# Two commands set everything up on a fresh machine with Python >= 3.11 and pip:
+#   make run    create .venv, install the app, launch it
+#   make test   create .venv, install the app with test extras, run the whole suite
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench package clean-venv
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m chessgui
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+bench: $(STAMP)
+	$(PY) -m engine bench
+
+clean-venv:
+	rm -rf $(VENV)

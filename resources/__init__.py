@@ -1,0 +1,1 @@
+"""Data files (piece SVGs, icons, desktop entry). Installed as ``chessgui.resources``."""
