@@ -1,0 +1,318 @@
+"""FEN validation that explains every problem in plain words.
+
+python-chess tells us *that* a position is broken (``Board.status()`` flags,
+``ValueError`` from the parser); users need to know *what* to fix.  So the
+text is parsed here field by field, collecting every problem instead of
+stopping at the first, and the position-level checks of ``Board.status()``
+are translated into sentences ("Black has no king", "castling right K, but
+no rook on h1", ...).
+
+Shortened FENs are accepted, because people paste board diagrams from
+everywhere:
+
+* board only (``rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR``): White to
+  move, castling rights inferred from the pieces (every king and rook still
+  on its home square may castle, as lichess's editor does), no en passant
+  square, counters ``0 1``;
+* board and side to move: castling inferred as above;
+* up to the castling or en passant field: the missing fields default to
+  ``-`` / ``0`` / ``1``;
+* surrounding whitespace, and lichess URL style underscores instead of spaces.
+
+A move number of ``0`` (written by some tools) is read as 1.
+"""
+
+from __future__ import annotations
+
+import re
+
+import chess
+
+__all__ = [
+    "InvalidFenError",
+    "fen_problems",
+    "parse_fen",
+    "looks_like_fen",
+    "looks_like_pgn",
+    "inferred_castling_fen",
+]
+
+_PIECE_LETTERS = "pnbrqkPNBRQK"
+_COLOR_NAME = {chess.WHITE: "White", chess.BLACK: "Black"}
+_COUNT_WORD = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+# Castling letter -> (colour, king home, rook home)
+_CASTLING_HOMES: dict[str, tuple[chess.Color, chess.Square, chess.Square]] = {
+    "K": (chess.WHITE, chess.E1, chess.H1),
+    "Q": (chess.WHITE, chess.E1, chess.A1),
+    "k": (chess.BLACK, chess.E8, chess.H8),
+    "q": (chess.BLACK, chess.E8, chess.A8),
+}
+
+
+class InvalidFenError(ValueError):
+    """A FEN that cannot be played from; ``problems`` lists every reason."""
+
+    def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
+        self.problems: tuple[str, ...] = tuple(problems)
+        super().__init__("; ".join(self.problems) or "invalid FEN")
+
+
+def _normalise(text: str) -> list[str]:
+    text = text.strip()
+    # lichess analysis URLs use underscores for spaces.
+    if "_" in text and not any(ch.isspace() for ch in text):
+        text = text.replace("_", " ")
+    return text.split()
+
+
+def _parse_board_field(field: str, problems: list[str]) -> chess.Board | None:
+    """Place the pieces of the board field on an empty board, or report why not."""
+    ranks = field.split("/")
+    if len(ranks) != 8:
+        problems.append(f"the text is not a FEN: expected 8 ranks, found {len(ranks)}")
+        # Still look at the letters: an unknown letter is worth reporting too.
+    board = chess.Board.empty()
+    ok = len(ranks) == 8
+    for index, rank_text in enumerate(ranks):
+        rank_number = 8 - index
+        squares = 0
+        for ch in rank_text:
+            if ch.isdigit():
+                if ch == "0":
+                    problems.append(f"rank {rank_number}: '0' is not a number of empty squares (use 1 to 8)")
+                    ok = False
+                squares += int(ch)
+            elif ch in _PIECE_LETTERS:
+                if ok and squares < 8 and 0 <= rank_number - 1 < 8:
+                    board.set_piece_at(chess.square(squares, rank_number - 1), chess.Piece.from_symbol(ch))
+                squares += 1
+            else:
+                problems.append(f"unknown piece letter '{ch}' on rank {rank_number}")
+                ok = False
+                squares += 1
+        if len(ranks) == 8 and squares != 8:
+            problems.append(f"rank {rank_number} has {squares} squares instead of 8")
+            ok = False
+    return board if ok else None
+
+
+def inferred_castling_fen(board: chess.BaseBoard) -> str:
+    """The castling field allowing every castle whose king and rook stand at home."""
+    letters = ""
+    for letter, (color, king_home, rook_home) in _CASTLING_HOMES.items():
+        if board.piece_at(king_home) == chess.Piece(chess.KING, color) and board.piece_at(rook_home) == chess.Piece(
+            chess.ROOK, color
+        ):
+            letters += letter
+    return letters or "-"
+
+
+def _check_castling(field: str, board: chess.Board | None, problems: list[str]) -> str:
+    if field == "-":
+        return "-"
+    seen: set[str] = set()
+    good = ""
+    for letter in field:
+        if letter not in _CASTLING_HOMES:
+            problems.append(f"unknown castling letter '{letter}' (use K, Q, k, q or -)")
+            continue
+        if letter in seen:
+            problems.append(f"castling right {letter} is given twice")
+            continue
+        seen.add(letter)
+        good += letter
+        if board is None:
+            continue
+        color, king_home, rook_home = _CASTLING_HOMES[letter]
+        color_word = _COLOR_NAME[color].lower()
+        if board.piece_at(king_home) != chess.Piece(chess.KING, color):
+            problems.append(
+                f"castling right {letter}, but the {color_word} king is not on {chess.square_name(king_home)}"
+            )
+        if board.piece_at(rook_home) != chess.Piece(chess.ROOK, color):
+            problems.append(f"castling right {letter}, but no rook on {chess.square_name(rook_home)}")
+    return "".join(sorted(good, key="KQkq".index)) or "-"
+
+
+def _check_ep(field: str, board: chess.Board | None, turn: chess.Color | None, problems: list[str]) -> str:
+    if field == "-":
+        return "-"
+    if field not in chess.SQUARE_NAMES:
+        problems.append(f"en passant square '{field}' is not a square (use e.g. e3, or -)")
+        return "-"
+    if board is None or turn is None:
+        return field
+    square = chess.parse_square(field)
+    expected_rank = 5 if turn == chess.WHITE else 2  # 0-based: rank 6 / rank 3
+    mover = _COLOR_NAME[not turn]
+    if chess.square_rank(square) != expected_rank:
+        problems.append(
+            f"impossible en passant square {field}: with {_COLOR_NAME[turn]} to move it must be on rank {expected_rank + 1}"
+        )
+        return field
+    step = -8 if turn == chess.WHITE else 8
+    pawn_square = square + step
+    if board.piece_at(pawn_square) != chess.Piece(chess.PAWN, not turn):
+        problems.append(
+            f"impossible en passant square {field}: no {mover.lower()} pawn on {chess.square_name(pawn_square)} "
+            f"that could just have moved two squares"
+        )
+    elif board.piece_at(square) is not None or board.piece_at(square - step) is not None:
+        problems.append(
+            f"impossible en passant square {field}: the pawn could not have passed over an occupied square"
+        )
+    return field
+
+
+def _check_counter(field: str, name: str, minimum: int, problems: list[str]) -> str:
+    if not field.isdigit():
+        problems.append(f"the {name} must be a whole number of at least {minimum}, not '{field}'")
+        return str(minimum)
+    value = int(field)
+    if name == "move number" and value == 0:
+        return "1"  # some tools write 0; harmless
+    return str(value)
+
+
+def _count(number: int) -> str:
+    return _COUNT_WORD.get(number, str(number))
+
+
+def _material_problems(board: chess.Board, color: chess.Color) -> list[str]:
+    name = _COLOR_NAME[color]
+    problems: list[str] = []
+    kings = len(board.pieces(chess.KING, color))
+    if kings == 0:
+        problems.append(f"{name} has no king")
+    elif kings > 1:
+        problems.append(f"{name} has {_count(kings)} kings")
+    pawns = len(board.pieces(chess.PAWN, color))
+    if pawns > 8:
+        problems.append(f"too many pawns for {name}: {pawns}, at most 8")
+    total = len(chess.SquareSet(board.occupied_co[color]))
+    if total > 16:
+        problems.append(f"too many pieces for {name}: {total}, at most 16")
+    elif pawns <= 8:
+        # Every piece beyond the initial set must be a promoted pawn.
+        promoted = sum(
+            max(0, len(board.pieces(piece_type, color)) - initial)
+            for piece_type, initial in ((chess.QUEEN, 1), (chess.ROOK, 2), (chess.BISHOP, 2), (chess.KNIGHT, 2))
+        )
+        if pawns + promoted > 8:
+            problems.append(
+                f"too many pieces for {name}: {pawns} pawns and {promoted} promoted pieces, "
+                f"but only 8 pawns could have promoted"
+            )
+    return problems
+
+
+def _position_problems(board: chess.Board, turn_known: bool) -> list[str]:
+    """Problems of a well-formed FEN's position (Board.status() in words)."""
+    status = board.status()
+    if status & chess.STATUS_EMPTY:
+        return ["the board is empty: both kings are missing"]
+    problems = _material_problems(board, chess.WHITE) + _material_problems(board, chess.BLACK)
+    if status & chess.STATUS_PAWNS_ON_BACKRANK:
+        for rank_index, rank_mask in ((7, chess.BB_RANK_8), (0, chess.BB_RANK_1)):
+            squares = [chess.square_name(s) for s in chess.SquareSet(board.pawns & rank_mask)]
+            if squares:
+                where = ", ".join(squares)
+                problems.append(f"a pawn stands on rank {rank_index + 1} ({where}), where no pawn can be")
+    # Castling and en passant were explained while parsing the text.
+    kings_ok = len(board.pieces(chess.KING, chess.WHITE)) == 1 and len(board.pieces(chess.KING, chess.BLACK)) == 1
+    if kings_ok and turn_known:
+        if board.was_into_check():
+            victim = _COLOR_NAME[not board.turn]
+            king = board.king(not board.turn)
+            where = chess.square_name(king) if king is not None else "?"
+            problems.append(
+                f"the side not to move is in check: {victim}'s king on {where} is attacked, "
+                f"but it is {_COLOR_NAME[board.turn]}'s move"
+            )
+        if status & chess.STATUS_TOO_MANY_CHECKERS:
+            problems.append(
+                f"{_COLOR_NAME[board.turn]}'s king is attacked by {len(board.checkers())} pieces; no move can give more than a double check"
+            )
+        elif status & chess.STATUS_IMPOSSIBLE_CHECK:
+            problems.append(
+                f"impossible check on {_COLOR_NAME[board.turn]}'s king: no single move could have given these checks"
+            )
+    return problems
+
+
+def _parse(text: str) -> tuple[chess.Board | None, list[str]]:
+    problems: list[str] = []
+    fields = _normalise(text)
+    if not fields:
+        return None, ["the text is empty"]
+    if len(fields) > 6:
+        problems.append(f"the text is not a FEN: expected at most 6 fields, found {len(fields)}")
+    board = _parse_board_field(fields[0], problems)
+
+    turn: chess.Color | None = chess.WHITE
+    if len(fields) > 1:
+        side = fields[1].lower()
+        if side in ("w", "b"):
+            turn = side == "w"
+        else:
+            problems.append(f"side to move must be w or b, not '{fields[1]}'")
+            turn = None
+    if len(fields) > 2:
+        castling = _check_castling(fields[2], board, problems)
+    else:
+        castling = inferred_castling_fen(board) if board is not None else "-"
+    ep = _check_ep(fields[3], board, turn, problems) if len(fields) > 3 else "-"
+    halfmove = _check_counter(fields[4], "halfmove clock", 0, problems) if len(fields) > 4 else "0"
+    fullmove = _check_counter(fields[5], "move number", 1, problems) if len(fields) > 5 else "1"
+
+    if board is None:
+        return None, problems
+    board.turn = turn if turn is not None else chess.WHITE
+    # Position checks only make sense once the pieces stand correctly.
+    problems.extend(_position_problems(board, turn_known=turn is not None))
+    if problems:
+        return None, problems
+    full_fen = f"{board.board_fen()} {'w' if turn else 'b'} {castling} {ep} {halfmove} {fullmove}"
+    try:
+        result = chess.Board(full_fen)
+    except ValueError as error:  # should not happen after the checks above
+        return None, [f"python-chess rejected the FEN: {error}"]
+    leftover = result.status()
+    if leftover != chess.STATUS_VALID:
+        return None, [f"the position is not legal (python-chess status {int(leftover)})"]
+    return result, []
+
+
+def fen_problems(text: str) -> list[str]:
+    """Every problem with ``text`` as a FEN, in plain words; empty when valid."""
+    return _parse(text)[1]
+
+
+def parse_fen(text: str) -> chess.Board:
+    """A board from a (possibly shortened) FEN; raises :class:`InvalidFenError`."""
+    board, problems = _parse(text)
+    if board is None:
+        raise InvalidFenError(problems)
+    return board
+
+
+_FEN_BOARD_RE = re.compile(r"^[0-9A-Za-z/]+$")
+_PGN_TAG_RE = re.compile(r'^\s*\[[A-Za-z0-9_]+\s+"[^"]*"\s*\]\s*$', re.MULTILINE)
+_PGN_MOVES_RE = re.compile(r"(^|\s)1\.\s*(\.\.)?\s*([a-hNBRQK][a-h1-8x=+#NBRQ]*|O-O)")
+
+
+def looks_like_fen(text: str) -> bool:
+    """True for text that is meant as a FEN, even a broken one (to show its problems)."""
+    fields = _normalise(text)
+    if not fields or "\n" in text.strip() or len(fields) > 8:
+        return False
+    board_field = fields[0]
+    return bool(_FEN_BOARD_RE.match(board_field)) and 5 <= board_field.count("/") <= 9
+
+
+def looks_like_pgn(text: str) -> bool:
+    """True for text holding PGN tag pairs or numbered movetext ("1. e4 e5")."""
+    if looks_like_fen(text):
+        return False
+    return bool(_PGN_TAG_RE.search(text) or _PGN_MOVES_RE.search(text))
