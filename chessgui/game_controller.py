@@ -1,0 +1,421 @@
+"""The single source of truth for the game in progress.
+
+``GameController`` owns the ``chess.pgn.Game`` tree and the live ``chess.Board``.
+Nothing else changes the game: the board widget only *requests* moves (through
+the human player), players answer ``go`` requests, and every view redraws from
+the controller's signals. python-chess decides legality, SAN and game end.
+
+The live line is the game's main line from the root up to ``self._live_node``;
+moves are always appended there, so a loaded PGN keeps its variations and
+comments intact.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import chess
+import chess.pgn
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from chessgui.game_result import GameResult, Termination
+from chessgui.players import ClockState, GoRequest, HumanPlayer, Player
+
+
+class GameController(QObject):
+    """Owns the game; asks the side to move's player for moves; announces changes.
+
+    Signals:
+        game_started(): a new game or a loaded game replaced the old one.
+        move_made(chess.Move, str): a move was pushed on the live board (with its SAN).
+        move_taken_back(): the last live move was removed.
+        position_changed(): the live position changed for any reason (redraw from ``board()``).
+        game_over(GameResult): the game ended (mate, draw rule, claim, resignation, flag).
+        human_input_enabled(bool): whether the board should accept mouse moves now.
+        status_message(str): a short plain-words message for the status bar.
+        paused_changed(bool): computer moves were paused or resumed.
+        thinking_started(chess.Color): a computer player was asked to move.
+    """
+
+    game_started = Signal()
+    move_made = Signal(object, str)
+    move_taken_back = Signal()
+    position_changed = Signal()
+    game_over = Signal(object)
+    human_input_enabled = Signal(bool)
+    status_message = Signal(str)
+    paused_changed = Signal(bool)
+    thinking_started = Signal(object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._game = chess.pgn.Game()
+        self._board = chess.Board()
+        self._live_node: chess.pgn.GameNode = self._game
+        self._result: GameResult | None = None
+        self._players: dict[chess.Color, Player] = {}
+        self._request_ids = itertools.count(1)
+        self._pending_request: GoRequest | None = None
+        self._pending_color: chess.Color | None = None
+        self._paused = False
+        self._steps_allowed = 0
+        self._min_move_delay_ms = 0
+        self._clock_provider = None  # set by set_clock_provider(); returns ClockState | None
+        # Computer moves wait at least min_move_delay_ms after the previous move so that
+        # computer-vs-computer games can be watched; the timer is the only waiting we do.
+        self._go_timer = QTimer(self)
+        self._go_timer.setSingleShot(True)
+        self._go_timer.timeout.connect(self._ask_side_to_move)
+        self.set_players(HumanPlayer("White"), HumanPlayer("Black"))
+        self._game.headers["Result"] = "*"
+
+    # ------------------------------------------------------------------ queries
+
+    def board(self) -> chess.Board:
+        """A copy of the live position with its move stack (never the live object)."""
+        return self._board.copy()
+
+    def game(self) -> chess.pgn.Game:
+        """The game tree (headers, moves, comments, evaluations). Do not mutate it."""
+        return self._game
+
+    def result(self) -> GameResult | None:
+        """How the game ended, or None while it is in progress."""
+        return self._result
+
+    def is_game_over(self) -> bool:
+        """True once the game has a result."""
+        return self._result is not None
+
+    def live_ply(self) -> int:
+        """Number of moves played from the start position."""
+        return len(self._board.move_stack)
+
+    def node_at_ply(self, ply: int) -> chess.pgn.GameNode:
+        """The main-line node after ``ply`` moves (0 = the root)."""
+        node: chess.pgn.GameNode = self._game
+        for _ in range(max(0, min(ply, self.live_ply()))):
+            node = node.variations[0]
+        return node
+
+    def board_at_ply(self, ply: int) -> chess.Board:
+        """The position after ``ply`` moves, with the move stack up to it."""
+        board = self._game.board()
+        for move in self._board.move_stack[: max(0, min(ply, self.live_ply()))]:
+            board.push(move)
+        return board
+
+    def player(self, color: chess.Color) -> Player:
+        """The player of ``color``."""
+        return self._players[color]
+
+    def is_paused(self) -> bool:
+        """True while computer moves are paused."""
+        return self._paused
+
+    def is_waiting_for_human(self) -> bool:
+        """True when the side to move is a human who has been asked for a move."""
+        return (
+            self._pending_request is not None
+            and self._pending_color is not None
+            and self._players[self._pending_color].is_human()
+        )
+
+    def can_claim_draw(self) -> bool:
+        """True when the side to move may claim a draw (threefold repetition or 50 moves)."""
+        return self._result is None and self._board.can_claim_draw()
+
+    def start_fen(self) -> str:
+        """FEN of the game's starting position."""
+        return self._game.board().fen()
+
+    # ------------------------------------------------------------------ set-up
+
+    def set_players(self, white: Player, black: Player) -> None:
+        """Replace both players; a search in progress is stopped and the side to move re-asked."""
+        self._cancel_request()
+        previous = set(self._players.values())
+        current = {white, black}
+        for old in previous - current:
+            old.move_made.disconnect(self.on_player_move_made)
+            old.failed.disconnect(self.on_player_failed)
+            old.ready_changed.disconnect(self.on_player_ready_changed)
+            old.shutdown()
+        # One player object may play both colours; connect each object once.
+        for player in current - previous:
+            player.move_made.connect(self.on_player_move_made)
+            player.failed.connect(self.on_player_failed)
+            player.ready_changed.connect(self.on_player_ready_changed)
+        self._players = {chess.WHITE: white, chess.BLACK: black}
+        self._game.headers["White"] = white.name
+        self._game.headers["Black"] = black.name
+        self._schedule_next_move(delay=False)
+
+    def set_min_move_delay_ms(self, delay_ms: int) -> None:
+        """Minimum time between a move and the next computer move (watching AI vs AI)."""
+        self._min_move_delay_ms = max(0, int(delay_ms))
+
+    def set_clock_provider(self, provider) -> None:  # noqa: ANN001 - Callable[[], ClockState | None]
+        """Install a callable that returns the clock times to hand to engines (or None)."""
+        self._clock_provider = provider
+
+    def new_game(self, start_fen: str | None = None) -> None:
+        """Start a new game from the standard position or ``start_fen`` (already validated)."""
+        game = chess.pgn.Game()
+        if start_fen is not None and start_fen != chess.STARTING_FEN:
+            game.setup(chess.Board(start_fen))
+        self._install_game(game)
+
+    def load_game(self, game: chess.pgn.Game) -> None:
+        """Replace the game by ``game``; play continues from the end of its main line."""
+        self._install_game(game)
+
+    def _install_game(self, game: chess.pgn.Game) -> None:
+        self._cancel_request()
+        white = self._players[chess.WHITE].name
+        black = self._players[chess.BLACK].name
+        self._game = game
+        self._live_node = game.end()
+        self._board = self._live_node.board()
+        self._result = None
+        game.headers.setdefault("White", white)
+        game.headers.setdefault("Black", black)
+        if game.headers.get("White", "?") == "?":
+            game.headers["White"] = white
+        if game.headers.get("Black", "?") == "?":
+            game.headers["Black"] = black
+        recorded = game.headers.get("Result", "*")
+        self.game_started.emit()
+        self.position_changed.emit()
+        if not self._check_automatic_end() and recorded != "*":
+            # A finished game from a file: show it, don't continue it.
+            self._result = _result_from_header(recorded)
+            self.human_input_enabled.emit(False)
+            self.game_over.emit(self._result)
+            return
+        if self._result is None:
+            game.headers["Result"] = "*"
+            self._schedule_next_move(delay=False)
+
+    # ------------------------------------------------------------------ actions
+
+    def takeback(self) -> bool:
+        """Undo the last move (two when a human plays a computer, so it is the human's turn again).
+
+        Returns False when there is nothing to take back.
+        """
+        if not self._board.move_stack:
+            return False
+        self._cancel_request()
+        mover = not self._board.turn  # the side that made the last move
+        # Against a computer, a takeback returns the turn to the human: when the computer has
+        # already replied, undo its reply too. While it is still thinking, undo one move.
+        human_to_move = self._players[self._board.turn].is_human()
+        plies = 2 if human_to_move and not self._players[mover].is_human() and len(self._board.move_stack) >= 2 else 1
+        for _ in range(plies):
+            self._pop_live_move()
+        self._result = None
+        self._game.headers["Result"] = "*"
+        self.move_taken_back.emit()
+        self.position_changed.emit()
+        self._schedule_next_move(delay=False)
+        return True
+
+    def _pop_live_move(self) -> None:
+        move = self._board.pop()
+        parent = self._live_node.parent
+        assert parent is not None
+        parent.remove_variation(move)
+        self._live_node = parent
+
+    def claim_draw(self) -> bool:
+        """Claim a draw by threefold repetition or the 50-move rule, if the rules allow it now."""
+        if not self.can_claim_draw():
+            return False
+        if self._board.can_claim_threefold_repetition():
+            termination = Termination.THREEFOLD_REPETITION
+        else:
+            termination = Termination.FIFTY_MOVES
+        self.end_game(GameResult(None, termination))
+        return True
+
+    def resign(self, color: chess.Color) -> None:
+        """``color`` resigns."""
+        if self._result is None:
+            self.end_game(GameResult(not color, Termination.RESIGNATION))
+
+    def end_game(self, result: GameResult) -> None:
+        """End the game with ``result`` (also used by the clock on flag fall)."""
+        if self._result is not None:
+            return
+        self._cancel_request()
+        self._result = result
+        self._game.headers["Result"] = result.result
+        self._game.headers["Termination"] = result.pgn_termination
+        self.human_input_enabled.emit(False)
+        self.status_message.emit(result.describe())
+        self.game_over.emit(result)
+
+    def pause(self) -> None:
+        """Stop computer moves (the current search is abandoned); humans may still move."""
+        if self._paused:
+            return
+        self._paused = True
+        self._steps_allowed = 0
+        if self._pending_color is not None and not self._players[self._pending_color].is_human():
+            self._cancel_request()
+        self.paused_changed.emit(True)
+
+    def resume(self) -> None:
+        """Let computer players move again."""
+        if not self._paused:
+            return
+        self._paused = False
+        self.paused_changed.emit(False)
+        self._schedule_next_move(delay=False)
+
+    def step(self) -> None:
+        """While paused: let the computer side to move play exactly one move."""
+        if not self._paused or self._result is not None:
+            return
+        if self._pending_request is not None:
+            return
+        self._steps_allowed = 1
+        self._schedule_next_move(delay=False)
+
+    def stop_thinking(self) -> None:
+        """Abandon any search in progress (used before closing the window)."""
+        self._cancel_request()
+
+    # ------------------------------------------------------------------ annotations
+
+    def set_move_eval(self, ply: int, score: chess.engine.PovScore, depth: int | None = None) -> None:
+        """Store an engine evaluation on the move at ``ply`` (exported as ``[%eval]``)."""
+        if 1 <= ply <= self.live_ply():
+            self.node_at_ply(ply).set_eval(score, depth)
+
+    def set_move_clock(self, ply: int, seconds: float) -> None:
+        """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``)."""
+        if 1 <= ply <= self.live_ply():
+            self.node_at_ply(ply).set_clock(seconds)
+
+    # ------------------------------------------------------------------ player replies
+
+    def on_player_move_made(self, request_id: int, uci: str) -> None:
+        """A player answered: validate the move, push it and announce it. Stale ids are ignored."""
+        request = self._pending_request
+        if request is None or request.request_id != request_id or self._result is not None:
+            return
+        color = self._pending_color
+        assert color is not None
+        player = self._players[color]
+        try:
+            move = chess.Move.from_uci(uci)
+        except (chess.InvalidMoveError, ValueError):
+            move = None
+        if move is None or not self._board.is_legal(move):
+            if player.is_human():
+                player.go(request)  # keep waiting for a legal move
+                return
+            self._pending_request = None
+            self._pending_color = None
+            self._report_failure(f"{player.name} answered with an illegal move ({uci!r}).")
+            return
+        self._pending_request = None
+        self._pending_color = None
+        self.push_move(move)
+
+    def push_move(self, move: chess.Move) -> None:
+        """Play ``move`` (legal in the live position) and ask for the next one."""
+        san = self._board.san(move)
+        self._board.push(move)
+        self._live_node = self._live_node.add_main_variation(move)
+        if self._steps_allowed > 0:
+            self._steps_allowed -= 1
+        self.move_made.emit(move, san)
+        self.position_changed.emit()
+        if not self._check_automatic_end():
+            self._schedule_next_move(delay=True)
+
+    def on_player_failed(self, request_id: int, message: str) -> None:
+        """A player cannot move: tell the user, pause, keep the game intact."""
+        if self._pending_request is None or self._pending_request.request_id != request_id:
+            return
+        self._pending_request = None
+        self._pending_color = None
+        self._report_failure(message)
+
+    def on_player_ready_changed(self, ready: bool) -> None:
+        """An engine finished preparing: clear the "Preparing engine…" message."""
+        if ready and self._pending_color is not None:
+            player = self._players[self._pending_color]
+            if not player.is_human():
+                self.status_message.emit(f"{player.name} is thinking…")
+
+    def _report_failure(self, message: str) -> None:
+        if not self._paused:
+            self._paused = True
+            self.paused_changed.emit(True)
+        self.human_input_enabled.emit(False)
+        self.status_message.emit(f"{message} The game is paused; choose another engine or take over in Settings.")
+
+    # ------------------------------------------------------------------ internals
+
+    def _check_automatic_end(self) -> bool:
+        outcome = self._board.outcome(claim_draw=False)
+        if outcome is None:
+            return False
+        self.end_game(GameResult.from_outcome(outcome))
+        return True
+
+    def _cancel_request(self) -> None:
+        self._go_timer.stop()
+        color = self._pending_color
+        self._pending_request = None
+        self._pending_color = None
+        if color is not None:
+            self._players[color].stop()
+
+    def _schedule_next_move(self, delay: bool) -> None:
+        self._go_timer.stop()
+        if self._result is not None:
+            return
+        player = self._players[self._board.turn]
+        if player.is_human() or not delay or self._min_move_delay_ms == 0:
+            self._ask_side_to_move()
+        else:
+            self.human_input_enabled.emit(False)
+            self._go_timer.start(self._min_move_delay_ms)
+
+    def _ask_side_to_move(self) -> None:
+        if self._result is not None:
+            return
+        color = self._board.turn
+        player = self._players[color]
+        if not player.is_human() and self._paused and self._steps_allowed <= 0:
+            self.human_input_enabled.emit(False)
+            return
+        if self._pending_request is not None:
+            self._players[self._pending_color].stop()  # type: ignore[index]
+        clock: ClockState | None = self._clock_provider() if self._clock_provider is not None else None
+        request = GoRequest(
+            request_id=next(self._request_ids),
+            start_fen=self.start_fen(),
+            moves=tuple(move.uci() for move in self._board.move_stack),
+            clock=clock,
+        )
+        self._pending_request = request
+        self._pending_color = color
+        self.human_input_enabled.emit(player.is_human())
+        if not player.is_human():
+            self.thinking_started.emit(color)
+            if player.is_ready():
+                self.status_message.emit(f"{player.name} is thinking…")
+            else:
+                self.status_message.emit("Preparing engine… (the move follows as soon as it is ready)")
+        player.go(request)
+
+
+def _result_from_header(result: str) -> GameResult:
+    winner = {"1-0": chess.WHITE, "0-1": chess.BLACK}.get(result)
+    return GameResult(winner, Termination.RECORDED)

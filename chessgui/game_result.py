@@ -1,0 +1,97 @@
+"""How a game ended: the result string, the reason, and a sentence for the user."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import chess
+
+
+class Termination(enum.Enum):
+    """Why a game ended. Automatic endings come from python-chess's ``Board.outcome()``."""
+
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    INSUFFICIENT_MATERIAL = "insufficient material"
+    SEVENTYFIVE_MOVES = "the 75-move rule"
+    FIVEFOLD_REPETITION = "fivefold repetition"
+    THREEFOLD_REPETITION = "threefold repetition"
+    FIFTY_MOVES = "the 50-move rule"
+    RESIGNATION = "resignation"
+    TIME_FORFEIT = "time forfeit"
+    TIMEOUT_VS_INSUFFICIENT = "timeout against insufficient material"
+    AGREEMENT = "agreement"
+    RECORDED = "the result recorded in the game"
+
+    @classmethod
+    def from_python_chess(cls, termination: chess.Termination) -> Termination:
+        """Map python-chess's termination to ours (they share the automatic endings)."""
+        return _FROM_PYTHON_CHESS[termination]
+
+
+_FROM_PYTHON_CHESS = {
+    chess.Termination.CHECKMATE: Termination.CHECKMATE,
+    chess.Termination.STALEMATE: Termination.STALEMATE,
+    chess.Termination.INSUFFICIENT_MATERIAL: Termination.INSUFFICIENT_MATERIAL,
+    chess.Termination.SEVENTYFIVE_MOVES: Termination.SEVENTYFIVE_MOVES,
+    chess.Termination.FIVEFOLD_REPETITION: Termination.FIVEFOLD_REPETITION,
+    chess.Termination.THREEFOLD_REPETITION: Termination.THREEFOLD_REPETITION,
+    chess.Termination.FIFTY_MOVES: Termination.FIFTY_MOVES,
+}
+
+# The PGN "Termination" tag only knows a few words (PGN standard 9.8.1).
+_PGN_TERMINATION = {
+    Termination.TIME_FORFEIT: "time forfeit",
+    Termination.TIMEOUT_VS_INSUFFICIENT: "time forfeit",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The end of a game."""
+
+    winner: chess.Color | None
+    """The side that won, or None for a draw."""
+    termination: Termination
+    """Why the game ended."""
+    loser_on_time: chess.Color | None = None
+    """For time endings: the side whose flag fell (needed to describe a timeout draw)."""
+
+    @property
+    def result(self) -> str:
+        """The PGN result string: "1-0", "0-1" or "1/2-1/2"."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == chess.WHITE else "0-1"
+
+    @property
+    def pgn_termination(self) -> str:
+        """Value for the PGN ``Termination`` header."""
+        return _PGN_TERMINATION.get(self.termination, "normal")
+
+    def describe(self) -> str:
+        """One sentence for the user, e.g. "White wins by checkmate"."""
+        if self.termination == Termination.TIME_FORFEIT and self.winner is not None:
+            loser = chess.COLOR_NAMES[not self.winner].capitalize()
+            return f"{loser} lost on time"
+        if self.termination == Termination.TIMEOUT_VS_INSUFFICIENT and self.loser_on_time is not None:
+            loser = chess.COLOR_NAMES[self.loser_on_time].capitalize()
+            winner = chess.COLOR_NAMES[not self.loser_on_time].capitalize()
+            return f"Draw: {loser} ran out of time, but {winner} cannot checkmate"
+        if self.termination == Termination.RECORDED:
+            return f"{self.result} (the result recorded in the game)"
+        if self.winner is None:
+            if self.termination == Termination.AGREEMENT:
+                return "Draw by agreement"
+            return f"Draw by {self.termination.value}"
+        winner = chess.COLOR_NAMES[self.winner].capitalize()
+        if self.termination == Termination.RESIGNATION:
+            loser = chess.COLOR_NAMES[not self.winner].capitalize()
+            return f"{loser} resigned: {winner} wins"
+        return f"{winner} wins by {self.termination.value}"
+
+    @classmethod
+    def from_outcome(cls, outcome: chess.Outcome) -> GameResult:
+        """Build from python-chess's ``Board.outcome()``."""
+        return cls(winner=outcome.winner, termination=Termination.from_python_chess(outcome.termination))

@@ -1,0 +1,178 @@
+"""The move log: SAN in numbered pairs, the shown move highlighted, navigation buttons."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+_EMPTY = "…"
+
+
+class MoveLogPanel(QWidget):
+    """Shows the game's moves as ``1. e4 e5 2. Nf3 …`` rows and lets the user pick one.
+
+    Signals:
+        ply_selected(int): the user asked to see the position after that many moves
+            (a click on a move, or one of the navigation buttons).
+    """
+
+    ply_selected = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._sans: list[str] = []
+        self._first_move_number = 1
+        self._black_starts = False
+        self._current_ply = 0
+        self._result_text: str | None = None
+
+        self._table = QTableWidget(0, 2, self)
+        self._table.setHorizontalHeaderLabels(["White", "Black"])
+        self._table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self._table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._table.verticalHeader().setDefaultSectionSize(26)
+        self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        # Arrow keys belong to the main window's navigation shortcuts, not to the table.
+        self._table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._table.cellClicked.connect(self._on_cell_clicked)
+        font = QFont(self._table.font())
+        font.setPointSizeF(font.pointSizeF() * 1.1)
+        self._table.setFont(font)
+
+        self._result_label = QLabel(self)
+        self._result_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._result_label.setWordWrap(True)
+        self._result_label.setStyleSheet("font-weight: bold; padding: 4px;")
+        self._result_label.hide()
+
+        self._first_button = self._nav_button("⏮", "Start position (Home)", lambda: self.ply_selected.emit(0))
+        self._back_button = self._nav_button(
+            "◀", "Previous move (Left)", lambda: self.ply_selected.emit(max(0, self._current_ply - 1))
+        )
+        self._forward_button = self._nav_button(
+            "▶", "Next move (Right)", lambda: self.ply_selected.emit(min(len(self._sans), self._current_ply + 1))
+        )
+        self._last_button = self._nav_button("⏭", "Live position (End)", lambda: self.ply_selected.emit(len(self._sans)))
+        nav = QHBoxLayout()
+        for button in (self._first_button, self._back_button, self._forward_button, self._last_button):
+            nav.addWidget(button)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._table, 1)
+        layout.addWidget(self._result_label)
+        layout.addLayout(nav)
+        self._update_buttons()
+
+    def _nav_button(self, text: str, tip: str, slot) -> QPushButton:  # noqa: ANN001
+        button = QPushButton(text, self)
+        button.setToolTip(tip)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.clicked.connect(slot)
+        return button
+
+    # ------------------------------------------------------------------ content
+
+    def set_moves(self, sans: list[str], first_move_number: int = 1, black_starts: bool = False) -> None:
+        """Show ``sans`` (the main line in SAN) starting at move ``first_move_number``."""
+        self._sans = list(sans)
+        self._first_move_number = first_move_number
+        self._black_starts = black_starts
+        self._rebuild()
+
+    def move_count(self) -> int:
+        """Number of plies listed."""
+        return len(self._sans)
+
+    def san_at(self, ply: int) -> str:
+        """SAN of the move that leads to ``ply`` (1-based)."""
+        return self._sans[ply - 1]
+
+    def set_result(self, text: str | None) -> None:
+        """Show the game's result and reason under the moves (None hides it)."""
+        self._result_text = text
+        self._result_label.setText(text or "")
+        self._result_label.setVisible(bool(text))
+
+    def result_text(self) -> str | None:
+        """The result line shown, if any."""
+        return self._result_text
+
+    def set_current_ply(self, ply: int) -> None:
+        """Highlight the move that leads to ``ply`` (0 = nothing) and scroll to it."""
+        self._current_ply = ply
+        self._table.clearSelection()
+        if ply > 0 and ply <= len(self._sans):
+            row, column = self.cell_of_ply(ply)
+            item = self._table.item(row, column)
+            if item is not None:
+                self._table.setCurrentItem(item)
+                item.setSelected(True)
+                self._table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
+        else:
+            self._table.setCurrentCell(-1, -1)
+            self._table.scrollToTop()
+        self._update_buttons()
+
+    def current_ply(self) -> int:
+        """The highlighted ply."""
+        return self._current_ply
+
+    # ------------------------------------------------------------------ geometry
+
+    def cell_of_ply(self, ply: int) -> tuple[int, int]:
+        """(row, column) of the move that leads to ``ply``."""
+        index = ply - 1 + (1 if self._black_starts else 0)
+        return index // 2, index % 2
+
+    def ply_of_cell(self, row: int, column: int) -> int | None:
+        """The ply whose move stands in (row, column), or None for an empty cell."""
+        ply = row * 2 + column + 1 - (1 if self._black_starts else 0)
+        return ply if 1 <= ply <= len(self._sans) else None
+
+    def table(self) -> QTableWidget:
+        """The table widget (for tests and styling)."""
+        return self._table
+
+    # ------------------------------------------------------------------ internals
+
+    def _rebuild(self) -> None:
+        count = len(self._sans) + (1 if self._black_starts else 0)
+        rows = (count + 1) // 2
+        self._table.setRowCount(rows)
+        self._table.setVerticalHeaderLabels([f"{self._first_move_number + row}." for row in range(rows)])
+        for row in range(rows):
+            for column in range(2):
+                ply = self.ply_of_cell(row, column)
+                text = self._sans[ply - 1] if ply is not None else (_EMPTY if row == 0 and column == 0 and self._black_starts else "")
+                item = QTableWidgetItem(text)
+                if ply is None:
+                    item.setFlags(Qt.ItemFlag.NoItemFlags)
+                self._table.setItem(row, column, item)
+        self.set_current_ply(min(self._current_ply, len(self._sans)))
+
+    def _on_cell_clicked(self, row: int, column: int) -> None:
+        ply = self.ply_of_cell(row, column)
+        if ply is not None:
+            self.ply_selected.emit(ply)
+
+    def _update_buttons(self) -> None:
+        at_start = self._current_ply <= 0
+        at_end = self._current_ply >= len(self._sans)
+        self._first_button.setEnabled(not at_start)
+        self._back_button.setEnabled(not at_start)
+        self._forward_button.setEnabled(not at_end)
+        self._last_button.setEnabled(not at_end)

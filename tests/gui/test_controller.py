@@ -1,0 +1,223 @@
+"""GameController: legality, game end by the rules, claims, takeback, stale replies."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from chessgui.game_controller import GameController
+from chessgui.game_result import GameResult, Termination
+from chessgui.players import GoRequest, HumanPlayer, Player
+
+
+class ScriptedPlayer(Player):
+    """A computer stand-in: remembers requests; the test answers them by hand."""
+
+    def __init__(self, name: str = "Scripted") -> None:
+        super().__init__(name)
+        self.requests: list[GoRequest] = []
+        self.stopped = 0
+
+    def is_human(self) -> bool:
+        return False
+
+    def go(self, request: GoRequest) -> None:
+        self.requests.append(request)
+
+    def stop(self) -> None:
+        self.stopped += 1
+
+    def answer(self, uci: str, request: GoRequest | None = None) -> None:
+        request = request or self.requests[-1]
+        self.move_made.emit(request.request_id, uci)
+
+
+def play(controller: GameController, *sans: str) -> None:
+    """Play moves through the human players, as the board widget would."""
+    for san in sans:
+        board = controller.board()
+        move = board.parse_san(san)
+        player = controller.player(board.turn)
+        assert isinstance(player, HumanPlayer) and player.is_waiting()
+        player.on_move_requested(move)
+
+
+@pytest.fixture
+def controller(qtbot) -> GameController:
+    return GameController()
+
+
+def test_scholars_mate_ends_one_nil_by_checkmate(controller: GameController, qtbot) -> None:
+    with qtbot.waitSignal(controller.game_over) as blocker:
+        play(controller, "e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#")
+    result: GameResult = blocker.args[0]
+    assert result.result == "1-0"
+    assert result.termination == Termination.CHECKMATE
+    assert result.describe() == "White wins by checkmate"
+    assert controller.game().headers["Result"] == "1-0"
+    assert controller.is_game_over()
+
+
+def test_move_made_carries_san_and_position_changes(controller: GameController, qtbot) -> None:
+    with qtbot.waitSignal(controller.move_made) as blocker:
+        play(controller, "Nf3")
+    move, san = blocker.args
+    assert move == chess.Move.from_uci("g1f3") and san == "Nf3"
+    assert controller.board().fen().startswith("rnbqkbnr/pppppppp/8/8/8/5N2/")
+
+
+def test_illegal_request_changes_nothing(controller: GameController, qtbot) -> None:
+    white = controller.player(chess.WHITE)
+    assert isinstance(white, HumanPlayer)
+    with qtbot.assertNotEmitted(controller.move_made):
+        white.on_move_requested(chess.Move.from_uci("e2e5"))
+    assert controller.live_ply() == 0
+    assert white.is_waiting()  # still asked for a move
+
+
+def test_stalemate(controller: GameController, qtbot) -> None:
+    controller.new_game("7k/8/4Q3/8/8/8/8/6K1 w - - 0 1")
+    with qtbot.waitSignal(controller.game_over) as blocker:
+        play(controller, "Qg6")  # covers g8, g7 and h7 without giving check
+    result = blocker.args[0]
+    assert result.termination == Termination.STALEMATE
+    assert result.result == "1/2-1/2"
+    assert result.describe() == "Draw by stalemate"
+
+
+def test_king_and_bishop_against_king_is_drawn_at_once(controller: GameController, qtbot) -> None:
+    controller.new_game("8/8/8/4k3/8/8/3r4/3BK3 w - - 0 1")
+    with qtbot.waitSignal(controller.game_over) as blocker:
+        play(controller, "Kxd2")  # leaves king and bishop against a bare king
+    assert blocker.args[0].termination == Termination.INSUFFICIENT_MATERIAL
+
+
+def test_fivefold_repetition_ends_the_game(controller: GameController, qtbot) -> None:
+    shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"]
+    with qtbot.waitSignal(controller.game_over) as blocker:
+        play(controller, *(shuffle * 4))
+    assert blocker.args[0].termination == Termination.FIVEFOLD_REPETITION
+    assert controller.live_ply() == 16
+
+
+def test_threefold_is_claimable_and_the_claim_draws(controller: GameController, qtbot) -> None:
+    shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"]
+    play(controller, *shuffle[:3])
+    assert not controller.can_claim_draw()
+    play(controller, shuffle[3], *shuffle)
+    assert controller.can_claim_draw()
+    assert not controller.is_game_over()
+    with qtbot.waitSignal(controller.game_over) as blocker:
+        assert controller.claim_draw()
+    result = blocker.args[0]
+    assert result.result == "1/2-1/2"
+    assert result.termination == Termination.THREEFOLD_REPETITION
+    assert result.describe() == "Draw by threefold repetition"
+
+
+def test_fifty_move_rule_claim(controller: GameController, qtbot) -> None:
+    controller.new_game("8/8/4k3/8/8/4K3/4R3/8 w - - 98 80")
+    assert not controller.can_claim_draw()
+    play(controller, "Ra2")
+    assert controller.can_claim_draw()
+    assert controller.claim_draw()
+    assert controller.result().termination == Termination.FIFTY_MOVES
+
+
+def test_resign(controller: GameController, qtbot) -> None:
+    play(controller, "e4")
+    with qtbot.waitSignal(controller.game_over) as blocker:
+        controller.resign(chess.BLACK)
+    assert blocker.args[0].result == "1-0"
+    assert blocker.args[0].describe() == "Black resigned: White wins"
+
+
+def test_takeback_between_humans_removes_one_move(controller: GameController, qtbot) -> None:
+    play(controller, "e4", "e5")
+    with qtbot.waitSignal(controller.move_taken_back):
+        assert controller.takeback()
+    assert controller.live_ply() == 1
+    assert [m.uci() for m in controller.game().mainline_moves()] == ["e2e4"]
+    play(controller, "c5")
+    assert controller.board().peek() == chess.Move.from_uci("c7c5")
+
+
+def test_takeback_against_computer_returns_the_turn_to_the_human(controller: GameController, qtbot) -> None:
+    engine = ScriptedPlayer()
+    controller.set_players(HumanPlayer("You"), engine)
+    play(controller, "e4")
+    engine.answer("e7e5")
+    assert controller.live_ply() == 2
+    controller.takeback()
+    assert controller.live_ply() == 0
+    assert controller.is_waiting_for_human()
+
+
+def test_stale_reply_after_new_game_is_ignored(controller: GameController, qtbot) -> None:
+    engine = ScriptedPlayer()
+    controller.set_players(engine, HumanPlayer("You"))
+    old_request = engine.requests[-1]
+    controller.new_game()
+    assert engine.stopped >= 1
+    with qtbot.assertNotEmitted(controller.move_made):
+        engine.answer("e2e4", old_request)
+    assert controller.live_ply() == 0
+    engine.answer("d2d4")
+    assert controller.live_ply() == 1
+
+
+def test_illegal_engine_move_pauses_with_a_message(controller: GameController, qtbot) -> None:
+    engine = ScriptedPlayer("Broken engine")
+    controller.set_players(engine, HumanPlayer("You"))
+    with qtbot.waitSignal(controller.status_message) as blocker:
+        engine.answer("e2e5")
+    assert "illegal move" in blocker.args[0]
+    assert controller.live_ply() == 0
+    assert controller.is_paused()
+
+
+def test_input_enabled_only_for_humans(controller: GameController, qtbot) -> None:
+    engine = ScriptedPlayer()
+    with qtbot.waitSignal(controller.human_input_enabled) as blocker:
+        controller.set_players(HumanPlayer("You"), engine)
+    assert blocker.args == [True]
+    with qtbot.waitSignal(controller.human_input_enabled) as blocker:
+        play(controller, "e4")
+    assert blocker.args == [False]
+
+
+def test_pause_and_step_between_computers(controller: GameController, qtbot) -> None:
+    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+    controller.set_players(white, black)
+    controller.pause()
+    white.answer("e2e4")  # the request was cancelled by the pause
+    assert controller.live_ply() == 0
+    controller.step()
+    white.answer("e2e4")
+    assert controller.live_ply() == 1
+    assert len(black.requests) == 0  # paused again after one step
+    controller.resume()
+    black.answer("e7e5")
+    assert controller.live_ply() == 2
+
+
+def test_loaded_finished_game_is_shown_not_continued(controller: GameController, qtbot) -> None:
+    import io
+
+    import chess.pgn
+
+    game = chess.pgn.read_game(io.StringIO('[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n'))
+    with qtbot.waitSignal(controller.game_over) as blocker:
+        controller.load_game(game)
+    assert blocker.args[0].termination == Termination.CHECKMATE
+    assert controller.live_ply() == 4
+
+
+def test_eval_and_clock_annotations_are_stored(controller: GameController) -> None:
+    import chess.engine
+
+    play(controller, "e4")
+    controller.set_move_eval(1, chess.engine.PovScore(chess.engine.Cp(34), chess.WHITE), depth=12)
+    controller.set_move_clock(1, 178.5)
+    text = str(controller.game())
+    assert "[%eval 0.34,12]" in text and "[%clk 0:02:58" in text
