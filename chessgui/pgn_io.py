@@ -1,0 +1,413 @@
+"""Reading and writing PGN, robustly.
+
+Reading never raises for bad content: python-chess collects move errors in
+``game.errors`` instead of raising, and this module turns them into plain
+sentences naming the game ("game 3 (Smith – Jones): illegal move 'Nf9' at
+move 12").  A file with one broken game still yields all the others.
+
+Files are read line by line in binary and each line decoded as UTF-8, falling
+back to Windows-1252/Latin-1 for lines that are not UTF-8, so old latin-1
+collections and files concatenated from mixed sources both load.  Byte offsets
+of every game are recorded, so a big file can be indexed quickly (headers
+only) and a picked game parsed later with :func:`load_game_at`.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO
+
+import chess
+import chess.pgn
+
+from chessgui.fen_check import fen_problems
+from chessgui.pgn_write import PgnSaveError, game_to_pgn, save_pgn, set_node_clock, set_node_eval, write_text_atomically
+
+__all__ = [
+    "GameSummary",
+    "LoadedGame",
+    "PgnReadError",
+    "PgnReadResult",
+    "PgnGameError",
+    "PgnSaveError",
+    "PgnTextResult",
+    "game_to_pgn",
+    "load_game_at",
+    "read_pgn_file",
+    "read_pgn_string",
+    "save_pgn",
+    "set_node_clock",
+    "set_node_eval",
+]
+
+# Files up to this size get every move checked while indexing, so the games
+# list can show which games are broken; bigger files are indexed by headers
+# only (fast) and a game's problems are reported when it is opened.
+CHECK_MOVES_MAX_BYTES = 1_000_000
+
+_RESULT_TOKENS = frozenset({"*", "1-0", "0-1", "1/2-1/2"})
+_TAG_LINE_RE = re.compile(r'^\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"')
+
+
+class PgnReadError(OSError):
+    """The file itself could not be read (missing, no permission, ...)."""
+
+
+class PgnGameError(ValueError):
+    """A game that cannot be shown at all (broken start position, other variant)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One game of a PGN file, as listed in the games dialog."""
+
+    index: int
+    """1-based position of the game in the file."""
+    offset: int
+    """Byte offset where the game starts (for :func:`load_game_at`)."""
+    white: str
+    """White player's name ("?" when unknown)."""
+    black: str
+    """Black player's name."""
+    result: str
+    """"1-0", "0-1", "1/2-1/2" or "*"."""
+    date: str
+    """PGN date, e.g. "2024.05.17" or "????.??.??"."""
+    event: str
+    """Event name."""
+    eco: str
+    """ECO code if the file has one, else ""."""
+    opening: str
+    """Opening name (Opening/Variation tags) if present, else ""."""
+    problems: tuple[str, ...] = ()
+    """What is wrong with this game, in plain words (empty when fine or not checked)."""
+
+    def players(self) -> str:
+        """"White – Black" for messages and titles."""
+        return f"{self.white} – {self.black}"
+
+
+@dataclass(frozen=True, slots=True)
+class PgnReadResult:
+    """The index of a PGN file."""
+
+    path: Path | None
+    """The file read (None for text from the clipboard)."""
+    games: tuple[GameSummary, ...]
+    """Every game found, in file order."""
+    errors: tuple[str, ...]
+    """Per-game problems, each naming the game: "game 3 (Smith – Jones): ..."."""
+    moves_checked: bool
+    """True when every game's moves were checked while indexing."""
+    cancelled: bool = False
+    """True when reading was stopped before the end of the file."""
+    used_fallback_encoding: bool = False
+    """True when some lines were not UTF-8 and were read as Windows-1252/Latin-1."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """A fully parsed game and what was wrong with it."""
+
+    game: chess.pgn.Game
+    """The game tree (moves up to the first error, comments, variations)."""
+    problems: tuple[str, ...] = field(default=())
+    """Plain-words problems (illegal moves, bad FEN header, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PgnTextResult:
+    """The games found in a piece of text (the clipboard)."""
+
+    games: tuple[LoadedGame, ...]
+    """Every game that can be shown, in order."""
+    errors: tuple[str, ...]
+    """Problems, each naming its game ("game 2 (A – B): ...")."""
+
+
+class _LineReader:
+    """A text handle for python-chess over a binary file, with byte offsets.
+
+    Decodes each line on its own (UTF-8, else cp1252, else latin-1) and
+    inserts the missing empty line when a new game's tags follow movetext
+    directly, which python-chess would otherwise read as one game.
+    """
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self._raw = raw
+        self._pending: tuple[int, str] | None = None
+        self._last_was_movetext = False
+        self._in_comment = False
+        self.used_fallback = False
+        self._at_start = raw.tell() == 0
+
+    def tell(self) -> int:
+        """Byte offset of the next line to be returned."""
+        return self._pending[0] if self._pending is not None else self._raw.tell()
+
+    def _decode(self, data: bytes) -> str:
+        if self._at_start:
+            self._at_start = False
+            if data.startswith(b"\xef\xbb\xbf"):
+                data = data[3:]
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            self.used_fallback = True
+            try:
+                return data.decode("cp1252")
+            except UnicodeDecodeError:
+                return data.decode("latin-1")
+
+    def readline(self) -> str:
+        if self._pending is not None:
+            line = self._pending[1]
+            self._pending = None
+        else:
+            offset = self._raw.tell()
+            data = self._raw.readline()
+            if not data:
+                return ""
+            line = self._decode(data).replace("\r\n", "\n").replace("\r", "\n")
+            if not line.endswith("\n"):
+                line += "\n"
+            if self._last_was_movetext and not self._in_comment and _TAG_LINE_RE.match(line):
+                self._pending = (offset, line)
+                self._last_was_movetext = False
+                return "\n"
+        stripped = line.strip()
+        if not stripped:
+            self._last_was_movetext = False
+            self._in_comment = False
+        elif not (stripped.startswith("[") and not self._in_comment):
+            self._last_was_movetext = True
+            opened, closed = line.count("{"), line.count("}")
+            if opened != closed:
+                self._in_comment = opened > closed
+        return line
+
+
+class _CheckingBuilder(chess.pgn.GameBuilder):
+    """A GameBuilder that describes bad moves with their move number."""
+
+    def begin_game(self) -> None:
+        super().begin_game()
+        self.problems: list[str] = []
+
+    def parse_san(self, board: chess.Board, san: str) -> chess.Move:
+        try:
+            return super().parse_san(board, san)
+        except ValueError as error:
+            self._described = error
+            # After a broken variation python-chess may read the result
+            # marker as a move; that is no extra problem worth reporting.
+            if san not in _RESULT_TOKENS:
+                self.problems.append(_describe_bad_move(board, san, error, in_variation=len(self.variation_stack) > 1))
+            raise
+
+    def handle_error(self, error: Exception) -> None:
+        if getattr(self, "_described", None) is not error:
+            self.problems.append(_describe_error(error, self.game.headers))
+        # Like GameBuilder.handle_error, minus logging to stderr: the
+        # problems are shown to the user instead.
+        self.game.errors.append(error)
+
+
+def _describe_bad_move(board: chess.Board, san: str, error: Exception, *, in_variation: bool) -> str:
+    number = f"{board.fullmove_number}" if board.turn == chess.WHITE else f"{board.fullmove_number}..."
+    if isinstance(error, chess.IllegalMoveError):
+        kind = "illegal move"
+    elif isinstance(error, chess.AmbiguousMoveError):
+        kind = "ambiguous move"
+    else:
+        kind = "unreadable move"
+    if in_variation:
+        return f"{kind} '{san}' at move {number} in a variation; the variation was cut there"
+    return f"{kind} '{san}' at move {number}; the game stops there"
+
+
+def _describe_error(error: Exception, headers: chess.pgn.Headers) -> str:
+    fen = headers.get("FEN")
+    if fen is not None and "fen" in str(error).lower():
+        reasons = "; ".join(fen_problems(fen)) or str(error)
+        return f"the start position (FEN tag) is not valid: {reasons}"
+    return str(error)
+
+
+def _summary(index: int, offset: int, headers: chess.pgn.Headers, problems: tuple[str, ...]) -> GameSummary:
+    opening = headers.get("Opening", "")
+    if headers.get("Variation"):
+        opening = f"{opening}, {headers['Variation']}" if opening else headers["Variation"]
+    return GameSummary(
+        index=index,
+        offset=offset,
+        white=headers.get("White", "?"),
+        black=headers.get("Black", "?"),
+        result=headers.get("Result", "*"),
+        date=headers.get("Date", "????.??.??"),
+        event=headers.get("Event", "?"),
+        eco=headers.get("ECO", ""),
+        opening=opening,
+        problems=problems,
+    )
+
+
+def _variant_problem(headers: chess.pgn.Headers) -> str | None:
+    variant = headers.get("Variant", "")
+    if variant.lower() in ("", "standard", "chess", "normal", "from position", "fromposition", "classical"):
+        return None
+    return f"it is a game of the variant '{variant}', which this program does not play"
+
+
+def _parse_stream(
+    reader: _LineReader,
+    size: int,
+    check_moves: bool,
+    progress: Callable[[int], None] | None,
+    should_stop: Callable[[], bool] | None,
+) -> tuple[list[GameSummary], list[str], bool]:
+    games: list[GameSummary] = []
+    errors: list[str] = []
+    last_percent = -1
+    while True:
+        if should_stop is not None and should_stop():
+            return games, errors, True
+        offset = reader.tell()
+        if check_moves:
+            builder_holder: list[_CheckingBuilder] = []
+
+            def make_builder() -> _CheckingBuilder:
+                builder = _CheckingBuilder()
+                builder_holder.append(builder)
+                return builder
+
+            game = chess.pgn.read_game(reader, Visitor=make_builder)  # type: ignore[arg-type]
+            if game is None:
+                break
+            headers = game.headers
+            problems = list(builder_holder[-1].problems) if builder_holder else []
+        else:
+            headers = chess.pgn.read_headers(reader)  # type: ignore[arg-type]
+            if headers is None:
+                break
+            problems = []
+        variant = _variant_problem(headers)
+        if variant:
+            problems.insert(0, variant)
+        summary = _summary(len(games) + 1, offset, headers, tuple(problems))
+        games.append(summary)
+        errors.extend(f"game {summary.index} ({summary.players()}): {problem}" for problem in problems)
+        if progress is not None and size > 0:
+            percent = min(100, reader.tell() * 100 // size)
+            if percent != last_percent:
+                last_percent = percent
+                progress(percent)
+    return games, errors, False
+
+
+def read_pgn_file(
+    path: str | os.PathLike[str],
+    progress: Callable[[int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    *,
+    check_moves: bool | None = None,
+) -> PgnReadResult:
+    """Index every game of a PGN file (blocking; call from a worker thread for big files).
+
+    ``progress`` gets the percentage read (0-100) whenever it changes;
+    ``should_stop`` is polled between games and ends reading early.
+    ``check_moves`` (default: only for files up to 1 MB) parses every move so
+    broken games are reported now rather than when opened.
+    Raises :class:`PgnReadError` when the file cannot be opened at all.
+    """
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        raw = path.open("rb")
+    except OSError as error:
+        raise PgnReadError(f"could not open {path.name}: {error.strerror or error}") from error
+    if check_moves is None:
+        check_moves = size <= CHECK_MOVES_MAX_BYTES
+    with raw:
+        reader = _LineReader(raw)
+        try:
+            games, errors, cancelled = _parse_stream(reader, size, check_moves, progress, should_stop)
+        except OSError as error:
+            raise PgnReadError(f"could not read {path.name}: {error.strerror or error}") from error
+    if progress is not None and not cancelled:
+        progress(100)
+    return PgnReadResult(
+        path=path,
+        games=tuple(games),
+        errors=tuple(errors),
+        moves_checked=check_moves,
+        cancelled=cancelled,
+        used_fallback_encoding=reader.used_fallback,
+    )
+
+
+def _load_from(raw: BinaryIO) -> LoadedGame | None:
+    """The next game of ``raw``; raises PgnGameError for a game that cannot be shown."""
+    reader = _LineReader(raw)
+    builders: list[_CheckingBuilder] = []
+
+    def make_builder() -> _CheckingBuilder:
+        builders.append(_CheckingBuilder())
+        return builders[-1]
+
+    game = chess.pgn.read_game(reader, Visitor=make_builder)  # type: ignore[arg-type]
+    if game is None:
+        return None
+    problems = list(builders[-1].problems)
+    variant = _variant_problem(game.headers)
+    if variant:
+        raise PgnGameError(variant)
+    try:
+        game.board()
+    except ValueError:
+        raise PgnGameError("; ".join(problems) or "the start position (FEN tag) is not valid") from None
+    return LoadedGame(game=game, problems=tuple(problems))
+
+
+def load_game_at(path: str | os.PathLike[str], offset: int = 0) -> LoadedGame:
+    """Parse the game starting at byte ``offset`` (from :class:`GameSummary`).
+
+    Raises :class:`PgnReadError` when the file cannot be read and
+    :class:`PgnGameError` when the game cannot be shown at all.
+    """
+    path = Path(path)
+    try:
+        with path.open("rb") as raw:
+            raw.seek(offset)
+            loaded = _load_from(raw)
+    except OSError as error:
+        raise PgnReadError(f"could not read {path.name}: {error.strerror or error}") from error
+    if loaded is None:
+        raise PgnReadError(f"no game found in {path.name} at byte {offset}; was the file changed?")
+    return loaded
+
+
+def read_pgn_string(text: str) -> PgnTextResult:
+    """Every game in ``text`` (e.g. the clipboard), fully parsed."""
+    raw = io.BytesIO(text.encode("utf-8"))
+    games: list[LoadedGame] = []
+    errors: list[str] = []
+    index = 0
+    while True:
+        index += 1
+        try:
+            loaded = _load_from(raw)
+        except PgnGameError as error:
+            errors.append(f"game {index}: {error}")
+            continue
+        if loaded is None:
+            return PgnTextResult(games=tuple(games), errors=tuple(errors))
+        games.append(loaded)
+        headers = loaded.game.headers
+        label = f"{headers.get('White', '?')} – {headers.get('Black', '?')}"
+        errors.extend(f"game {index} ({label}): {problem}" for problem in loaded.problems)

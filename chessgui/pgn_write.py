@@ -1,0 +1,72 @@
+"""Writing PGN: export with comments/variations/[%eval]/[%clk], atomic saving."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import chess
+import chess.engine
+import chess.pgn
+
+__all__ = ["PgnSaveError", "game_to_pgn", "save_pgn", "set_node_clock", "set_node_eval", "write_text_atomically"]
+
+
+class PgnSaveError(OSError):
+    """The game could not be written; the message says why in plain words."""
+
+
+def game_to_pgn(game: chess.pgn.Game) -> str:
+    """The game as PGN text: Seven Tag Roster, SetUp/FEN for custom starts,
+    comments (including [%eval] and [%clk]) and variations."""
+    if "FEN" in game.headers and game.headers["FEN"] != chess.STARTING_FEN:
+        game.headers["SetUp"] = "1"
+    elif game.board().fen() != chess.STARTING_FEN:
+        game.headers["SetUp"] = "1"
+        game.headers["FEN"] = game.board().fen()
+    exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
+    return game.accept(exporter) + "\n"
+
+
+def save_pgn(path: str | os.PathLike[str], game: chess.pgn.Game) -> None:
+    """Write the game to ``path`` atomically (a crash never leaves half a file)."""
+    write_text_atomically(Path(path), game_to_pgn(game))
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Write UTF-8 text to a temporary file next to ``path``, then rename it over."""
+    try:
+        fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise PgnSaveError(f"could not save {path.name}: {error.strerror or error}") from error
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_name, path)
+    except OSError as error:
+        try:
+            os.unlink(temp_name)
+        except OSError:
+            pass
+        raise PgnSaveError(f"could not save {path.name}: {error.strerror or error}") from error
+
+
+def set_node_eval(
+    node: chess.pgn.ChildNode, score_white_cp: int | None, mate_white: int | None, depth: int | None = None
+) -> None:
+    """Store an engine evaluation (White's point of view) as [%eval ...] on ``node``."""
+    if mate_white is not None:
+        score: chess.engine.Score = chess.engine.Mate(mate_white)
+    elif score_white_cp is not None:
+        score = chess.engine.Cp(score_white_cp)
+    else:
+        return
+    node.set_eval(chess.engine.PovScore(score, chess.WHITE), depth)
+
+
+def set_node_clock(node: chess.pgn.ChildNode, seconds: float) -> None:
+    """Store the mover's remaining clock time as [%clk h:mm:ss] on ``node``."""
+    node.set_clock(max(0.0, seconds))

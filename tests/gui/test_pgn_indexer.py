@@ -1,0 +1,65 @@
+"""Indexing a big PGN file in the background."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+from chessgui.pgn_io import PgnReadResult, load_game_at
+from chessgui.pgn_io_worker import PgnIndexer
+
+GAME = """[Event "Generated"]
+[Site "?"]
+[Date "2024.01.01"]
+[Round "?"]
+[White "Player {i}"]
+[Black "Opponent"]
+[Result "1-0"]
+[ECO "C60"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 1-0
+
+"""
+
+
+def _big_file(tmp_path: Path, count: int) -> Path:
+    path = tmp_path / "big.pgn"
+    path.write_text("".join(GAME.replace("{i}", str(i)) for i in range(count)), encoding="utf-8")
+    return path
+
+
+def test_ten_thousand_games_index_in_the_background(qtbot, tmp_path: Path) -> None:
+    path = _big_file(tmp_path, 10_000)
+    indexer = PgnIndexer()
+    progress: list[int] = []
+    indexer.progressed.connect(progress.append)
+    with qtbot.waitSignal(indexer.finished, timeout=60_000) as blocker:
+        indexer.start(path)
+        # start() returns at once: the GUI thread is free while the worker reads.
+        assert indexer.is_running()
+    result = blocker.args[0]
+    assert isinstance(result, PgnReadResult)
+    assert len(result.games) == 10_000 and not result.cancelled
+    assert result.games[9_999].white == "Player 9999"
+    assert progress and progress[-1] == 100 and progress == sorted(progress)
+    assert not indexer.is_running()
+    last = load_game_at(path, result.games[9_999].offset)
+    assert last.game.headers["White"] == "Player 9999" and last.game.end().ply() == 14
+
+
+def test_cancel_stops_early(qtbot, tmp_path: Path) -> None:
+    path = _big_file(tmp_path, 3_000)
+    indexer = PgnIndexer()
+    with qtbot.waitSignal(indexer.finished, timeout=60_000) as blocker:
+        indexer.start(path, check_moves=True)
+        indexer.cancel()
+    assert blocker.args[0].cancelled
+    assert len(blocker.args[0].games) < 3_000
+
+
+def test_missing_file_reports_failure(qtbot, tmp_path: Path) -> None:
+    indexer = PgnIndexer()
+    with qtbot.waitSignal(indexer.failed, timeout=10_000) as blocker:
+        indexer.start(tmp_path / "gone.pgn")
+    assert "could not open gone.pgn" in blocker.args[0]
+    indexer.shutdown()
