@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -58,14 +59,23 @@ class MoveLogPanel(QWidget):
         self._result_label.setStyleSheet("font-weight: bold; padding: 4px;")
         self._result_label.hide()
 
-        self._first_button = self._nav_button("⏮", "Start position (Home)", lambda: self.ply_selected.emit(0))
+        pixmap = QStyle.StandardPixmap
+        self._first_button = self._nav_button(
+            pixmap.SP_MediaSkipBackward, "Start position (Home)", lambda: self.ply_selected.emit(0)
+        )
         self._back_button = self._nav_button(
-            "◀", "Previous move (Left)", lambda: self.ply_selected.emit(max(0, self._current_ply - 1))
+            pixmap.SP_MediaSeekBackward,
+            "Previous move (Left)",
+            lambda: self.ply_selected.emit(max(0, self._current_ply - 1)),
         )
         self._forward_button = self._nav_button(
-            "▶", "Next move (Right)", lambda: self.ply_selected.emit(min(len(self._sans), self._current_ply + 1))
+            pixmap.SP_MediaSeekForward,
+            "Next move (Right)",
+            lambda: self.ply_selected.emit(min(len(self._sans), self._current_ply + 1)),
         )
-        self._last_button = self._nav_button("⏭", "Live position (End)", lambda: self.ply_selected.emit(len(self._sans)))
+        self._last_button = self._nav_button(
+            pixmap.SP_MediaSkipForward, "Live position (End)", lambda: self.ply_selected.emit(len(self._sans))
+        )
         nav = QHBoxLayout()
         for button in (self._first_button, self._back_button, self._forward_button, self._last_button):
             nav.addWidget(button)
@@ -77,8 +87,9 @@ class MoveLogPanel(QWidget):
         layout.addLayout(nav)
         self._update_buttons()
 
-    def _nav_button(self, text: str, tip: str, slot) -> QPushButton:  # noqa: ANN001
-        button = QPushButton(text, self)
+    def _nav_button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QPushButton:  # noqa: ANN001
+        # Standard icons rather than ⏮/⏭ glyphs: many system fonts lack those characters.
+        button = QPushButton(self.style().standardIcon(icon), "", self)
         button.setToolTip(tip)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.clicked.connect(slot)

@@ -1,0 +1,45 @@
+"""Start the application: ``python -m chessgui [game.pgn] [--fen FEN] [--white/--black human|computer]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QApplication
+
+from chessgui import __version__
+from chessgui.main_window import MainWindow
+
+
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    """Command-line options (argv without the program name)."""
+    parser = argparse.ArgumentParser(prog="chessgui", description="Play chess against the computer.")
+    parser.add_argument("file", nargs="?", help="a PGN (or FEN) file to open")
+    parser.add_argument("--fen", help="start from this position")
+    parser.add_argument("--white", choices=["human", "computer"], help="who plays White (overrides settings)")
+    parser.add_argument("--black", choices=["human", "computer"], help="who plays Black (overrides settings)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # Qt consumes its own options (-platform, -style …) from the argv it is given.
+    known, _unknown = parser.parse_known_args(list(argv))
+    return known
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the application; returns the process exit code."""
+    argv = list(sys.argv if argv is None else argv)
+    options = parse_arguments(argv[1:])
+    app = QApplication.instance() or QApplication(argv)
+    app.setApplicationName("chessgui")
+    app.setOrganizationName("chessgui")
+    app.setApplicationDisplayName("Chess")
+    app.setApplicationVersion(__version__)
+    window = MainWindow()
+    window.show()
+    if options.fen:
+        window.controller.new_game(options.fen)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

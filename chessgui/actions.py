@@ -1,0 +1,148 @@
+"""The main window's actions (menu entries, toolbar buttons, shortcuts) and menus.
+
+Creating actions is kept apart from wiring them: MainWindow connects
+``triggered`` to its slots in one place; this module only says what exists,
+what it is called and which keys reach it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+
+
+@dataclass(frozen=True, slots=True)
+class MainActions:
+    """Every action of the main window."""
+
+    new_game: QAction
+    """Start a new game (asks who plays each side)."""
+    settings: QAction
+    """Open the settings dialog."""
+    takeback: QAction
+    """Undo the last move (the last two against the computer)."""
+    claim_draw: QAction
+    """Claim a draw by threefold repetition or the 50-move rule; enabled only when claimable."""
+    resign: QAction
+    """The human to move resigns."""
+    pause: QAction
+    """Pause/resume computer moves (checkable)."""
+    step: QAction
+    """While paused: let the computer play one move."""
+    next_game: QAction
+    """Computer vs computer: start the next game from a varied opening."""
+    hint: QAction
+    """Show the engine's suggested move as an arrow."""
+    flip: QAction
+    """Turn the board around."""
+    first_move: QAction
+    """Show the start position."""
+    previous_move: QAction
+    """Show the position one move earlier."""
+    next_move: QAction
+    """Show the position one move later."""
+    last_move: QAction
+    """Show the live position."""
+    load_fen: QAction
+    """Enter a FEN to start from."""
+    edit_position: QAction
+    """Open the board editor."""
+    copy_fen: QAction
+    """Copy the shown position's FEN."""
+    paste: QAction
+    """Paste a FEN or PGN from the clipboard."""
+    open_pgn: QAction
+    """Open a PGN file."""
+    save_pgn: QAction
+    """Save the game as PGN."""
+    copy_pgn: QAction
+    """Copy the game as PGN."""
+    about: QAction
+    """About the program."""
+    quit: QAction
+    """Close the program (the unfinished game is kept for resuming)."""
+
+    def all(self) -> list[QAction]:
+        """Every action, in declaration order."""
+        return [getattr(self, field.name) for field in fields(self)]
+
+
+def _action(window: QMainWindow, text: str, shortcut: QKeySequence | str | None = None, tip: str = "") -> QAction:
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+        # Shortcuts work wherever the focus is inside the main window.
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    if tip:
+        action.setStatusTip(tip)
+        action.setToolTip(f"{tip} ({QKeySequence(shortcut).toString()})" if shortcut else tip)
+    window.addAction(action)
+    return action
+
+
+def create_actions(window: QMainWindow) -> MainActions:
+    """Create the actions with their texts and shortcuts (not yet connected)."""
+    std = QKeySequence.StandardKey
+    actions = MainActions(
+        new_game=_action(window, "&New game…", std.New, "Start a new game"),
+        settings=_action(window, "&Settings…", "Ctrl+,", "Choose who plays each side, engine strength, board options"),
+        takeback=_action(window, "&Take back", std.Undo, "Take back the last move"),
+        claim_draw=_action(window, "&Claim draw", "Ctrl+D", "Claim a draw (threefold repetition or 50-move rule)"),
+        resign=_action(window, "&Resign", None, "Resign the game"),
+        pause=_action(window, "&Pause computer", "Space", "Pause or resume the computer's moves"),
+        step=_action(window, "&Step one move", "Ctrl+Right", "While paused, let the computer play one move"),
+        next_game=_action(window, "Ne&xt game", "Ctrl+Shift+N", "Start another computer game from a varied opening"),
+        hint=_action(window, "&Hint", "Ctrl+H", "Show the engine's suggestion as an arrow"),
+        flip=_action(window, "&Flip board", "F", "Turn the board around"),
+        first_move=_action(window, "Start position", "Home", "Show the start position"),
+        previous_move=_action(window, "Previous move", "Left", "Show the previous position"),
+        next_move=_action(window, "Next move", "Right", "Show the next position"),
+        last_move=_action(window, "Live position", "End", "Back to the live position"),
+        load_fen=_action(window, "Position from &FEN…", "Ctrl+L", "Start from a position given as FEN"),
+        edit_position=_action(window, "Set up &position…", "Ctrl+E", "Set up a position on an editor board"),
+        copy_fen=_action(window, "Copy F&EN", "Ctrl+Shift+C", "Copy the shown position as FEN"),
+        paste=_action(window, "&Paste FEN or PGN", std.Paste, "Load a FEN or PGN from the clipboard"),
+        open_pgn=_action(window, "&Open PGN…", std.Open, "Open a game from a PGN file"),
+        save_pgn=_action(window, "&Save PGN…", std.Save, "Save the game as a PGN file"),
+        copy_pgn=_action(window, "&Copy PGN", "Ctrl+Shift+P", "Copy the game as PGN"),
+        about=_action(window, "&About", None, "About this program"),
+        quit=_action(window, "&Quit", std.Quit, "Quit (an unfinished game is kept for next time)"),
+    )
+    actions.pause.setCheckable(True)
+    actions.step.setEnabled(False)
+    actions.claim_draw.setEnabled(False)
+    return actions
+
+
+def build_menus(window: QMainWindow, actions: MainActions) -> None:
+    """Fill the menu bar and the toolbar."""
+    bar = window.menuBar()
+    game: QMenu = bar.addMenu("&Game")
+    for action in (actions.new_game, actions.next_game, None, actions.takeback, actions.claim_draw, actions.resign,
+                   None, actions.settings, None, actions.quit):
+        game.addSeparator() if action is None else game.addAction(action)
+    position: QMenu = bar.addMenu("&Position")
+    for action in (actions.load_fen, actions.edit_position, actions.copy_fen, actions.paste, None,
+                   actions.open_pgn, actions.save_pgn, actions.copy_pgn):
+        position.addSeparator() if action is None else position.addAction(action)
+    computer: QMenu = bar.addMenu("&Computer")
+    for action in (actions.pause, actions.step, actions.hint):
+        computer.addAction(action)
+    view: QMenu = bar.addMenu("&View")
+    for action in (actions.flip, None, actions.first_move, actions.previous_move, actions.next_move,
+                   actions.last_move):
+        view.addSeparator() if action is None else view.addAction(action)
+    help_menu: QMenu = bar.addMenu("&Help")
+    help_menu.addAction(actions.about)
+
+    toolbar = QToolBar("Main", window)
+    toolbar.setObjectName("main_toolbar")
+    toolbar.setMovable(False)
+    toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    for action in (actions.new_game, actions.takeback, actions.flip, actions.hint, actions.pause, actions.step,
+                   actions.settings):
+        toolbar.addAction(action)
+    window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)

@@ -1,0 +1,281 @@
+"""The main window: layout, menus and — in one place — all signal wiring.
+
+Views never change the game: the board asks for a move, the side to move's
+player answers, the controller validates and announces, and every view here
+redraws from the controller's and the navigator's signals.
+"""
+
+from __future__ import annotations
+
+import chess
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent, QGuiApplication
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chessgui.actions import MainActions, build_menus, create_actions
+from chessgui.board.board_widget import BoardWidget
+from chessgui.game_controller import GameController
+from chessgui.game_navigator import GameNavigator
+from chessgui.game_result import GameResult
+from chessgui.move_log import MoveLogPanel
+from chessgui.players import HumanPlayer, Player
+
+WINDOW_TITLE = "Chess"
+
+
+class HistoryBanner(QWidget):
+    """Shown above the board while an earlier position is viewed: says so and leads back."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("history_banner")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(
+            "#history_banner { background: #fff3c4; border: 1px solid #e0c35a; border-radius: 4px; }"
+            "QLabel { color: #5a4500; }"
+        )
+        self._label = QLabel(self)
+        self.back_button = QPushButton("Back to live position (End)", self)
+        self.back_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.addWidget(self._label, 1)
+        layout.addWidget(self.back_button)
+
+    def set_view(self, ply: int, live_ply: int) -> None:
+        """Describe the viewed position; hidden at the live position."""
+        self._label.setText(f"Viewing move {ply} of {live_ply} — the board is read-only")
+        self.setVisible(ply != live_ply)
+
+
+class MainWindow(QMainWindow):
+    """The application window: board, move log, menus; owns the controller."""
+
+    def __init__(self, controller: GameController | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(WINDOW_TITLE)
+        self.controller = controller if controller is not None else GameController(self)
+        self.navigator = GameNavigator(self.controller, self)
+        self._human_input_allowed = True
+
+        self.board_widget = BoardWidget(self)
+        self.move_log = MoveLogPanel(self)
+        self.history_banner = HistoryBanner(self)
+        # Keep the banner's room when hidden so the board does not jump in size.
+        policy = self.history_banner.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.history_banner.setSizePolicy(policy)
+        self.history_banner.hide()
+        self.actions_ = create_actions(self)
+        build_menus(self, self.actions_)
+        self._build_layout()
+        self._wire(self.actions_)
+        self.statusBar().showMessage("White to move")
+        self.resize(1100, 760)
+        self._refresh_from_game()
+
+    # ------------------------------------------------------------------ layout
+
+    def _build_layout(self) -> None:
+        board_column = QWidget(self)
+        board_layout = QVBoxLayout(board_column)
+        board_layout.setContentsMargins(8, 8, 8, 8)
+        board_layout.addWidget(self.history_banner)
+        board_layout.addWidget(self.board_widget, 1)
+
+        self.side_panel = QWidget(self)
+        side_layout = QVBoxLayout(self.side_panel)
+        side_layout.setContentsMargins(4, 8, 8, 8)
+        self.players_label = QLabel(self.side_panel)
+        self.players_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.players_label.setStyleSheet("font-weight: bold; font-size: 13pt; padding: 4px;")
+        side_layout.addWidget(self.players_label)
+        side_layout.addWidget(self.move_log, 1)
+        self.side_layout = side_layout
+
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(board_column)
+        splitter.addWidget(self.side_panel)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([760, 340])
+        splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(splitter)
+
+    # ------------------------------------------------------------------ wiring (all of it)
+
+    def _wire(self, actions: MainActions) -> None:
+        controller, navigator = self.controller, self.navigator
+        self.board_widget.move_requested.connect(self.on_move_requested)
+        controller.move_made.connect(self.on_move_made)
+        controller.move_taken_back.connect(self._refresh_from_game)
+        controller.game_started.connect(self._refresh_from_game)
+        controller.game_over.connect(self.on_game_over)
+        controller.human_input_enabled.connect(self.on_human_input_enabled)
+        controller.status_message.connect(self.on_status_message)
+        controller.paused_changed.connect(self.on_paused_changed)
+        navigator.view_changed.connect(self.on_view_changed)
+        self.move_log.ply_selected.connect(navigator.go_to)
+        self.history_banner.back_button.clicked.connect(navigator.last)
+
+        actions.new_game.triggered.connect(self.on_new_game_triggered)
+        actions.takeback.triggered.connect(controller.takeback)
+        actions.claim_draw.triggered.connect(controller.claim_draw)
+        actions.resign.triggered.connect(self.on_resign_triggered)
+        actions.pause.toggled.connect(self.on_pause_toggled)
+        actions.step.triggered.connect(controller.step)
+        actions.flip.triggered.connect(self.on_flip_triggered)
+        actions.first_move.triggered.connect(navigator.first)
+        actions.previous_move.triggered.connect(navigator.back)
+        actions.next_move.triggered.connect(navigator.forward)
+        actions.last_move.triggered.connect(navigator.last)
+        actions.copy_fen.triggered.connect(self.on_copy_fen_triggered)
+        actions.copy_pgn.triggered.connect(self.on_copy_pgn_triggered)
+        actions.quit.triggered.connect(self.close)
+
+    # ------------------------------------------------------------------ slots
+
+    def on_move_requested(self, move: chess.Move) -> None:
+        """The board asks for a move: hand it to the side to move's player if that is a human."""
+        if not self.navigator.is_live():
+            return
+        player = self.controller.player(self.controller.board().turn)
+        if isinstance(player, HumanPlayer):
+            player.on_move_requested(move)
+
+    def on_move_made(self, move: chess.Move, san: str) -> None:  # noqa: ARG002 - signal signature
+        """A move was played: the log grows; the navigator moves the board."""
+        self._refresh_log()
+        self._update_actions()
+
+    def on_view_changed(self, ply: int, animate: bool) -> None:
+        """Show the position after ``ply`` moves."""
+        board = self.controller.board_at_ply(ply)
+        last_move = board.peek() if board.move_stack else None
+        self.board_widget.set_position(board, last_move, animate=animate)
+        live = self.navigator.is_live()
+        self.board_widget.set_read_only(not live)
+        self.board_widget.set_input_enabled(live and self._human_input_allowed)
+        self.move_log.set_current_ply(ply)
+        self.history_banner.set_view(ply, self.controller.live_ply())
+
+    def on_human_input_enabled(self, enabled: bool) -> None:
+        """The controller says whether a human may move now."""
+        self._human_input_allowed = enabled
+        self.board_widget.set_input_enabled(enabled and self.navigator.is_live())
+        self._update_actions()
+
+    def on_game_over(self, result: GameResult) -> None:
+        """Show the result in the log and the status bar."""
+        self.move_log.set_result(f"{result.result}  ·  {result.describe()}")
+        self.statusBar().showMessage(result.describe())
+        self._update_actions()
+
+    def on_status_message(self, message: str) -> None:
+        """Messages from the controller go to the status bar."""
+        self.statusBar().showMessage(message)
+
+    def on_paused_changed(self, paused: bool) -> None:
+        """Keep the Pause action's check state and the Step action in line with the controller."""
+        self.actions_.pause.blockSignals(True)
+        self.actions_.pause.setChecked(paused)
+        self.actions_.pause.blockSignals(False)
+        self.actions_.pause.setText("&Resume computer" if paused else "&Pause computer")
+        self._update_actions()
+
+    def on_pause_toggled(self, checked: bool) -> None:
+        """The user paused or resumed computer moves."""
+        if checked:
+            self.controller.pause()
+        else:
+            self.controller.resume()
+
+    def on_new_game_triggered(self) -> None:
+        """Start a new game with the current players."""
+        self.controller.new_game()
+
+    def on_resign_triggered(self) -> None:
+        """The human resigns (the side to move if human, else the human side)."""
+        board = self.controller.board()
+        color = board.turn
+        if not self.controller.player(color).is_human() and self.controller.player(not color).is_human():
+            color = not color
+        self.controller.resign(color)
+
+    def on_flip_triggered(self) -> None:
+        """Turn the board around."""
+        self.board_widget.set_flipped(not self.board_widget.is_flipped())
+
+    def on_copy_fen_triggered(self) -> None:
+        """Copy the shown position's FEN."""
+        fen = self.controller.board_at_ply(self.navigator.view_ply()).fen()
+        QGuiApplication.clipboard().setText(fen)
+        self.statusBar().showMessage(f"Copied FEN: {fen}", 5000)
+
+    def on_copy_pgn_triggered(self) -> None:
+        """Copy the game as PGN."""
+        QGuiApplication.clipboard().setText(str(self.controller.game()))
+        self.statusBar().showMessage("Copied the game as PGN", 5000)
+
+    # ------------------------------------------------------------------ helpers
+
+    def set_players(self, white: Player, black: Player) -> None:
+        """Install the players (the controller asks the side to move at once)."""
+        self.controller.set_players(white, black)
+        self._update_players_label()
+
+    def _refresh_from_game(self) -> None:
+        self._refresh_log()
+        result = self.controller.result()
+        self.move_log.set_result(f"{result.result}  ·  {result.describe()}" if result else None)
+        self._update_players_label()
+        self._update_actions()
+        if result is None:
+            self.statusBar().showMessage(self._turn_text())
+
+    def _refresh_log(self) -> None:
+        start = self.controller.game().board()
+        board = start.copy()
+        sans = []
+        for move in self.controller.board().move_stack:
+            sans.append(board.san(move))
+            board.push(move)
+        self.move_log.set_moves(sans, start.fullmove_number, start.turn == chess.BLACK)
+        self.move_log.set_current_ply(self.navigator.view_ply())
+
+    def _update_players_label(self) -> None:
+        white = self.controller.player(chess.WHITE).name
+        black = self.controller.player(chess.BLACK).name
+        self.players_label.setText(f"{white}  –  {black}")
+
+    def _turn_text(self) -> str:
+        board = self.controller.board()
+        side = "White" if board.turn == chess.WHITE else "Black"
+        return f"{side} to move" + (" (check)" if board.is_check() else "")
+
+    def _update_actions(self) -> None:
+        actions, controller = self.actions_, self.controller
+        over = controller.is_game_over()
+        actions.takeback.setEnabled(controller.live_ply() > 0)
+        actions.claim_draw.setEnabled(controller.can_claim_draw())
+        actions.resign.setEnabled(not over)
+        actions.step.setEnabled(controller.is_paused() and not over)
+        if not over and controller.is_waiting_for_human():
+            self.statusBar().showMessage(self._turn_text())
+
+    # ------------------------------------------------------------------ Qt overrides
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop any search and release engine threads before the window goes."""
+        self.controller.stop_thinking()
+        for color in chess.COLORS:
+            self.controller.player(color).shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,118 @@
+"""Move log panel and its wiring: SAN pairs, clicking a move shows it, takeback shrinks the log."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from chessgui.main_window import MainWindow
+from chessgui.move_log import MoveLogPanel
+
+
+def _cell_text(panel: MoveLogPanel, row: int, column: int) -> str:
+    item = panel.table().item(row, column)
+    return item.text() if item is not None else ""
+
+
+def test_sans_are_shown_in_numbered_pairs(qtbot) -> None:
+    panel = MoveLogPanel()
+    qtbot.addWidget(panel)
+    panel.set_moves(["e4", "e5", "Nf3"])
+    table = panel.table()
+    assert table.rowCount() == 2
+    assert [table.verticalHeaderItem(row).text() for row in range(2)] == ["1.", "2."]
+    assert [_cell_text(panel, 0, 0), _cell_text(panel, 0, 1), _cell_text(panel, 1, 0)] == ["e4", "e5", "Nf3"]
+
+
+def test_black_to_move_start_leaves_an_ellipsis(qtbot) -> None:
+    panel = MoveLogPanel()
+    qtbot.addWidget(panel)
+    panel.set_moves(["e5", "Nf3"], first_move_number=12, black_starts=True)
+    assert panel.table().verticalHeaderItem(0).text() == "12."
+    assert _cell_text(panel, 0, 0) == "…" and _cell_text(panel, 0, 1) == "e5" and _cell_text(panel, 1, 0) == "Nf3"
+    assert panel.ply_of_cell(0, 1) == 1 and panel.cell_of_ply(2) == (1, 0)
+
+
+def test_clicking_a_move_emits_its_ply(qtbot) -> None:
+    panel = MoveLogPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_moves(["e4", "e5", "Nf3", "Nc6"])
+    table = panel.table()
+    rect = table.visualItemRect(table.item(1, 0))
+    with qtbot.waitSignal(panel.ply_selected) as blocker:
+        QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert blocker.args == [3]
+
+
+@pytest.fixture
+def window(qtbot) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def _play(window: MainWindow, *sans: str) -> None:
+    for san in sans:
+        move = window.controller.board().parse_san(san)
+        window.board_widget.move_requested.emit(move)
+
+
+def test_window_log_follows_the_game_and_clicks_show_positions(window: MainWindow, qtbot) -> None:
+    _play(window, "e4", "e5", "Nf3", "Nc6")
+    assert window.move_log.move_count() == 4
+    assert window.move_log.current_ply() == 4
+    window.move_log.ply_selected.emit(2)
+    shown = window.board_widget.position()
+    assert shown.board_fen() == chess.Board("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").board_fen()
+    assert window.board_widget.is_read_only()
+    assert not window.history_banner.isHidden()
+    # A move request while viewing history changes nothing.
+    window.board_widget.move_requested.emit(chess.Move.from_uci("f1c4"))
+    assert window.controller.live_ply() == 4
+    window.actions_.last_move.trigger()
+    assert not window.board_widget.is_read_only()
+    assert window.history_banner.isHidden()
+
+
+def test_arrow_keys_step_through_the_game(window: MainWindow, qtbot) -> None:
+    _play(window, "d4", "d5")
+    QTest.keyClick(window, Qt.Key.Key_Left)
+    assert window.navigator.view_ply() == 1
+    QTest.keyClick(window, Qt.Key.Key_Home)
+    assert window.navigator.view_ply() == 0
+    QTest.keyClick(window, Qt.Key.Key_Right)
+    assert window.navigator.view_ply() == 1
+    QTest.keyClick(window, Qt.Key.Key_End)
+    assert window.navigator.view_ply() == 2
+
+
+def test_takeback_removes_the_move_from_board_and_log(window: MainWindow, qtbot) -> None:
+    _play(window, "e4", "c5")
+    window.actions_.takeback.trigger()
+    assert window.move_log.move_count() == 1
+    assert window.board_widget.position().piece_at(chess.C7) == chess.Piece.from_symbol("p")
+    assert window.controller.live_ply() == 1
+
+
+def test_game_end_shows_result_in_log_and_status_bar(window: MainWindow, qtbot) -> None:
+    _play(window, "f3", "e5", "g4", "Qh4#")
+    assert window.move_log.result_text() == "0-1  ·  Black wins by checkmate"
+    assert window.statusBar().currentMessage() == "Black wins by checkmate"
+    assert not window.board_widget.is_input_enabled()
+
+
+def test_claim_draw_action_enabled_only_when_claimable(window: MainWindow, qtbot) -> None:
+    _play(window, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
+    assert window.actions_.claim_draw.isEnabled()  # Black can claim by playing Ng8
+    _play(window, "Nc6")
+    assert not window.actions_.claim_draw.isEnabled()
+
+
+def test_flip_action_flips_the_board(window: MainWindow, qtbot) -> None:
+    assert not window.board_widget.is_flipped()
+    window.actions_.flip.trigger()
+    assert window.board_widget.is_flipped()
