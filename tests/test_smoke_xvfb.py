@@ -1,0 +1,100 @@
+"""Real-window smoke test: the app starts on an X display, shows its window, and quits cleanly.
+
+Runs the app as a subprocess on Xvfb (a virtual X server), so the real platform
+plugin, fonts and window system are used — not the offscreen plugin of the other tests.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+NEEDED = ("Xvfb", "xdotool", "import")
+missing = [tool for tool in NEEDED if shutil.which(tool) is None]
+pytestmark = pytest.mark.skipif(
+    bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
+)
+
+
+def _wait_for(predicate, timeout: float, interval: float = 0.2):  # noqa: ANN001, ANN202
+    # Polling an external process (the X server, the app) has no Qt signal to wait on.
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    return None
+
+
+@pytest.fixture
+def xvfb_display():
+    read_fd, write_fd = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_fd)
+    with os.fdopen(read_fd) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        server.kill()
+        pytest.skip("Xvfb did not start")
+    yield f":{number}"
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def test_app_opens_a_window_takes_a_screenshot_and_quits(xvfb_display: str, tmp_path: Path) -> None:
+    env = dict(os.environ)
+    env.pop("QT_QPA_PLATFORM", None)  # use the real X11 platform plugin
+    env.update(
+        DISPLAY=xvfb_display,
+        HOME=str(tmp_path),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CACHE_HOME=str(tmp_path / "cache"),
+    )
+    env.pop("CHESSGUI_TEST_MODE", None)
+    app = subprocess.Popen(
+        [sys.executable, "-m", "chessgui"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+
+        def find_window() -> str | None:
+            found = subprocess.run(
+                ["xdotool", "search", "--onlyvisible", "--name", "^Chess"],
+                env=env, capture_output=True, text=True,
+            )
+            ids = found.stdout.split()
+            return ids[0] if ids else None
+
+        window_id = _wait_for(find_window, timeout=60)
+        assert window_id, "the main window did not appear within 60 s"
+        shot = tmp_path / "smoke.png"
+        subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, timeout=30)
+        assert shot.stat().st_size > 10_000  # a real picture, not an empty frame
+        # Xvfb has no window manager: give the window the keyboard focus ourselves, then
+        # quit with the Quit shortcut as a user would (events sent with --window are ignored by Qt).
+        subprocess.run(["xdotool", "windowfocus", "--sync", window_id], env=env, check=False, timeout=10)
+        subprocess.run(["xdotool", "key", "ctrl+q"], env=env, check=True, timeout=10)
+        exit_code = app.wait(timeout=20)
+    finally:
+        if app.poll() is None:
+            app.kill()
+    output = app.stdout.read() if app.stdout else ""
+    assert exit_code == 0, output
+    assert "Traceback" not in output, output
+    assert "QThread: Destroyed" not in output, output
