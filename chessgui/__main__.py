@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from chessgui import __version__
+from chessgui.autosave import AutosaveStore, default_autosave_dir
 from chessgui.main_window import MainWindow
 
 
@@ -34,10 +37,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setOrganizationName("chessgui")
     app.setApplicationDisplayName("Chess")
     app.setApplicationVersion(__version__)
-    window = MainWindow()
+    store = None if os.environ.get("CHESSGUI_NO_AUTOSAVE") else AutosaveStore(default_autosave_dir())
+    window = MainWindow(autosave_store=store)
     window.show()
     if options.fen:
         window.controller.new_game(options.fen)
+    elif store is not None:
+        # Ask once the window is on screen, so the question has a parent to sit on.
+        QTimer.singleShot(0, window.offer_resume)
     return app.exec()
 
 

@@ -7,6 +7,8 @@ redraws from the controller's and the navigator's signals.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import chess
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication
@@ -14,6 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -21,6 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from chessgui.actions import MainActions, build_menus, create_actions
+from chessgui.autosave import AutosaveStore
+from chessgui.autosave_keeper import AutosaveKeeper, load_unfinished_game
 from chessgui.board.board_widget import BoardWidget
 from chessgui.game_controller import GameController
 from chessgui.game_navigator import GameNavigator
@@ -59,7 +64,12 @@ class HistoryBanner(QWidget):
 class MainWindow(QMainWindow):
     """The application window: board, move log, menus; owns the controller."""
 
-    def __init__(self, controller: GameController | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        controller: GameController | None = None,
+        autosave_store: AutosaveStore | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(WINDOW_TITLE)
         self.controller = controller if controller is not None else GameController(self)
@@ -77,6 +87,11 @@ class MainWindow(QMainWindow):
         self.actions_ = create_actions(self)
         build_menus(self, self.actions_)
         self._build_layout()
+        self.autosave = (
+            AutosaveKeeper(autosave_store, self.controller, self._autosave_extra, self)
+            if autosave_store is not None
+            else None
+        )
         self._wire(self.actions_)
         self.statusBar().showMessage("White to move")
         self.resize(1100, 760)
@@ -140,6 +155,8 @@ class MainWindow(QMainWindow):
         actions.copy_fen.triggered.connect(self.on_copy_fen_triggered)
         actions.copy_pgn.triggered.connect(self.on_copy_pgn_triggered)
         actions.quit.triggered.connect(self.close)
+        if self.autosave is not None:
+            self.autosave.save_failed.connect(self.on_status_message)
 
     # ------------------------------------------------------------------ slots
 
@@ -225,6 +242,47 @@ class MainWindow(QMainWindow):
         QGuiApplication.clipboard().setText(str(self.controller.game()))
         self.statusBar().showMessage("Copied the game as PGN", 5000)
 
+    # ------------------------------------------------------------------ autosave
+
+    def offer_resume(self, ask: Callable[[str], bool] | None = None) -> bool:
+        """Offer the autosaved unfinished game; returns True when it was restored.
+
+        ``ask`` shows the question and returns the answer (a message box by default).
+        """
+        if self.autosave is None:
+            return False
+        snapshot, problem = load_unfinished_game(self.autosave.store())
+        if problem:
+            QMessageBox.warning(self, "Autosave", problem) if ask is None else None
+            self.statusBar().showMessage(problem)
+        if snapshot is None:
+            return False
+        try:
+            game = snapshot.game()
+        except ValueError as error:
+            self.statusBar().showMessage(f"The autosaved game could not be read: {error}")
+            return False
+        moves = sum(1 for _ in game.mainline_moves())
+        question = (
+            f"An unfinished game ({game.headers.get('White', '?')} – {game.headers.get('Black', '?')}, "
+            f"{moves} moves) was kept from last time. Resume it?"
+        )
+        if ask is None:
+            answer = QMessageBox.question(self, "Resume the unfinished game?", question)
+            accepted = answer == QMessageBox.StandardButton.Yes
+        else:
+            accepted = ask(question)
+        if not accepted:
+            self.autosave.store().discard()
+            return False
+        self.controller.load_game(game)
+        self.board_widget.set_flipped(bool(snapshot.extra.get("flipped", False)))
+        self.statusBar().showMessage("Resumed the unfinished game", 5000)
+        return True
+
+    def _autosave_extra(self) -> dict[str, str | int | float | bool]:
+        return {"flipped": self.board_widget.is_flipped()}
+
     # ------------------------------------------------------------------ helpers
 
     def set_players(self, white: Player, black: Player) -> None:
@@ -276,6 +334,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop any search and release engine threads before the window goes."""
         self.controller.stop_thinking()
+        if self.autosave is not None:
+            self.autosave.save_now()  # an unfinished game stays offered for next time
         for color in chess.COLORS:
             self.controller.player(color).shutdown()
         super().closeEvent(event)

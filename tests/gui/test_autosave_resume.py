@@ -1,0 +1,60 @@
+"""Autosave in the window: a crash loses nothing, the next start offers the game back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import chess
+
+from chessgui.autosave import AutosaveStore
+from chessgui.main_window import MainWindow
+
+
+def _play(window: MainWindow, *sans: str) -> None:
+    for san in sans:
+        window.board_widget.move_requested.emit(window.controller.board().parse_san(san))
+
+
+def test_game_survives_a_crash_and_is_offered_back(qtbot, tmp_path: Path) -> None:
+    store = AutosaveStore(tmp_path)
+    first = MainWindow(autosave_store=store)
+    qtbot.addWidget(first)
+    _play(first, "e4", "c5", "Nf3")
+    first.board_widget.set_flipped(True)
+    _play(first, "d6")
+    # "Crash": no close event, no clean shutdown — just a new window on the same store.
+    second = MainWindow(autosave_store=AutosaveStore(tmp_path))
+    qtbot.addWidget(second)
+    questions: list[str] = []
+    assert second.offer_resume(lambda text: questions.append(text) or True)
+    assert "4 moves" in questions[0]
+    assert [m.uci() for m in second.controller.board().move_stack] == ["e2e4", "c7c5", "g1f3", "d7d6"]
+    assert second.board_widget.is_flipped()
+    assert second.controller.board().turn == chess.WHITE
+    assert second.move_log.move_count() == 4
+
+
+def test_declining_discards_and_finished_games_are_not_offered(qtbot, tmp_path: Path) -> None:
+    store = AutosaveStore(tmp_path)
+    window = MainWindow(autosave_store=store)
+    qtbot.addWidget(window)
+    _play(window, "f3", "e5")
+    assert store.has_unfinished_game()
+    again = MainWindow(autosave_store=AutosaveStore(tmp_path))
+    qtbot.addWidget(again)
+    assert not again.offer_resume(lambda text: False)
+    assert not store.has_unfinished_game()
+    _play(window, "g4", "Qh4#")  # the game ends: kept, but not offered
+    assert not MainWindow(autosave_store=AutosaveStore(tmp_path)).offer_resume(lambda text: True)
+
+
+def test_corrupt_autosave_is_reported_and_set_aside(qtbot, tmp_path: Path) -> None:
+    store = AutosaveStore(tmp_path)
+    tmp_path.mkdir(exist_ok=True)
+    store.pgn_path.write_bytes(b"\xff\xfe not a game at all \x00\x01")
+    window = MainWindow(autosave_store=store)
+    qtbot.addWidget(window)
+    assert not window.offer_resume(lambda text: True)
+    assert "could not be read" in window.statusBar().currentMessage()
+    assert any(path.name.startswith("current.pgn.corrupt") for path in tmp_path.iterdir())
+    assert window.controller.live_ply() == 0
