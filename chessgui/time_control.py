@@ -55,6 +55,14 @@ def _parse_side(part: str, original: str) -> tuple[int, int]:
     return base_ms, increment_ms
 
 
+_PGN_SIDE_RE = re.compile(r"\d+(?:\.\d+)?(?:\+\d+(?:\.\d+)?)?")
+
+
+def _plus_part(pgn_side: str) -> str:
+    _, plus, increment = pgn_side.strip().partition("+")
+    return f"+{increment}" if plus else ""
+
+
 def _describe_side(base_ms: int, increment_ms: int) -> str:
     return f"{_describe_base(base_ms)}+{_format_number(increment_ms / 1000.0)}"
 
@@ -221,6 +229,37 @@ class TimeControl:
         return (
             f"ms:{self.white_base_ms}+{self.white_increment_ms}/{self.black_base_ms}+{self.black_increment_ms}"
         )
+
+    def to_pgn_header(self) -> str:
+        """Value for the PGN ``TimeControl`` tag: "300+3" (seconds), "-" when untimed.
+
+        A handicap has no standard form; it is written "300+3/180+2" (White first),
+        which :meth:`from_pgn_header` reads back and other programs treat as unknown.
+        """
+        if not self.is_timed():
+            return "-"
+        white = f"{_format_number(self.white_base_ms / 1000)}+{_format_number(self.white_increment_ms / 1000)}"
+        if not self.is_handicap():
+            return white
+        return f"{white}/{_format_number(self.black_base_ms / 1000)}+{_format_number(self.black_increment_ms / 1000)}"
+
+    @classmethod
+    def from_pgn_header(cls, value: str) -> TimeControl:
+        """Read a PGN ``TimeControl`` tag ("300+3", "60", "-"); multi-period or unknown
+        values ("40/7200:3600", "?") raise :class:`InvalidTimeControlError`."""
+        cleaned = value.strip()
+        if cleaned == "-":
+            return UNTIMED
+        parts = cleaned.split("/")
+        if len(parts) == 2 and not all("+" in part for part in parts):
+            raise InvalidTimeControlError(f"The PGN time control '{cleaned}' (moves per period) is not supported.")
+        if len(parts) > 2 or not all(_PGN_SIDE_RE.fullmatch(part.strip()) for part in parts):
+            raise InvalidTimeControlError(f"The PGN time control '{cleaned}' is not readable.")
+        sides = [_parse_side(part.strip().split("+")[0] + "s" + _plus_part(part), cleaned) for part in parts]
+        white, black = sides[0], sides[-1]
+        if white[0] == 0 or black[0] == 0:
+            raise InvalidTimeControlError(f"The PGN time control '{cleaned}' has no base time.")
+        return cls(white[0], white[1], black[0], black[1])
 
     def __str__(self) -> str:
         return self.describe()

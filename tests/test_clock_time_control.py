@@ -118,3 +118,18 @@ def test_engine_time_mode_settings() -> None:
     assert EngineTimeMode.from_setting("garbage") is EngineTimeMode.ON_CLOCK
     assert EngineTimeMode.from_setting(None, EngineTimeMode.FIXED_PER_MOVE) is EngineTimeMode.FIXED_PER_MOVE
     assert EngineTimeMode.ON_CLOCK.label == "Play on the clock"
+
+
+@pytest.mark.parametrize("text", ["5+3", "10s+0.1", "5+3 / 3+2", "0.5+0", "untimed"])
+def test_pgn_header_round_trip(text: str) -> None:
+    control = TimeControl.parse(text)
+    assert TimeControl.from_pgn_header(control.to_pgn_header()) == control
+
+
+def test_pgn_header_forms() -> None:
+    assert TimeControl.parse("5+3").to_pgn_header() == "300+3"
+    assert UNTIMED.to_pgn_header() == "-"
+    assert TimeControl.from_pgn_header("60") == TimeControl.parse("1+0")
+    for unsupported in ("?", "40/7200:3600", "", "abc", "0+3"):
+        with pytest.raises(InvalidTimeControlError):
+            TimeControl.from_pgn_header(unsupported)

@@ -1,0 +1,207 @@
+"""GameClock: the clock follows the GameController (moves, takeback, pause, flag, load)."""
+
+from __future__ import annotations
+
+import io
+
+import chess
+import chess.pgn
+import pytest
+
+from chessgui.clock import ChessClock, ClockRunState
+from chessgui.game_clock import GameClock, flag_game_result
+from chessgui.game_controller import GameController
+from chessgui.game_result import Termination
+from chessgui.players import GoRequest, HumanPlayer, Player
+from chessgui.time_control import UNTIMED, TimeControl
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 500.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class ScriptedEngine(Player):
+    """A computer stand-in that records the requests it gets."""
+
+    def __init__(self) -> None:
+        super().__init__("Scripted")
+        self.requests: list[GoRequest] = []
+
+    def is_human(self) -> bool:
+        return False
+
+    def go(self, request: GoRequest) -> None:
+        self.requests.append(request)
+
+
+@pytest.fixture
+def fake_time() -> FakeTime:
+    return FakeTime()
+
+
+@pytest.fixture
+def setup(qtbot, fake_time: FakeTime) -> tuple[GameController, ChessClock, GameClock]:
+    controller = GameController()
+    clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
+    game_clock = GameClock(controller, clock, TimeControl.parse("3+2"))
+    return controller, clock, game_clock
+
+
+def play(controller: GameController, fake_time: FakeTime, *moves: tuple[str, float]) -> None:
+    """Play (san, seconds thought) pairs through the human players."""
+    for san, seconds in moves:
+        fake_time.now += seconds
+        board = controller.board()
+        player = controller.player(board.turn)
+        assert isinstance(player, HumanPlayer)
+        player.on_move_requested(board.parse_san(san))
+
+
+def test_clock_starts_after_the_first_move_and_adds_increments(setup, fake_time: FakeTime) -> None:
+    controller, clock, _ = setup
+    assert clock.state() == ClockRunState.IDLE
+    play(controller, fake_time, ("e4", 30.0))
+    assert clock.remaining_ms(chess.WHITE) == 180_000  # move one is free (and earns nothing)
+    assert clock.running_color() == chess.BLACK
+    play(controller, fake_time, ("e5", 4.0), ("Nf3", 10.0))
+    assert clock.remaining_ms(chess.BLACK) == 180_000 - 4_000 + 2_000
+    assert clock.remaining_ms(chess.WHITE) == 180_000 - 10_000 + 2_000
+
+
+def test_moves_record_clk_comments(setup, fake_time: FakeTime) -> None:
+    controller, _, _ = setup
+    play(controller, fake_time, ("e4", 1.0), ("e5", 4.0), ("Nf3", 10.0))
+    clocks = [node.clock() for node in controller.game().mainline()]
+    assert clocks == [180.0, 178.0, 172.0]
+    assert "[%clk 0:02:58]" in str(controller.game())
+    assert controller.game().headers["TimeControl"] == "180+2"
+
+
+def test_takeback_restores_times(setup, fake_time: FakeTime) -> None:
+    controller, clock, _ = setup
+    play(controller, fake_time, ("e4", 1.0), ("e5", 4.0), ("Nf3", 10.0), ("Nc6", 20.0))
+    fake_time.now += 30.0
+    controller.takeback()  # human vs human: one ply
+    assert clock.remaining_ms(chess.BLACK) == 178_000
+    assert clock.remaining_ms(chess.WHITE) == 172_000
+    assert clock.running_color() == chess.BLACK
+    controller.takeback()
+    assert clock.remaining_ms(chess.WHITE) == 180_000
+    assert clock.running_color() == chess.WHITE
+
+
+def test_pause_holds_the_clock(setup, fake_time: FakeTime) -> None:
+    controller, clock, _ = setup
+    play(controller, fake_time, ("e4", 1.0))
+    controller.pause()
+    fake_time.now += 100.0
+    assert clock.is_paused()
+    assert clock.remaining_ms(chess.BLACK) == 180_000
+    controller.resume()
+    fake_time.now += 1.0
+    assert clock.remaining_ms(chess.BLACK) == 179_000
+
+
+def test_flag_fall_ends_the_game_on_time(setup, fake_time: FakeTime, qtbot) -> None:
+    controller, clock, _ = setup
+    play(controller, fake_time, ("e4", 1.0))
+    fake_time.now += 181.0
+    with qtbot.waitSignal(controller.game_over) as blocker:
+        clock.check_flag()  # what the tick timer does
+    result = blocker.args[0]
+    assert result.result == "1-0"
+    assert result.describe() == "Black lost on time"
+    assert controller.game().headers["Termination"] == "time forfeit"
+    assert clock.state() == ClockRunState.STOPPED
+
+
+def test_takeback_after_flag_fall_continues_the_game(setup, fake_time: FakeTime) -> None:
+    controller, clock, _ = setup
+    play(controller, fake_time, ("e4", 1.0), ("e5", 1.0))
+    fake_time.now += 200.0
+    clock.check_flag()
+    assert controller.is_game_over()
+    controller.takeback()
+    assert not controller.is_game_over()
+    assert clock.flagged_color() is None
+    assert clock.running_color() == chess.BLACK
+    assert clock.remaining_ms(chess.BLACK) == 180_000
+
+
+def test_game_over_stops_the_clock(setup, fake_time: FakeTime) -> None:
+    controller, clock, _ = setup
+    play(controller, fake_time, ("f3", 1.0), ("e5", 1.0), ("g4", 1.0), ("Qh4#", 5.0))
+    assert controller.is_game_over()
+    assert clock.state() == ClockRunState.STOPPED
+    black_left = clock.remaining_ms(chess.BLACK)
+    fake_time.now += 50.0
+    assert clock.remaining_ms(chess.BLACK) == black_left
+
+
+def test_engines_get_the_clock(qtbot, fake_time: FakeTime) -> None:
+    controller = GameController()
+    clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
+    GameClock(controller, clock, TimeControl.parse("5+3 / 3+2"))
+    engine = ScriptedEngine()
+    controller.set_players(HumanPlayer(), engine)
+    fake_time.now += 2.0
+    controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("e2e4"))
+    clock_state = engine.requests[-1].clock
+    assert clock_state is not None
+    assert (clock_state.white_ms, clock_state.black_ms) == (300_000, 180_000)
+    assert (clock_state.white_increment_ms, clock_state.black_increment_ms) == (3_000, 2_000)
+
+
+def test_untimed_games_give_engines_no_clock(qtbot, fake_time: FakeTime) -> None:
+    controller = GameController()
+    clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
+    GameClock(controller, clock, UNTIMED)
+    engine = ScriptedEngine()
+    controller.set_players(engine, HumanPlayer())
+    assert engine.requests[-1].clock is None
+    assert not clock.is_running()
+
+
+def test_set_time_control_applies_before_the_first_move(setup, fake_time: FakeTime) -> None:
+    controller, clock, game_clock = setup
+    game_clock.set_time_control(TimeControl.parse("1+0"))
+    assert clock.remaining_ms(chess.WHITE) == 60_000
+    play(controller, fake_time, ("e4", 1.0))
+    game_clock.set_time_control(TimeControl.parse("10+0"))
+    assert clock.remaining_ms(chess.WHITE) == 60_000  # the game in progress keeps its control
+    controller.new_game()
+    assert clock.remaining_ms(chess.WHITE) == 600_000
+
+
+def test_loaded_game_continues_from_recorded_clocks(setup, fake_time: FakeTime) -> None:
+    controller, clock, _ = setup
+    pgn = '[TimeControl "300+3"]\n\n1. e4 { [%clk 0:05:02] } e5 { [%clk 0:04:40] } 2. Nf3 { [%clk 0:04:50] } *'
+    controller.load_game(chess.pgn.read_game(io.StringIO(pgn)))
+    assert clock.time_control() == TimeControl.parse("5+3")
+    assert clock.remaining_ms(chess.WHITE) == 290_000
+    assert clock.remaining_ms(chess.BLACK) == 280_000
+    assert clock.running_color() == chess.BLACK
+    controller.takeback()
+    assert clock.remaining_ms(chess.WHITE) == 302_000
+
+
+def test_flag_game_result_maps_to_game_result() -> None:
+    draw = flag_game_result(chess.Board("4k3/8/8/8/8/2n5/8/3QK3 w - - 0 50"), chess.WHITE)
+    assert draw.result == "1/2-1/2"
+    assert draw.termination == Termination.TIMEOUT_VS_INSUFFICIENT
+    assert draw.describe() == "Draw: White ran out of time, but Black cannot checkmate"
+    loss = flag_game_result(chess.Board(), chess.BLACK)
+    assert loss.result == "1-0" and loss.termination == Termination.TIME_FORFEIT
+
+
+def test_move_after_the_flag_fell_loses_on_time(setup, fake_time: FakeTime, qtbot) -> None:
+    controller, clock, _ = setup
+    play(controller, fake_time, ("e4", 1.0), ("e5", 1.0))
+    with qtbot.waitSignal(controller.game_over) as blocker:
+        play(controller, fake_time, ("Nf3", 181.0))  # arrives before the tick noticed the flag
+    assert blocker.args[0].describe() == "White lost on time"
+    assert clock.flagged_color() == chess.WHITE
