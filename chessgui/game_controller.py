@@ -18,10 +18,8 @@ import chess
 import chess.pgn
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from chessgui.clock import ChessClock, ClockSnapshot
 from chessgui.game_result import GameResult, Termination
 from chessgui.players import ClockState, GoRequest, HumanPlayer, Player
-from chessgui.time_control import UNTIMED, TimeControl
 
 
 class GameController(QObject):
@@ -62,10 +60,7 @@ class GameController(QObject):
         self._paused = False
         self._steps_allowed = 0
         self._min_move_delay_ms = 0
-        self._clock: ChessClock | None = None
-        self._time_control: TimeControl = UNTIMED
-        # Clock times at the start of each ply of the live line, so a takeback restores them.
-        self._clock_snapshots: list[ClockSnapshot] = []
+        self._clock_provider = None  # set by set_clock_provider(); returns ClockState | None
         # Computer moves wait at least min_move_delay_ms after the previous move so that
         # computer-vs-computer games can be watched; the timer is the only waiting we do.
         self._go_timer = QTimer(self)
@@ -160,25 +155,9 @@ class GameController(QObject):
         """Minimum time between a move and the next computer move (watching AI vs AI)."""
         self._min_move_delay_ms = max(0, int(delay_ms))
 
-    def set_clock(self, clock: ChessClock | None) -> None:
-        """Play on ``clock`` (its time control is set by :meth:`set_time_control`)."""
-        if self._clock is not None:
-            self._clock.flag_fallen.disconnect(self.on_flag_fallen)
-        self._clock = clock
-        if clock is not None:
-            clock.flag_fallen.connect(self.on_flag_fallen)
-
-    def clock(self) -> ChessClock | None:
-        """The game clock, if any."""
-        return self._clock
-
-    def set_time_control(self, time_control: TimeControl) -> None:
-        """The time control of the next new game (untimed by default)."""
-        self._time_control = time_control
-
-    def time_control(self) -> TimeControl:
-        """The time control new games are played with."""
-        return self._time_control
+    def set_clock_provider(self, provider) -> None:  # noqa: ANN001 - Callable[[], ClockState | None]
+        """Install a callable that returns the clock times to hand to engines (or None)."""
+        self._clock_provider = provider
 
     def new_game(self, start_fen: str | None = None) -> None:
         """Start a new game from the standard position or ``start_fen`` (already validated)."""
@@ -206,7 +185,6 @@ class GameController(QObject):
         if game.headers.get("Black", "?") == "?":
             game.headers["Black"] = black
         recorded = game.headers.get("Result", "*")
-        self._reset_clock()
         self.game_started.emit()
         self.position_changed.emit()
         if not self._check_automatic_end() and recorded != "*":
@@ -217,8 +195,6 @@ class GameController(QObject):
             return
         if self._result is None:
             game.headers["Result"] = "*"
-            if self._clock is not None and not self._paused:
-                self._clock.start()
             self._schedule_next_move(delay=False)
 
     # ------------------------------------------------------------------ actions
@@ -238,11 +214,6 @@ class GameController(QObject):
         plies = 2 if human_to_move and not self._players[mover].is_human() and len(self._board.move_stack) >= 2 else 1
         for _ in range(plies):
             self._pop_live_move()
-        if self._clock is not None and self._clock_snapshots:
-            del self._clock_snapshots[self.live_ply() + 1 :]
-            self._clock.restore(self._clock_snapshots[-1])
-            if not self._paused:
-                self._clock.start()
         self._result = None
         self._game.headers["Result"] = "*"
         self.move_taken_back.emit()
@@ -278,8 +249,6 @@ class GameController(QObject):
         if self._result is not None:
             return
         self._cancel_request()
-        if self._clock is not None:
-            self._clock.stop()
         self._result = result
         self._game.headers["Result"] = result.result
         self._game.headers["Termination"] = result.pgn_termination
@@ -293,8 +262,6 @@ class GameController(QObject):
             return
         self._paused = True
         self._steps_allowed = 0
-        if self._clock is not None:
-            self._clock.pause()
         if self._pending_color is not None and not self._players[self._pending_color].is_human():
             self._cancel_request()
         self.paused_changed.emit(True)
@@ -304,8 +271,6 @@ class GameController(QObject):
         if not self._paused:
             return
         self._paused = False
-        if self._clock is not None:
-            self._clock.resume()
         self.paused_changed.emit(False)
         self._schedule_next_move(delay=False)
 
@@ -362,30 +327,15 @@ class GameController(QObject):
 
     def push_move(self, move: chess.Move) -> None:
         """Play ``move`` (legal in the live position) and ask for the next one."""
-        mover = self._board.turn
-        if self._clock is not None and not self._clock.on_move_made(mover):
-            return  # the flag fell before the move arrived; on_flag_fallen ends the game
         san = self._board.san(move)
         self._board.push(move)
         self._live_node = self._live_node.add_main_variation(move)
-        if self._clock is not None and self._clock.is_timed():
-            self._live_node.set_clock(self._clock.remaining_ms(mover) / 1000.0)
-            self._clock_snapshots.append(self._clock.snapshot())
         if self._steps_allowed > 0:
             self._steps_allowed -= 1
         self.move_made.emit(move, san)
         self.position_changed.emit()
         if not self._check_automatic_end():
             self._schedule_next_move(delay=True)
-
-    def on_flag_fallen(self, color: chess.Color) -> None:
-        """``color``'s time ran out: a loss, or a draw when the opponent cannot mate."""
-        if self._result is not None:
-            return
-        if self._board.has_insufficient_material(not color):
-            self.end_game(GameResult(None, Termination.TIMEOUT_VS_INSUFFICIENT, loser_on_time=color))
-        else:
-            self.end_game(GameResult(not color, Termination.TIME_FORFEIT, loser_on_time=color))
 
     def on_player_failed(self, request_id: int, message: str) -> None:
         """A player cannot move: tell the user, pause, keep the game intact."""
@@ -410,15 +360,6 @@ class GameController(QObject):
         self.status_message.emit(f"{message} The game is paused; choose another engine or take over in Settings.")
 
     # ------------------------------------------------------------------ internals
-
-    def _reset_clock(self) -> None:
-        self._clock_snapshots = []
-        if self._clock is None:
-            return
-        self._clock.reset(self._time_control, self._board.turn)
-        if self._time_control.is_timed():
-            self._game.headers["TimeControl"] = self._time_control.to_pgn_header()
-            self._clock_snapshots = [self._clock.snapshot()] * (self.live_ply() + 1)
 
     def _check_automatic_end(self) -> bool:
         outcome = self._board.outcome(claim_draw=False)
@@ -456,7 +397,7 @@ class GameController(QObject):
             return
         if self._pending_request is not None:
             self._players[self._pending_color].stop()  # type: ignore[index]
-        clock: ClockState | None = self._clock.to_clock_state() if self._clock is not None else None
+        clock: ClockState | None = self._clock_provider() if self._clock_provider is not None else None
         request = GoRequest(
             request_id=next(self._request_ids),
             start_fen=self.start_fen(),
