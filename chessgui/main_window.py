@@ -27,11 +27,15 @@ from chessgui.actions import MainActions, build_menus, create_actions
 from chessgui.autosave import AutosaveStore
 from chessgui.autosave_keeper import AutosaveKeeper, load_unfinished_game
 from chessgui.board.board_widget import BoardWidget
+from chessgui.clock import ChessClock
+from chessgui.clock_widget import ClockPanel
+from chessgui.game_clock import GameClock
 from chessgui.game_controller import GameController
 from chessgui.game_navigator import GameNavigator
 from chessgui.game_result import GameResult
 from chessgui.move_log import MoveLogPanel
 from chessgui.players import HumanPlayer, Player
+from chessgui.time_control import UNTIMED
 
 WINDOW_TITLE = "Chess"
 
@@ -84,6 +88,10 @@ class MainWindow(QMainWindow):
         policy.setRetainSizeWhenHidden(True)
         self.history_banner.setSizePolicy(policy)
         self.history_banner.hide()
+        self.chess_clock = ChessClock(parent=self)
+        self.game_clock = GameClock(self.controller, self.chess_clock, UNTIMED, self)
+        self.clock_panel = ClockPanel(self)
+        self.clock_panel.set_clock(self.chess_clock)
         self.actions_ = create_actions(self)
         build_menus(self, self.actions_)
         self._build_layout()
@@ -106,15 +114,17 @@ class MainWindow(QMainWindow):
         board_layout.addWidget(self.history_banner)
         board_layout.addWidget(self.board_widget, 1)
 
+        # lichess layout: the top side's clock, the moves, the bottom side's clock.
+        self.center_column = QWidget(self)
+        center_layout = QVBoxLayout(self.center_column)
+        center_layout.setContentsMargins(0, 0, 0, 0)
+        center_layout.addWidget(self.move_log, 1)
+        self.center_layout = center_layout
         self.side_panel = QWidget(self)
         side_layout = QVBoxLayout(self.side_panel)
         side_layout.setContentsMargins(4, 8, 8, 8)
-        self.players_label = QLabel(self.side_panel)
-        self.players_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.players_label.setStyleSheet("font-weight: bold; font-size: 13pt; padding: 4px;")
-        side_layout.addWidget(self.players_label)
-        side_layout.addWidget(self.move_log, 1)
-        self.side_layout = side_layout
+        side_layout.addWidget(self.clock_panel, 1)
+        self.clock_panel.set_center_widget(self.center_column)
 
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(board_column)
@@ -229,7 +239,12 @@ class MainWindow(QMainWindow):
 
     def on_flip_triggered(self) -> None:
         """Turn the board around."""
-        self.board_widget.set_flipped(not self.board_widget.is_flipped())
+        self.set_flipped(not self.board_widget.is_flipped())
+
+    def set_flipped(self, flipped: bool) -> None:
+        """Turn the board (and the clocks with it)."""
+        self.board_widget.set_flipped(flipped)
+        self.clock_panel.set_flipped(flipped)
 
     def on_copy_fen_triggered(self) -> None:
         """Copy the shown position's FEN."""
@@ -276,7 +291,7 @@ class MainWindow(QMainWindow):
             self.autosave.store().discard()
             return False
         self.controller.load_game(game)
-        self.board_widget.set_flipped(bool(snapshot.extra.get("flipped", False)))
+        self.set_flipped(bool(snapshot.extra.get("flipped", False)))
         self.statusBar().showMessage("Resumed the unfinished game", 5000)
         return True
 
@@ -312,7 +327,7 @@ class MainWindow(QMainWindow):
     def _update_players_label(self) -> None:
         white = self.controller.player(chess.WHITE).name
         black = self.controller.player(chess.BLACK).name
-        self.players_label.setText(f"{white}  –  {black}")
+        self.clock_panel.set_player_names(white, black)
 
     def _turn_text(self) -> str:
         board = self.controller.board()
