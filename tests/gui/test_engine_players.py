@@ -1,0 +1,265 @@
+"""Computer players: built-in engine and external UCI engines behind the Player interface."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+import chess
+import pytest
+
+from chessgui.engine_info import EngineInfo
+from chessgui.engine_players import BuiltinEnginePlayer, UciEnginePlayer, create_player, uci_limit_from
+from chessgui.engine_worker import EngineWorker, _WarmUp
+from chessgui.players import ClockState, GoRequest, HumanPlayer
+from chessgui.settings import PlayerKind, PlayerSettings
+
+from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
+
+FAKE_UCI_ENGINE = textwrap.dedent(
+    '''
+    """A tiny UCI engine for tests: plays the first legal move; argv[1] picks a misbehaviour."""
+    import sys
+    import chess
+
+    MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
+
+    def say(line):
+        sys.stdout.write(line + "\\n")
+        sys.stdout.flush()
+
+    if MODE == "exit":
+        sys.exit(3)
+    board = chess.Board()
+    games = 0
+    for raw in sys.stdin:
+        line = raw.strip()
+        if MODE == "garbage":
+            say("hello there! %$#@ this is not UCI")
+            continue
+        if line == "uci":
+            say("id name FakeEngine " + MODE)
+            say("option name Skill Level type spin default 20 min 0 max 20")
+            say("option name Style type combo default Normal var Normal var Wild")
+            say("uciok")
+        elif line == "isready":
+            say("readyok")
+        elif line == "ucinewgame":
+            games += 1
+        elif line.startswith("setoption name Skill Level value"):
+            say("info string skill " + line.rsplit(" ", 1)[1])
+        elif line.startswith("position"):
+            tokens = line.split()
+            if tokens[1] == "startpos":
+                board, rest = chess.Board(), tokens[2:]
+            else:
+                board, rest = chess.Board(" ".join(tokens[2:8])), tokens[8:]
+            for uci in rest[1:]:
+                board.push_uci(uci)
+        elif line.startswith("go"):
+            if MODE == "crash" or (MODE == "crash_second" and board.fullmove_number > 1):
+                sys.exit(1)
+            if MODE == "hang":
+                continue
+            move = next(iter(board.legal_moves))
+            say(f"info depth 1 seldepth 2 score cp 12 nodes 20 nps 20000 time 1 pv {move.uci()}")
+            if MODE == "badmove":
+                say("bestmove e9z1")
+            elif MODE == "illegal":
+                say("bestmove a1a8")
+            else:
+                say(f"bestmove {move.uci()}")
+        elif line == "stop" and MODE == "hang":
+            pass
+        elif line == "quit":
+            break
+    '''
+)
+
+
+@pytest.fixture
+def fake_engine(tmp_path: Path):
+    script = tmp_path / "fake_uci.py"
+    script.write_text(FAKE_UCI_ENGINE)
+
+    def command(mode: str = "good") -> str:
+        return f"{sys.executable} {script} {mode}"
+
+    return command
+
+
+@pytest.fixture
+def players():
+    made = []
+    yield made
+    for player in made:
+        player.shutdown()
+
+
+def _fake_builtin(settings: PlayerSettings | None = None, searcher: FakeSearcher | None = None) -> BuiltinEnginePlayer:
+    searcher = searcher or FakeSearcher()
+    worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: None, warm_up_state=_WarmUp())
+    return BuiltinEnginePlayer(settings or PlayerSettings(kind=PlayerKind.BUILTIN, depth=2), worker=worker)
+
+
+def _uci(command: str, players: list, **kwargs) -> UciEnginePlayer:
+    player = UciEnginePlayer(
+        PlayerSettings(kind=PlayerKind.UCI, uci_path=command, move_time_ms=100, **kwargs), start_timeout_s=5.0
+    )
+    players.append(player)
+    return player
+
+
+def test_builtin_player_answers_go_with_legal_move(qtbot, players) -> None:
+    player = _fake_builtin()
+    players.append(player)
+    qtbot.waitUntil(player.is_ready, timeout=5000)
+    infos: list[EngineInfo] = []
+    player.search_info.connect(infos.append)
+    request = GoRequest(3, chess.STARTING_FEN, ("e2e4",))
+    with qtbot.waitSignal(player.move_made, timeout=5000) as blocker:
+        player.go(request)
+    assert blocker.args[0] == 3
+    assert chess.Move.from_uci(blocker.args[1]) in request.board().legal_moves
+    qtbot.waitUntil(lambda: len(infos) >= 2, timeout=5000)
+    assert infos[0].color == chess.BLACK
+    # The fake scores +10 cp for the side to move (Black): White's view is -0.10.
+    assert infos[0].format_score() == "-0.10"
+    assert not player.is_thinking()
+
+
+def test_builtin_player_never_answers_a_stopped_request(qtbot, players) -> None:
+    searcher = FakeSearcher(blocking=True)
+    player = _fake_builtin(searcher=searcher)
+    players.append(player)
+    answers: list[tuple[int, str]] = []
+    player.move_made.connect(lambda rid, uci: answers.append((rid, uci)))
+    player.go(GoRequest(1, chess.STARTING_FEN, ()))
+    qtbot.waitUntil(searcher.started.is_set, timeout=5000)
+    player.stop()
+    searcher.blocking = False
+    with qtbot.waitSignal(player.move_made, timeout=5000) as blocker:
+        player.go(GoRequest(2, chess.STARTING_FEN, ("d2d4",)))
+    assert blocker.args[0] == 2
+    assert [rid for rid, _ in answers] == [2]
+
+
+def test_builtin_player_limits_from_settings_and_clock(qtbot, players) -> None:
+    searcher = FakeSearcher()
+    player = _fake_builtin(PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=700, depth=None), searcher)
+    players.append(player)
+    with qtbot.waitSignal(player.move_made, timeout=5000):
+        player.go(GoRequest(1, chess.STARTING_FEN, ()))
+    clock = ClockState(white_ms=60_000, black_ms=50_000, white_increment_ms=1000, black_increment_ms=2000)
+    with qtbot.waitSignal(player.move_made, timeout=5000):
+        player.go(GoRequest(2, chess.STARTING_FEN, (), clock))
+    first, second = searcher.searches[0][2], searcher.searches[1][2]
+    assert first.movetime_ms == 700 and first.wtime_ms is None
+    assert (second.wtime_ms, second.btime_ms, second.winc_ms, second.binc_ms) == (60_000, 50_000, 1000, 2000)
+    assert second.movetime_ms is None
+
+
+def test_uci_limit_from_settings() -> None:
+    limit = uci_limit_from(PlayerSettings(kind=PlayerKind.UCI, move_time_ms=1500), None)
+    assert limit.time == 1.5
+    clock = ClockState(white_ms=30_000, black_ms=20_000, white_increment_ms=500, black_increment_ms=0)
+    limit = uci_limit_from(PlayerSettings(kind=PlayerKind.UCI), clock)
+    assert (limit.white_clock, limit.black_clock, limit.white_inc, limit.time) == (30.0, 20.0, 0.5, None)
+
+
+def test_create_player_by_kind(qtbot, players) -> None:
+    human = create_player(PlayerSettings(kind=PlayerKind.HUMAN), chess.WHITE)
+    assert isinstance(human, HumanPlayer) and human.is_human()
+    uci = create_player(PlayerSettings(kind=PlayerKind.UCI, uci_path="/nonexistent/engine"), chess.BLACK)
+    players.append(uci)
+    assert isinstance(uci, UciEnginePlayer) and not uci.is_human()
+
+
+def test_uci_player_plays_a_legal_move_and_reports_infos(qtbot, players, fake_engine) -> None:
+    player = _uci(fake_engine("good"), players, uci_options=(("Skill Level", "3"),))
+    with qtbot.waitSignal(player.ready_changed, timeout=10_000):
+        pass
+    assert player.name == "FakeEngine good"
+    infos: list[EngineInfo] = []
+    player.search_info.connect(infos.append)
+    request = GoRequest(5, chess.STARTING_FEN, ("e2e4", "e7e5"))
+    with qtbot.waitSignal(player.move_made, timeout=10_000) as blocker:
+        player.go(request)
+    assert blocker.args[0] == 5
+    assert chess.Move.from_uci(blocker.args[1]) in request.board().legal_moves
+    assert infos and infos[0].score_white_cp == 12 and infos[0].pv_san
+    options = {option.name: option for option in player.description().options}
+    assert options["Skill Level"].max == 20 and options["Style"].choices == ("Normal", "Wild")
+
+
+def test_uci_engine_that_exits_immediately_fails_clearly(qtbot, players, fake_engine) -> None:
+    player = _uci(fake_engine("exit"), players)
+    with qtbot.waitSignal(player.failed, timeout=10_000) as blocker:
+        player.go(GoRequest(1, chess.STARTING_FEN, ()))
+    assert blocker.args[0] == 1
+    assert "exited at once" in blocker.args[1]
+    assert not player.is_ready()
+
+
+def test_missing_engine_program_fails_clearly(qtbot, players) -> None:
+    player = _uci("/nonexistent/dir/stockfish", players)
+    with qtbot.waitSignal(player.failed, timeout=10_000) as blocker:
+        player.go(GoRequest(1, chess.STARTING_FEN, ()))
+    assert "does not exist" in blocker.args[1]
+
+
+@pytest.mark.parametrize(
+    ("mode", "words"),
+    [("garbage", "did not answer as a UCI chess engine"), ("badmove", "not a valid reply"), ("illegal", "not a valid reply"), ("crash", "stopped unexpectedly")],
+)
+def test_misbehaving_uci_engine_yields_failed(qtbot, players, fake_engine, mode, words) -> None:
+    player = _uci(fake_engine(mode), players)
+    if mode == "garbage":
+        player._worker._start_timeout_s = 1.0  # keep the handshake timeout short in this test
+    moves: list[str] = []
+    player.move_made.connect(lambda rid, uci: moves.append(uci))
+    with qtbot.waitSignal(player.failed, timeout=15_000) as blocker:
+        player.go(GoRequest(9, chess.STARTING_FEN, ()))
+    assert blocker.args[0] == 9
+    assert words in blocker.args[1], blocker.args[1]
+    assert moves == []
+
+
+def test_uci_engine_restarts_after_crash(qtbot, players, fake_engine) -> None:
+    player = _uci(fake_engine("crash_second"), players)
+    with qtbot.waitSignal(player.move_made, timeout=10_000):
+        player.go(GoRequest(1, chess.STARTING_FEN, ()))
+    with qtbot.waitSignal(player.failed, timeout=10_000):
+        player.go(GoRequest(2, chess.STARTING_FEN, ("e2e4", "e7e5")))
+    # The game goes on: a new request starts the engine again (and it plays from move 1).
+    with qtbot.waitSignal(player.move_made, timeout=10_000) as blocker:
+        player.go(GoRequest(3, chess.STARTING_FEN, ("e2e4",)))
+    assert blocker.args[0] == 3
+
+
+def test_hung_uci_engine_is_stopped_by_the_watchdog(qtbot, players, fake_engine) -> None:
+    player = UciEnginePlayer(
+        PlayerSettings(kind=PlayerKind.UCI, uci_path=fake_engine("hang"), move_time_ms=100),
+        start_timeout_s=5.0,
+        watchdog_grace_ms=300,
+    )
+    players.append(player)
+    qtbot.waitUntil(player.is_ready, timeout=10_000)
+    with qtbot.waitSignal(player.failed, timeout=10_000) as blocker:
+        player.go(GoRequest(4, chess.STARTING_FEN, ()))
+    assert blocker.args[0] == 4
+    assert "did not answer" in blocker.args[1] and "was stopped" in blocker.args[1]
+
+
+def test_uci_player_stop_drops_the_answer(qtbot, players, fake_engine) -> None:
+    player = _uci(fake_engine("hang"), players)
+    qtbot.waitUntil(player.is_ready, timeout=10_000)
+    failures: list[str] = []
+    player.failed.connect(lambda rid, message: failures.append(message))
+    player.go(GoRequest(1, chess.STARTING_FEN, ()))
+    player.stop()
+    assert not player.is_thinking()
+    player.shutdown()
+    players.remove(player)
+    assert failures == []

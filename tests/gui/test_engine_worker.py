@@ -1,0 +1,179 @@
+"""EngineWorker: searches in its own thread, tags replies, stops and shuts down cleanly.
+
+Most tests use a small fake searcher (so they exercise the threading, not the
+engine); one runs the real built-in engine with a depth limit.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import chess
+import pytest
+
+from chessgui.engine_worker import EngineWorker, _WarmUp
+pytest.importorskip("engine.api", reason="the engine package has not landed yet")
+from engine.api import SearchInfo, SearchLimit, SearchResult  # noqa: E402
+
+
+class FakeSearcher:
+    """Plays the first legal move; ``blocking`` searches run until stop() is called."""
+
+    def __init__(self, blocking: bool = False) -> None:
+        self.blocking = blocking
+        self._stop = threading.Event()
+        self.searches: list[tuple[str, tuple[str, ...], SearchLimit]] = []
+        self.started = threading.Event()
+        self.new_games = 0
+
+    def new_game(self) -> None:
+        self.new_games += 1
+
+    def search(self, fen, moves=(), limit=SearchLimit(), on_info=None):
+        self._stop.clear()
+        self.searches.append((fen, tuple(moves), limit))
+        board = chess.Board(fen)
+        for uci in moves:
+            board.push_uci(uci)
+        move = next(iter(board.legal_moves), None)
+        pv = (move.uci(),) if move else ()
+        for depth in range(1, (limit.depth or 3) + 1):
+            if on_info is not None:
+                on_info(SearchInfo(depth, depth, 10 * depth, None, 100 * depth, 1000, depth, 0, pv))
+        self.started.set()
+        if self.blocking:
+            self._stop.wait(30)  # released by stop(); the bound only keeps a broken test finite
+        return SearchResult(move.uci() if move else None, None, None)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+def _no_warm_up() -> None:
+    return None
+
+
+def make_worker(searcher: FakeSearcher) -> EngineWorker:
+    state = _WarmUp()
+    return EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=_no_warm_up, warm_up_state=state)
+
+
+@pytest.fixture
+def worker_factory():
+    workers: list[EngineWorker] = []
+
+    def factory(searcher: FakeSearcher) -> EngineWorker:
+        worker = make_worker(searcher)
+        workers.append(worker)
+        return worker
+
+    yield factory
+    for worker in workers:
+        worker.shutdown(2000)
+
+
+def test_worker_emits_ready_after_warm_up(qtbot, worker_factory) -> None:
+    searcher = FakeSearcher()
+    state = _WarmUp()
+    gate = threading.Event()
+    worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: gate.wait(10), warm_up_state=state)
+    try:
+        assert not worker.is_ready()
+        with qtbot.waitSignal(worker.ready, timeout=5000):
+            gate.set()
+        assert worker.is_ready()
+    finally:
+        assert worker.shutdown(2000)
+
+
+def test_worker_returns_best_move_and_infos(qtbot, worker_factory) -> None:
+    worker = worker_factory(FakeSearcher())
+    infos: list[tuple[int, SearchInfo]] = []
+    worker.search_info.connect(lambda rid, info: infos.append((rid, info)))
+    with qtbot.waitSignal(worker.best_move, timeout=5000) as blocker:
+        worker.request_search(7, chess.STARTING_FEN, ["e2e4"], SearchLimit(depth=2))
+    request_id, uci = blocker.args
+    assert request_id == 7
+    board = chess.Board()
+    board.push_uci("e2e4")
+    assert chess.Move.from_uci(uci) in board.legal_moves
+    qtbot.waitUntil(lambda: len(infos) == 2, timeout=5000)
+    assert [info.depth for _, info in infos] == [1, 2]
+    assert all(rid == 7 for rid, _ in infos)
+
+
+def test_stop_mid_search_emits_no_move(qtbot, worker_factory) -> None:
+    searcher = FakeSearcher(blocking=True)
+    worker = worker_factory(searcher)
+    moves: list[tuple[int, str]] = []
+    worker.best_move.connect(lambda rid, uci: moves.append((rid, uci)))
+    worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(infinite=True))
+    qtbot.waitUntil(searcher.started.is_set, timeout=5000)
+    worker.stop()
+    # A later request is answered, proving the stopped one finished without a reply.
+    searcher.blocking = False
+    with qtbot.waitSignal(worker.best_move, timeout=5000) as blocker:
+        worker.request_search(2, chess.STARTING_FEN, [], SearchLimit(depth=1))
+    assert blocker.args[0] == 2
+    assert [rid for rid, _ in moves] == [2]
+
+
+def test_stopped_request_that_was_still_queued_never_runs(qtbot, worker_factory) -> None:
+    searcher = FakeSearcher(blocking=True)
+    worker = worker_factory(searcher)
+    worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(infinite=True))
+    worker.request_search(2, chess.STARTING_FEN, ["e2e4"], SearchLimit(depth=1))
+    qtbot.waitUntil(searcher.started.is_set, timeout=5000)
+    worker.stop()  # stops 1 (running) and 2 (queued)
+    searcher.blocking = False
+    with qtbot.waitSignal(worker.best_move, timeout=5000) as blocker:
+        worker.request_search(3, chess.STARTING_FEN, ["d2d4"], SearchLimit(depth=1))
+    assert blocker.args[0] == 3
+    assert [moves for _, moves, _ in searcher.searches] == [(), ("d2d4",)]
+
+
+def test_shutdown_during_search_finishes_thread_quickly(qtbot) -> None:
+    searcher = FakeSearcher(blocking=True)
+    worker = make_worker(searcher)
+    worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(infinite=True))
+    qtbot.waitUntil(searcher.started.is_set, timeout=5000)
+    assert worker.shutdown(1000)
+    assert not worker.is_running()
+
+
+def test_shutdown_while_warm_up_still_running_returns(qtbot) -> None:
+    gate = threading.Event()
+    worker = EngineWorker(
+        searcher_factory=lambda hash_mb: FakeSearcher(), warm_up=lambda: gate.wait(10), warm_up_state=_WarmUp()
+    )
+    worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(depth=1))
+    try:
+        assert worker.shutdown(1000)
+        assert not worker.is_running()
+    finally:
+        gate.set()
+
+
+def test_search_error_becomes_failed(qtbot, worker_factory) -> None:
+    class BrokenSearcher(FakeSearcher):
+        def search(self, fen, moves=(), limit=SearchLimit(), on_info=None):
+            raise ValueError("bad position")
+
+    worker = worker_factory(BrokenSearcher())
+    with qtbot.waitSignal(worker.failed, timeout=5000) as blocker:
+        worker.request_search(4, "not a fen", [], SearchLimit(depth=1))
+    assert blocker.args[0] == 4
+    assert "bad position" in blocker.args[1]
+
+
+def test_real_engine_depth_limited_search(qtbot) -> None:
+    worker = EngineWorker(hash_mb=8)
+    try:
+        with qtbot.waitSignal(worker.best_move, timeout=120_000) as blocker:
+            worker.request_search(1, chess.STARTING_FEN, ["e2e4", "e7e5"], SearchLimit(depth=3))
+        board = chess.Board()
+        board.push_uci("e2e4")
+        board.push_uci("e7e5")
+        assert chess.Move.from_uci(blocker.args[1]) in board.legal_moves
+    finally:
+        assert worker.shutdown(2000)
