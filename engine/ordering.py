@@ -1,0 +1,100 @@
+"""Move ordering: TT move, then captures by MVV-LVA, then killers, then history.
+
+Scores are written next to the moves (``scores`` row, same index); the search
+then picks the best remaining move lazily with :func:`pick_move`, so a
+beta cut-off on the first move costs no full sort.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine.position import FLAG_CAPTURE, QUEEN
+
+SCORE_TT = 100_000_000
+SCORE_CAPTURE = 10_000_000
+SCORE_KILLER1 = 9_000_000
+SCORE_KILLER2 = 8_000_000
+HISTORY_MAX = 4_000_000
+"""History entries are halved when one reaches this, so they stay below the killers."""
+
+# MVV-LVA: victim value dominates, the cheaper attacker breaks ties.
+VICTIM = np.array([0, 1, 3, 3, 5, 9, 0, 0], dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def score_moves(board: np.ndarray, moves: np.ndarray, scores: np.ndarray, n: int,
+                tt_move: int, killer1: int, killer2: int, history: np.ndarray) -> None:
+    """Fill ``scores[:n]`` for ``moves[:n]`` (higher = searched earlier)."""
+    for i in range(n):
+        move = np.int64(moves[i])
+        frm = move & 127
+        to = (move >> 7) & 127
+        promo = (move >> 14) & 7
+        if move == tt_move:
+            scores[i] = SCORE_TT
+        elif (move >> 17) & FLAG_CAPTURE:
+            victim = board[to] & 7
+            if victim == 0:
+                victim = 1  # en passant
+            s = SCORE_CAPTURE + VICTIM[victim] * 100 - VICTIM[board[frm] & 7]
+            if promo == QUEEN:
+                s += 900
+            elif promo != 0:
+                s = -1_000_000 + promo  # under-promotions last
+            scores[i] = s
+        elif promo != 0:
+            scores[i] = SCORE_CAPTURE + 800 if promo == QUEEN else -1_000_000 + promo
+        elif move == killer1:
+            scores[i] = SCORE_KILLER1
+        elif move == killer2:
+            scores[i] = SCORE_KILLER2
+        else:
+            scores[i] = history[board[frm], to]
+
+
+@njit(cache=True, nogil=True)
+def pick_move(moves: np.ndarray, scores: np.ndarray, start: int, n: int) -> int:
+    """Swap the best-scored move of ``start..n-1`` into ``start`` and return it."""
+    best = start
+    best_score = scores[start]
+    for i in range(start + 1, n):
+        if scores[i] > best_score:
+            best = i
+            best_score = scores[i]
+    if best != start:
+        m = moves[start]
+        moves[start] = moves[best]
+        moves[best] = m
+        s = scores[start]
+        scores[start] = scores[best]
+        scores[best] = s
+    return np.int64(moves[start])
+
+
+@njit(cache=True, nogil=True)
+def update_quiet_stats(board: np.ndarray, killers: np.ndarray, history: np.ndarray,
+                       move: int, ply: int, depth: int, tried: np.ndarray, n_tried: int) -> None:
+    """A quiet move caused a beta cut-off: remember it as killer, reward it in the
+    history table and penalise the quiet moves tried before it."""
+    if killers[ply, 0] != move:
+        killers[ply, 1] = killers[ply, 0]
+        killers[ply, 0] = move
+    bonus = depth * depth
+    frm = move & 127
+    to = (move >> 7) & 127
+    # The move has been unmade: the piece is back on its from-square.
+    history[board[frm], to] += bonus
+    for i in range(n_tried):
+        other = np.int64(tried[i])
+        if other != move and (other >> 17) & FLAG_CAPTURE == 0 and (other >> 14) & 7 == 0:
+            ofrm = other & 127
+            oto = (other >> 7) & 127
+            history[board[ofrm], oto] -= bonus
+            if history[board[ofrm], oto] < -HISTORY_MAX:
+                history[board[ofrm], oto] = -HISTORY_MAX
+    if history[board[frm], to] > HISTORY_MAX:
+        for p in range(history.shape[0]):
+            for s in range(history.shape[1]):
+                history[p, s] //= 2

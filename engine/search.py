@@ -1,0 +1,376 @@
+"""The search proper, entirely jitted: negamax with PVS and quiescence.
+
+Contract
+--------
+* Scores are centipawns from the side to move's point of view (negamax).
+* Fail-soft alpha-beta: the returned score may lie outside (alpha, beta); a
+  score <= alpha is an upper bound, >= beta a lower bound.
+* Mate scores: being mated at ply p scores ``-MATE + p``; delivering mate at
+  ply p scores ``MATE - p`` (p counted from the root). The TT stores them
+  relative to the node (engine.tt).
+* Draws (repetition incl. positions before the root, 50-move rule,
+  insufficient material) score 0.
+* When the stop flag is seen or the node limit is hit, ``stats[STAT_ABORTED]``
+  is set and every frame returns 0 at once; callers must discard such scores.
+  The root records its best move so far in ``stats[STAT_ROOT_BEST]`` whenever
+  a fully searched move raises alpha, so an interrupted iteration can still
+  contribute a better move.
+
+Arrays shared by all frames (allocated once per Searcher)
+----------------------------------------------------------
+moves, scores  int32[MAX_PLY, 256]    per-ply move list and ordering scores
+killers        int64[MAX_PLY, 2]
+history        int64[PIECE_CODES, 120]
+pv             int32[MAX_PLY, MAX_PLY] triangular PV table, pv_len int64[MAX_PLY]
+stats          int64[STATS_SIZE]      counters and root outputs (STAT_*)
+ctl            int64[CTL_SIZE]        inputs: node limit, TT generation (CTL_*)
+stop           int8[1]                set to 1 by another thread to abort
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from engine.evaluate import evaluate
+from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
+from engine.ordering import pick_move, score_moves, update_quiet_stats
+from engine.position import (
+    BISHOP, BLACK, FLAG_CAPTURE, KNIGHT, MAX_PLY, PAWN, QUEEN, ROOK, ST_COUNT,
+    ST_HALFMOVE, ST_HPLY, ST_SIDE,
+)
+from engine.tt import (
+    BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, INFINITE, MATE, MATE_BOUND, entry_bound,
+    entry_depth, entry_move, entry_score, score_from_tt, score_to_tt, tt_probe, tt_store,
+)
+from engine.evaluate import PIECE_VALUE
+
+STAT_NODES = 0
+STAT_QNODES = 1
+STAT_TT_HITS = 2
+STAT_CUTOFFS = 3
+STAT_FIRST_CUTOFFS = 4
+STAT_RESEARCHES = 5
+STAT_SELDEPTH = 6
+STAT_ABORTED = 7
+STAT_ROOT_BEST = 8
+STAT_ROOT_SCORE = 9
+STATS_SIZE = 16
+
+CTL_NODE_LIMIT = 0   # 0 = none
+CTL_GENERATION = 1
+CTL_SIZE = 4
+
+POLL_MASK = 1023
+"""The stop flag is read every POLL_MASK + 1 nodes (well under a millisecond)."""
+
+# Late-move reductions by (depth, move number), the usual log-log formula.
+LMR = np.zeros((64, 256), dtype=np.int64)
+for _d in range(1, 64):
+    for _m in range(1, 256):
+        LMR[_d, _m] = int(0.75 + math.log(_d) * math.log(_m) / 2.25)
+
+FUTILITY_MARGIN = np.array([0, 110, 210, 310], dtype=np.int64)
+RFP_MARGIN = 90
+DELTA_MARGIN = 200
+
+
+@njit(cache=True, nogil=True)
+def poll_stop(stats: np.ndarray, ctl: np.ndarray, stop: np.ndarray) -> None:
+    """Abort when another thread raised the stop flag or the node budget is spent."""
+    if stop[0] != 0:
+        stats[STAT_ABORTED] = 1
+    limit = ctl[CTL_NODE_LIMIT]
+    if limit > 0 and stats[STAT_NODES] >= limit:
+        stats[STAT_ABORTED] = 1
+
+
+@njit(cache=True, nogil=True)
+def insufficient_material(st: np.ndarray) -> bool:
+    """Bare kings, or a single minor piece on the board: nobody can mate."""
+    for colour in range(2):
+        base = ST_COUNT + colour * 8
+        if st[base + PAWN] != 0 or st[base + ROOK] != 0 or st[base + QUEEN] != 0:
+            return False
+    minors = (st[ST_COUNT + KNIGHT] + st[ST_COUNT + BISHOP]
+              + st[ST_COUNT + 8 + KNIGHT] + st[ST_COUNT + 8 + BISHOP])
+    return minors <= 1
+
+
+@njit(cache=True, nogil=True)
+def is_draw(st: np.ndarray, hashes: np.ndarray) -> bool:
+    """50-move rule, insufficient material, or the position occurred before
+    (since the last irreversible move, positions before the root included)."""
+    halfmove = st[ST_HALFMOVE]
+    if halfmove >= 100:
+        return True
+    hply = st[ST_HPLY]
+    key = hashes[hply]
+    i = hply - 4
+    limit = hply - halfmove
+    while i >= limit and i >= 0:
+        if hashes[i] == key:
+            return True
+        i -= 2
+    return insufficient_material(st)
+
+
+@njit(cache=True, nogil=True)
+def has_non_pawn_material(st: np.ndarray, side: int) -> bool:
+    base = ST_COUNT + side * 8
+    return st[base + KNIGHT] + st[base + BISHOP] + st[base + ROOK] + st[base + QUEEN] > 0
+
+
+@njit(cache=True, nogil=True)
+def _update_pv(pv: np.ndarray, pv_len: np.ndarray, ply: int, move: int) -> None:
+    pv[ply, ply] = move
+    end = pv_len[ply + 1]
+    for j in range(ply + 1, end):
+        pv[ply, j] = pv[ply + 1, j]
+    pv_len[ply] = end if end > ply + 1 else ply + 1
+
+
+@njit(cache=True, nogil=True)
+def quiescence(board, st, hashes, undo, moves, scores, killers, history, pv, pv_len,
+               stats, ctl, stop, ply: int, alpha: int, beta: int) -> int:
+    """Captures and queen promotions until the position is quiet (all evasions when in check).
+
+    Step 1. Bookkeeping, abort polling, ply ceiling and cheap draws.
+    Step 2. Stand pat (not in check).
+    Step 3. Noisy moves by MVV-LVA with delta pruning; mate when in check without moves.
+    """
+    # Step 1.
+    pv_len[ply] = ply
+    if stats[STAT_ABORTED] != 0:
+        return 0
+    stats[STAT_NODES] += 1
+    stats[STAT_QNODES] += 1
+    if (stats[STAT_NODES] & POLL_MASK) == 0:
+        poll_stop(stats, ctl, stop)
+    if ply > stats[STAT_SELDEPTH]:
+        stats[STAT_SELDEPTH] = ply
+    if ply >= MAX_PLY - 2:
+        return evaluate(board, st)
+    if st[ST_HALFMOVE] >= 100 or insufficient_material(st):
+        return 0
+    checked = in_check(board, st)
+
+    # Step 2.
+    stand = -INFINITE
+    best = -INFINITE
+    if not checked:
+        stand = evaluate(board, st)
+        if stand >= beta:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        best = stand
+
+    # Step 3.
+    buf = moves[ply]
+    sc = scores[ply]
+    n = gen_moves(board, st, buf, not checked)
+    score_moves(board, buf, sc, n, np.int64(0), np.int64(0), np.int64(0), history)
+    legal = 0
+    for i in range(n):
+        move = pick_move(buf, sc, i, n)
+        if not checked and (move >> 14) & 7 == 0:
+            victim = board[(move >> 7) & 127] & 7
+            if victim == 0:
+                victim = PAWN
+            if stand + PIECE_VALUE[victim] + DELTA_MARGIN <= alpha:
+                continue  # even winning this piece for free cannot reach alpha
+        if not make_move(board, st, hashes, undo, move):
+            continue
+        legal += 1
+        score = -quiescence(board, st, hashes, undo, moves, scores, killers, history, pv,
+                            pv_len, stats, ctl, stop, ply + 1, -beta, -alpha)
+        unmake_move(board, st, undo)
+        if stats[STAT_ABORTED] != 0:
+            return 0
+        if score > best:
+            best = score
+            if score > alpha:
+                alpha = score
+                if score >= beta:
+                    break
+    if checked and legal == 0:
+        return -MATE + ply
+    return best
+
+
+@njit(cache=True, nogil=True)
+def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history,
+            pv, pv_len, stats, ctl, stop, depth: int, ply: int, alpha: int, beta: int,
+            allow_null: bool) -> int:
+    """Principal variation search to ``depth`` plies (see the module contract).
+
+    Step 1. Bookkeeping and abort polling.
+    Step 2. Draws and the ply ceiling (not at the root).
+    Step 3. Mate distance pruning.
+    Step 4. Check extension.
+    Step 5. Quiescence at the horizon.
+    Step 6. Transposition table probe (cut-offs only in zero-window nodes).
+    Step 7. Static pruning: reverse futility, null move.
+    Step 8. Move loop: ordering, futility pruning, PVS with late-move reductions.
+    Step 9. Checkmate and stalemate.
+    Step 10. Transposition table store.
+    """
+    # Step 1.
+    pv_len[ply] = ply
+    if stats[STAT_ABORTED] != 0:
+        return 0
+    stats[STAT_NODES] += 1
+    if (stats[STAT_NODES] & POLL_MASK) == 0:
+        poll_stop(stats, ctl, stop)
+    if ply > stats[STAT_SELDEPTH]:
+        stats[STAT_SELDEPTH] = ply
+    pv_node = beta - alpha > 1
+    root = ply == 0
+    side = st[ST_SIDE]
+
+    if not root:
+        # Step 2.
+        if is_draw(st, hashes):
+            return 0
+        if ply >= MAX_PLY - 2:
+            return evaluate(board, st)
+        # Step 3.
+        if alpha < -MATE + ply:
+            alpha = -MATE + ply
+        if beta > MATE - ply - 1:
+            beta = MATE - ply - 1
+        if alpha >= beta:
+            return alpha
+
+    # Step 4.
+    checked = in_check(board, st)
+    if checked:
+        depth += 1
+
+    # Step 5.
+    if depth <= 0:
+        return quiescence(board, st, hashes, undo, moves, scores, killers, history, pv,
+                          pv_len, stats, ctl, stop, ply, alpha, beta)
+
+    # Step 6.
+    key = hashes[st[ST_HPLY]]
+    entry = tt_probe(tt_keys, tt_data, key)
+    tt_move = np.int64(0)
+    if entry != 0:
+        stats[STAT_TT_HITS] += 1
+        tt_move = entry_move(entry)
+        if not pv_node and entry_depth(entry) >= depth:
+            tt_score = score_from_tt(entry_score(entry), ply)
+            bound = entry_bound(entry)
+            if (bound == BOUND_EXACT or (bound == BOUND_LOWER and tt_score >= beta)
+                    or (bound == BOUND_UPPER and tt_score <= alpha)):
+                return tt_score
+
+    # Step 7.
+    static_eval = -INFINITE
+    if not checked:
+        static_eval = evaluate(board, st)
+    if not pv_node and not checked and abs(beta) < MATE_BOUND:
+        if depth <= 6 and static_eval - RFP_MARGIN * depth >= beta:
+            return static_eval
+        if allow_null and depth >= 3 and static_eval >= beta and has_non_pawn_material(st, side):
+            r = 3 + depth // 6
+            make_null(st, hashes, undo)
+            score = -negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers,
+                             history, pv, pv_len, stats, ctl, stop, depth - 1 - r, ply + 1,
+                             -beta, -beta + 1, np.bool_(False))
+            unmake_null(st, undo)
+            if stats[STAT_ABORTED] != 0:
+                return 0
+            if score >= beta:
+                return beta if score >= MATE_BOUND else score
+
+    # Step 8.
+    buf = moves[ply]
+    sc = scores[ply]
+    n = gen_moves(board, st, buf, np.bool_(False))
+    killer1 = killers[ply, 0]
+    killer2 = killers[ply, 1]
+    score_moves(board, buf, sc, n, tt_move, killer1, killer2, history)
+    futile = (not pv_node and not checked and depth <= 3 and abs(alpha) < MATE_BOUND
+              and static_eval + FUTILITY_MARGIN[depth] <= alpha)
+    best = -INFINITE
+    best_move = np.int64(0)
+    legal = 0
+    for i in range(n):
+        move = pick_move(buf, sc, i, n)
+        quiet = (move >> 17) & FLAG_CAPTURE == 0 and (move >> 14) & 7 == 0
+        if not make_move(board, st, hashes, undo, move):
+            continue
+        legal += 1
+        gives_check = in_check(board, st)
+        if futile and legal > 1 and quiet and not gives_check:
+            unmake_move(board, st, undo)
+            if static_eval + FUTILITY_MARGIN[depth] > best:
+                best = static_eval + FUTILITY_MARGIN[depth]
+            continue
+        new_depth = depth - 1
+        if legal == 1:
+            score = -negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers,
+                             history, pv, pv_len, stats, ctl, stop, new_depth, ply + 1,
+                             -beta, -alpha, np.bool_(True))
+        else:
+            r = 0
+            if depth >= 3 and legal > 3 and quiet and not checked and not gives_check:
+                r = LMR[min(depth, 63), min(legal, 255)]
+                if pv_node:
+                    r -= 1
+                if move == killer1 or move == killer2:
+                    r -= 1
+                if r > new_depth - 1:
+                    r = new_depth - 1
+                if r < 0:
+                    r = 0
+            score = -negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers,
+                             history, pv, pv_len, stats, ctl, stop, new_depth - r, ply + 1,
+                             -alpha - 1, -alpha, np.bool_(True))
+            if score > alpha and r > 0:
+                score = -negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores,
+                                 killers, history, pv, pv_len, stats, ctl, stop, new_depth,
+                                 ply + 1, -alpha - 1, -alpha, np.bool_(True))
+            if score > alpha and score < beta:
+                stats[STAT_RESEARCHES] += 1
+                score = -negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores,
+                                 killers, history, pv, pv_len, stats, ctl, stop, new_depth,
+                                 ply + 1, -beta, -alpha, np.bool_(True))
+        unmake_move(board, st, undo)
+        if stats[STAT_ABORTED] != 0:
+            return 0
+        if score > best:
+            best = score
+            if score > alpha:
+                best_move = move
+                alpha = score
+                _update_pv(pv, pv_len, ply, move)
+                if root:
+                    stats[STAT_ROOT_BEST] = move
+                    stats[STAT_ROOT_SCORE] = score
+                if score >= beta:
+                    stats[STAT_CUTOFFS] += 1
+                    if legal == 1:
+                        stats[STAT_FIRST_CUTOFFS] += 1
+                    if quiet:
+                        update_quiet_stats(board, killers, history, move, ply, depth, buf, i)
+                    break
+
+    # Step 9.
+    if legal == 0:
+        return -MATE + ply if checked else 0
+
+    # Step 10.
+    bound = np.int64(BOUND_UPPER)
+    if best >= beta:
+        bound = np.int64(BOUND_LOWER)
+    elif best_move != 0:
+        bound = np.int64(BOUND_EXACT)
+    tt_store(tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move,
+             ctl[CTL_GENERATION])
+    return best

@@ -1,0 +1,253 @@
+"""Searcher: the thin Python driver around the jitted search.
+
+Python only runs the iterative-deepening loop (one jitted call per iteration,
+plus aspiration re-searches), the time manager and the reports; everything per
+node happens inside Numba with the GIL released, so a GUI thread or a timer
+thread keeps running while the engine thinks.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from engine.api import SearchInfo, SearchLimit, SearchResult
+from engine.fen import Position, position_from_game
+from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
+from engine.search import (
+    CTL_GENERATION, CTL_NODE_LIMIT, CTL_SIZE, STAT_ABORTED, STAT_CUTOFFS,
+    STAT_FIRST_CUTOFFS, STAT_NODES, STAT_QNODES, STAT_RESEARCHES, STAT_ROOT_BEST,
+    STAT_SELDEPTH, STAT_TT_HITS, STATS_SIZE, negamax,
+)
+from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, TimeManager, plan_time
+from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
+
+MAX_DEPTH = 64
+ASPIRATION_DEPTH = 5
+ASPIRATION_WINDOW = 25
+
+
+def score_to_uci(score: int) -> tuple[int | None, int | None]:
+    """Internal score -> (centipawns, mate in moves); exactly one is not None."""
+    if score >= MATE_BOUND:
+        return None, (MATE - score + 1) // 2
+    if score <= -MATE_BOUND:
+        return None, -((MATE + score) // 2)
+    return score, None
+
+
+class Searcher:
+    """One engine instance: its own transposition table, history and buffers.
+
+    Use one Searcher per thread; ``stop`` is the only method meant to be called
+    from another thread.
+    """
+
+    def __init__(self, hash_mb: int = 64, move_overhead_ms: int = DEFAULT_MOVE_OVERHEAD_MS) -> None:
+        self.move_overhead_ms = move_overhead_ms
+        self._tt_keys, self._tt_data = allocate(hash_mb)
+        self._moves = np.zeros((MAX_PLY, 256), dtype=np.int32)
+        self._scores = np.zeros((MAX_PLY, 256), dtype=np.int32)
+        self._killers = np.zeros((MAX_PLY, 2), dtype=np.int64)
+        self._history = np.zeros((PIECE_CODES, 120), dtype=np.int64)
+        self._pv = np.zeros((MAX_PLY, MAX_PLY), dtype=np.int32)
+        self._pv_len = np.zeros(MAX_PLY, dtype=np.int64)
+        self._stats = np.zeros(STATS_SIZE, dtype=np.int64)
+        self._ctl = np.zeros(CTL_SIZE, dtype=np.int64)
+        self._stop = np.zeros(1, dtype=np.int8)
+        self._generation = 0
+        self._lock = threading.Lock()
+
+    # -- configuration ---------------------------------------------------------
+    def set_hash_mb(self, hash_mb: int) -> None:
+        """Resize (and clear) the transposition table."""
+        with self._lock:
+            self._tt_keys, self._tt_data = allocate(hash_mb)
+
+    @property
+    def hash_entries(self) -> int:
+        """Number of transposition table slots."""
+        return int(self._tt_keys.shape[0])
+
+    def new_game(self) -> None:
+        """Forget everything learnt: transposition table, killers, history."""
+        with self._lock:
+            self._tt_keys.fill(0)
+            self._tt_data.fill(0)
+            self._killers.fill(0)
+            self._history.fill(0)
+            self._generation = 0
+
+    def stop(self) -> None:
+        """Ask a running search to return as soon as possible (thread-safe)."""
+        self._stop[0] = 1
+
+    def counters(self) -> dict[str, int]:
+        """Counters of the last search (nodes, qnodes, tt_hits, cutoffs, ...)."""
+        s = self._stats
+        return {
+            "nodes": int(s[STAT_NODES]), "qnodes": int(s[STAT_QNODES]),
+            "tt_hits": int(s[STAT_TT_HITS]), "cutoffs": int(s[STAT_CUTOFFS]),
+            "first_move_cutoffs": int(s[STAT_FIRST_CUTOFFS]),
+            "researches": int(s[STAT_RESEARCHES]),
+        }
+
+    # -- searching ---------------------------------------------------------------
+    def search(self, fen: str, moves: Sequence[str] = (), limit: SearchLimit = SearchLimit(),
+               on_info: Callable[[SearchInfo], None] | None = None) -> SearchResult:
+        """Search the position after ``moves`` from ``fen`` (blocking).
+
+        Raises engine.api.InvalidFenError / IllegalMoveError for bad input.
+        Returns a legal best move whenever one exists.
+        """
+        warm_up()
+        with self._lock:
+            return self._search(fen, moves, limit, on_info)
+
+    def _search(self, fen: str, moves: Sequence[str], limit: SearchLimit,
+                on_info: Callable[[SearchInfo], None] | None) -> SearchResult:
+        # Step 1. Set up the position, the legal root moves and the limits.
+        self._stop[0] = 0
+        pos = position_from_game(fen, moves)
+        legal = pos.legal_moves()
+        if not legal:
+            return SearchResult(None, None, None)
+        white = int(pos.st[ST_SIDE]) == WHITE
+        clock = TimeManager(plan_time(limit, white, self.move_overhead_ms))
+        timer = None
+        if clock.budget.hard_ms is not None:
+            timer = threading.Timer(clock.budget.hard_ms / 1000.0, self.stop)
+            timer.daemon = True
+            timer.start()
+        self._generation = (self._generation + 1) & 0xFF
+        self._ctl[CTL_GENERATION] = self._generation
+        self._ctl[CTL_NODE_LIMIT] = max(0, limit.nodes or 0)
+        self._stats.fill(0)
+        self._killers.fill(0)
+        self._history //= 8  # keep a hint of the old ordering, mostly relearn
+        max_depth = min(limit.depth or MAX_DEPTH, MAX_DEPTH) if limit.depth is None or limit.depth > 0 else 1
+
+        # Step 2. Iterative deepening; the move of the last completed iteration stands.
+        best_move = legal[0]
+        best_pv: tuple[str, ...] = (move_to_uci(best_move),)
+        info: SearchInfo | None = None
+        score = 0
+        try:
+            for depth in range(1, max_depth + 1):
+                self._stats[STAT_ROOT_BEST] = 0
+                self._stats[STAT_SELDEPTH] = 0
+                new_score = self._aspiration(pos, depth, score)
+                if self._stats[STAT_ABORTED] != 0:
+                    # Step 3. An interrupted iteration only counts for a root move that
+                    # beat the previous best (it was searched first).
+                    improved = int(self._stats[STAT_ROOT_BEST])
+                    if improved in legal and improved != best_move:
+                        best_move = improved
+                        best_pv = (move_to_uci(improved),)
+                    break
+                score = new_score
+                pv = self._pv_moves(legal)
+                if pv:
+                    best_move = pv[0]
+                best_pv = tuple(move_to_uci(m) for m in pv) or (move_to_uci(best_move),)
+                info = self._make_info(depth, score, best_pv, clock.elapsed_ms())
+                if on_info is not None:
+                    on_info(info)
+                if limit.infinite:
+                    continue
+                if abs(score) >= MATE_BOUND and limit.depth is None and depth >= MATE - abs(score) + 4:
+                    break  # a forced mate found with room to spare: deeper won't change it
+                if len(legal) == 1 and limit.depth is None and limit.nodes is None \
+                        and limit.movetime_ms is None:
+                    break  # the only move: no point spending clock time
+                if not clock.should_start_iteration():
+                    break
+        finally:
+            if timer is not None:
+                timer.cancel()
+        ponder = best_pv[1] if len(best_pv) > 1 else None
+        return SearchResult(move_to_uci(best_move), ponder, info)
+
+    def _aspiration(self, pos: Position, depth: int, previous: int) -> int:
+        """One iteration; from ASPIRATION_DEPTH on, a narrow window around the
+        previous score that widens on failure."""
+        if depth < ASPIRATION_DEPTH or abs(previous) >= MATE_BOUND:
+            return self._root(pos, depth, -INFINITE, INFINITE)
+        delta = ASPIRATION_WINDOW
+        alpha = max(previous - delta, -INFINITE)
+        beta = min(previous + delta, INFINITE)
+        while True:
+            score = self._root(pos, depth, alpha, beta)
+            if self._stats[STAT_ABORTED] != 0:
+                return score
+            if score <= alpha:
+                alpha = max(score - delta, -INFINITE)
+            elif score >= beta:
+                beta = min(score + delta, INFINITE)
+            else:
+                return score
+            self._stats[STAT_RESEARCHES] += 1
+            delta *= 2
+            if delta > 800:
+                alpha, beta = -INFINITE, INFINITE
+
+    def _root(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
+        return int(negamax(pos.board, pos.st, pos.hashes, pos.undo, self._tt_keys, self._tt_data,
+                           self._moves, self._scores, self._killers, self._history, self._pv,
+                           self._pv_len, self._stats, self._ctl, self._stop, depth, 0,
+                           alpha, beta, False))
+
+    def _pv_moves(self, legal: list[int]) -> list[int]:
+        length = int(self._pv_len[0])
+        pv = [int(self._pv[0, i]) for i in range(length)]
+        if pv and pv[0] not in legal:
+            return []
+        return pv
+
+    def _make_info(self, depth: int, score: int, pv: tuple[str, ...], elapsed_ms: float) -> SearchInfo:
+        nodes = int(self._stats[STAT_NODES])
+        time_ms = int(elapsed_ms)
+        cp, mate = score_to_uci(score)
+        return SearchInfo(
+            depth=depth,
+            seldepth=max(depth, int(self._stats[STAT_SELDEPTH])),
+            score_cp=cp,
+            mate_in=mate,
+            nodes=nodes,
+            nps=int(nodes * 1000 / max(elapsed_ms, 1.0)),
+            time_ms=time_ms,
+            hashfull=int(tt_hashfull(self._tt_data, self._generation)),
+            pv=pv,
+        )
+
+
+_warm_lock = threading.Lock()
+_warm_done = False
+
+
+def warm_up() -> None:
+    """Compile (or load from the on-disk cache) every jitted function.
+
+    Idempotent and thread-safe; call it from a worker thread at start-up so the
+    first real search does not pay the compile time.
+    """
+    global _warm_done
+    if _warm_done:
+        return
+    with _warm_lock:
+        if _warm_done:
+            return
+        from engine.perft import perft
+
+        perft("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2)
+        searcher = Searcher(hash_mb=1)
+        _warm_done = True  # the search below must not recurse into warm_up
+        try:
+            searcher._search("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                             (), SearchLimit(depth=2), None)
+        except BaseException:
+            _warm_done = False
+            raise

@@ -1,0 +1,138 @@
+"""Transposition table: two parallel numpy arrays, probed and stored from jitted code.
+
+``keys`` uint64[N] holds the full Zobrist key; ``data`` int64[N] packs one entry:
+
+    bits  0-15  score + 32768 (mate scores stored relative to the node, see below)
+    bits 16-23  depth (0..255)
+    bits 24-25  bound (BOUND_EXACT / BOUND_LOWER / BOUND_UPPER)
+    bits 26-46  move (engine encoding, 21 bits)
+    bits 47-54  generation (search counter) for aging
+
+N is a power of two so the index is ``key & (N - 1)``. Replacement is
+depth-preferred: a slot is overwritten by the same position, by an entry from
+an older search, or by a deeper-or-equal search of another position.
+
+Mate scores are "distance from the root" inside the search; stored in the table
+they become "distance from this node" (score_to_tt) and are converted back with
+the probing node's ply (score_from_tt), so a mate found through a transposition
+still reports the right distance.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine.position import MAX_PLY
+
+MATE = 32000
+"""Score of delivering mate at the root; mate in n plies scores MATE - n."""
+MATE_BOUND = MATE - 2 * MAX_PLY
+"""Scores beyond +-MATE_BOUND are mate scores."""
+INFINITE = 32001
+
+BOUND_EXACT = 1
+BOUND_LOWER = 2
+BOUND_UPPER = 3
+
+ENTRY_BYTES = 16
+
+
+def entries_for_mb(hash_mb: int) -> int:
+    """Largest power-of-two entry count fitting in ``hash_mb`` megabytes (at least 1024)."""
+    want = max(1, int(hash_mb)) * 1024 * 1024 // ENTRY_BYTES
+    n = 1024
+    while n * 2 <= want:
+        n *= 2
+    return n
+
+
+def allocate(hash_mb: int) -> tuple[np.ndarray, np.ndarray]:
+    """Fresh (keys, data) arrays for a table of about ``hash_mb`` MB."""
+    n = entries_for_mb(hash_mb)
+    return np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def score_to_tt(score: int, ply: int) -> int:
+    """Root-relative mate score -> node-relative (for storing)."""
+    if score >= MATE_BOUND:
+        return score + ply
+    if score <= -MATE_BOUND:
+        return score - ply
+    return score
+
+
+@njit(cache=True, nogil=True)
+def score_from_tt(score: int, ply: int) -> int:
+    """Node-relative mate score -> root-relative (after probing)."""
+    if score >= MATE_BOUND:
+        return score - ply
+    if score <= -MATE_BOUND:
+        return score + ply
+    return score
+
+
+@njit(cache=True, nogil=True)
+def tt_probe(keys: np.ndarray, data: np.ndarray, key: np.uint64) -> int:
+    """Packed entry for ``key``, or 0 when absent (a stored entry is never 0)."""
+    idx = np.int64(key & np.uint64(keys.shape[0] - 1))
+    if keys[idx] == key:
+        return data[idx]
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def entry_score(entry: int) -> int:
+    return (entry & 0xFFFF) - 32768
+
+
+@njit(cache=True, nogil=True)
+def entry_depth(entry: int) -> int:
+    return (entry >> 16) & 0xFF
+
+
+@njit(cache=True, nogil=True)
+def entry_bound(entry: int) -> int:
+    return (entry >> 24) & 3
+
+
+@njit(cache=True, nogil=True)
+def entry_move(entry: int) -> int:
+    return (entry >> 26) & 0x1FFFFF
+
+
+@njit(cache=True, nogil=True)
+def entry_generation(entry: int) -> int:
+    return (entry >> 47) & 0xFF
+
+
+@njit(cache=True, nogil=True)
+def tt_store(keys: np.ndarray, data: np.ndarray, key: np.uint64, depth: int, bound: int,
+             score: int, move: int, generation: int) -> None:
+    """Store an entry unless a deeper one of the current search for another position is there."""
+    idx = np.int64(key & np.uint64(keys.shape[0] - 1))
+    old = data[idx]
+    same = keys[idx] == key
+    if old != 0 and not same and entry_generation(old) == generation and entry_depth(old) > depth:
+        return
+    if same and move == 0:
+        move = entry_move(old)  # keep the known best move of this position
+    if depth < 0:
+        depth = 0
+    if depth > 255:
+        depth = 255
+    keys[idx] = key
+    data[idx] = ((score + 32768) | (depth << 16) | (bound << 24) | (move << 26)
+                 | ((generation & 0xFF) << 47))
+
+
+@njit(cache=True, nogil=True)
+def tt_hashfull(data: np.ndarray, generation: int) -> int:
+    """Permille of the first 1000 slots used by the current search (UCI hashfull)."""
+    n = min(1000, data.shape[0])
+    used = 0
+    for i in range(n):
+        if data[i] != 0 and entry_generation(data[i]) == (generation & 0xFF):
+            used += 1
+    return used * 1000 // n

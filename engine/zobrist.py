@@ -1,0 +1,27 @@
+"""Zobrist keys (fixed seed, so hashes are reproducible across runs and JIT on/off).
+
+Hashing is done only with numpy uint64 values: XOR never overflows, so the
+jitted and the pure-Python (NUMBA_DISABLE_JIT=1) runs give identical keys.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.position import PIECE_CODES
+
+_rng = np.random.default_rng(0x5EED_C4E55)
+
+
+def _keys(*shape: int) -> np.ndarray:
+    return _rng.integers(0, np.iinfo(np.uint64).max, size=shape, dtype=np.uint64, endpoint=True)
+
+
+ZOBRIST_PIECE = _keys(PIECE_CODES, 120)
+"""Key per (piece code, mailbox square)."""
+ZOBRIST_CASTLE = _keys(16)
+"""Key per castling-rights bitmask (XOR old and new mask on change)."""
+ZOBRIST_EP = _keys(120)
+"""Key per en-passant target square (only set when a capture is possible)."""
+ZOBRIST_SIDE = _keys(1)
+"""XORed in when Black is to move."""
