@@ -26,11 +26,15 @@ LOW_TIME_FRACTION = 0.10
 FLASH_DURATION_MS = 1200
 """Length of the low-time flash (three pulses)."""
 
-# Lichess-like palette: dim cards, the running one lit, red when time is short.
+# Lichess-like palettes: dim cards, the running one lit, red when time is short.
+# The dark set suits a dark window, the light set a light one (chosen from the palette).
 _IDLE_BACKGROUND = QColor("#3a3835")
 _IDLE_TEXT = QColor("#a7a5a1")
 _RUNNING_BACKGROUND = QColor("#e8e6e1")
 _RUNNING_TEXT = QColor("#161512")
+_LIGHT_IDLE_BACKGROUND = QColor("#e4e2de")
+_LIGHT_IDLE_TEXT = QColor("#7b7975")
+_LIGHT_RUNNING_BACKGROUND = QColor("#d5e6bf")
 _LOW_BACKGROUND = QColor("#c33b36")
 _LOW_IDLE_TEXT = QColor("#e36a64")
 _LOW_TEXT = QColor("#ffffff")
@@ -220,15 +224,17 @@ class ClockWidget(QWidget):
         return ""
 
     def _colors(self) -> tuple[QColor, QColor]:
+        light = self.palette().window().color().lightness() > 128
+        idle_background = _LIGHT_IDLE_BACKGROUND if light else _IDLE_BACKGROUND
         if self._flagged:
             return _FLAGGED_BACKGROUND, _LOW_TEXT
         if self._running and self.is_low_time():
             return _mix(_LOW_BACKGROUND, _FLASH_BACKGROUND, self._flash_level), _LOW_TEXT
         if self._running:
-            return _RUNNING_BACKGROUND, _RUNNING_TEXT
+            return (_LIGHT_RUNNING_BACKGROUND if light else _RUNNING_BACKGROUND), _RUNNING_TEXT
         if self.is_low_time():
-            return _IDLE_BACKGROUND, _LOW_IDLE_TEXT
-        return _IDLE_BACKGROUND, _IDLE_TEXT
+            return idle_background, (_LOW_BACKGROUND if light else _LOW_IDLE_TEXT)
+        return idle_background, (_LIGHT_IDLE_TEXT if light else _IDLE_TEXT)
 
     def _on_flash_value_changed(self, value: object) -> None:
         self._flash_level = float(value)  # type: ignore[arg-type]

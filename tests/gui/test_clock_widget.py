@@ -133,18 +133,27 @@ def test_low_time_threshold_follows_the_control() -> None:
     assert low_time_threshold_ms(TimeControl.parse("30+0 / 1+0"), chess.BLACK) == 10_000
 
 
-def test_widget_paints_each_state_in_its_colour(qtbot) -> None:
+@pytest.mark.parametrize("window_colour", ["#262421", "#efefef"])
+def test_widget_paints_each_state_in_its_colour(qtbot, window_colour: str) -> None:
+    from PySide6.QtGui import QColor, QPalette
+
     from chessgui import clock_widget as module
 
     widget = ClockWidget(chess.BLACK)
     qtbot.addWidget(widget)
+    palette = widget.palette()
+    palette.setColor(QPalette.ColorRole.Window, QColor(window_colour))
+    widget.setPalette(palette)
+    light = QColor(window_colour).lightness() > 128
+    idle = module._LIGHT_IDLE_BACKGROUND if light else module._IDLE_BACKGROUND
+    running = module._LIGHT_RUNNING_BACKGROUND if light else module._RUNNING_BACKGROUND
     widget.resize(widget.sizeHint())
     widget.set_low_time_threshold_ms(20_000)
     expected = (
-        (dict(remaining_ms=300_000, running=False), module._IDLE_BACKGROUND),
-        (dict(remaining_ms=300_000, running=True), module._RUNNING_BACKGROUND),
+        (dict(remaining_ms=300_000, running=False), idle),
+        (dict(remaining_ms=300_000, running=True), running),
         (dict(remaining_ms=5_000, running=True), module._LOW_BACKGROUND),
-        (dict(remaining_ms=5_000, running=False), module._IDLE_BACKGROUND),
+        (dict(remaining_ms=5_000, running=False), idle),
         (dict(remaining_ms=0, running=False, flagged=True), module._FLAGGED_BACKGROUND),
     )
     for state, background in expected:
