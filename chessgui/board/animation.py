@@ -1,7 +1,8 @@
 """What moves where when the board animates one move.
 
-Only the geometry-free plan lives here (which pieces slide, which fade); the
-board widget drives the timing with a QVariantAnimation and paints each frame.
+:func:`plan_move_animation` decides which pieces glide and which fade (pure
+chess logic); :class:`MoveAnimator` runs a plan over time with a
+QVariantAnimation and hands the board the pieces to draw at each frame.
 """
 
 from __future__ import annotations
@@ -9,6 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import chess
+from PySide6.QtCore import QEasingCurve, QObject, QVariantAnimation, Signal
+
+from chessgui.board.geometry import BoardGeometry
+from chessgui.board.painter import FloatingPiece
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,3 +91,78 @@ def _castling_plan(before: chess.Board, move: chess.Move, king: chess.Piece) -> 
     if rook is not None and rook_from != rook_to:
         slides.append(PieceSlide(rook, rook_from, rook_to))
     return MoveAnimationPlan(slides=tuple(slides), captured=())
+
+
+class MoveAnimator(QObject):
+    """Drives one :class:`MoveAnimationPlan` over time and tells the board what to draw each frame."""
+
+    frame_changed = Signal()
+    """A new frame is due (the board repaints)."""
+
+    def __init__(self, parent: QObject | None = None, duration_ms: int = 180) -> None:
+        super().__init__(parent)
+        self._plan: MoveAnimationPlan | None = None
+        self._progress = 1.0
+        self._animation = QVariantAnimation(self)
+        self._animation.setStartValue(0.0)
+        self._animation.setEndValue(1.0)
+        self._animation.setDuration(max(0, duration_ms))
+        self._animation.setEasingCurve(QEasingCurve.Type.InOutCubic)
+        self._animation.valueChanged.connect(self._on_value_changed)
+        self._animation.finished.connect(self.finish)
+
+    def duration_ms(self) -> int:
+        """Length of one animation in milliseconds (0 = animation off)."""
+        return self._animation.duration()
+
+    def set_duration_ms(self, milliseconds: int) -> None:
+        """Change the length of later animations."""
+        self._animation.setDuration(max(0, int(milliseconds)))
+
+    def is_running(self) -> bool:
+        """True while a plan is being animated."""
+        return self._plan is not None
+
+    def start(self, plan: MoveAnimationPlan) -> None:
+        """Animate ``plan`` from its first frame (stopping any animation under way)."""
+        self._animation.stop()
+        self._plan = plan
+        self._progress = 0.0
+        self._animation.start()
+        self.frame_changed.emit()
+
+    def stop(self) -> None:
+        """Drop the current animation without a final frame (a new position replaces it)."""
+        self._animation.stop()
+        self._plan = None
+        self._progress = 1.0
+
+    def finish(self) -> None:
+        """Jump to the end: pieces stand on their final squares."""
+        if self._animation.state() != QVariantAnimation.State.Stopped:
+            self._animation.stop()
+        self._plan = None
+        self._progress = 1.0
+        self.frame_changed.emit()
+
+    def hidden_squares(self) -> frozenset[chess.Square]:
+        """Squares whose final piece is not drawn yet (it is still gliding there)."""
+        return self._plan.landing_squares() if self._plan is not None else frozenset()
+
+    def floating_pieces(self, geometry: BoardGeometry) -> tuple[FloatingPiece, ...]:
+        """Captured pieces fading out, then gliding pieces, at the current frame."""
+        if self._plan is None:
+            return ()
+        t = self._progress
+        pieces = [FloatingPiece(piece, geometry.square_center(square), 1.0 - t)
+                  for piece, square in self._plan.captured]
+        for slide in self._plan.slides:
+            start = geometry.square_center(slide.from_square)
+            end = geometry.square_center(slide.to_square)
+            pieces.append(FloatingPiece(slide.piece, start + (end - start) * t))
+        return tuple(pieces)
+
+    def _on_value_changed(self, value: float) -> None:
+        if self._plan is not None:
+            self._progress = float(value)
+            self.frame_changed.emit()

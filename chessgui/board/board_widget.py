@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import chess
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from chessgui.board.animation import MoveAnimationPlan, plan_move_animation
+from chessgui.board.animation import MoveAnimator, plan_move_animation
+from chessgui.board.annotations import UserAnnotations
 from chessgui.board.geometry import BoardGeometry
-from chessgui.board.move_input import MoveInput
+from chessgui.board.move_input import MoveInput, resolve_attempt
 from chessgui.board.painter import BoardScene, FloatingPiece, paint_scene
 from chessgui.board.piece_renderer import PieceRenderer
 from chessgui.board.promotion_picker import PromotionPicker
@@ -62,15 +63,9 @@ class BoardWidget(QWidget):
         self._picker: PromotionPicker | None = None
         self._pending_promotion: tuple[chess.Square, chess.Square] | None = None
         self._dropped_move: chess.Move | None = None
-        self._plan: MoveAnimationPlan | None = None
-        self._progress = 1.0
-        self._animation = QVariantAnimation(self)
-        self._animation.setStartValue(0.0)
-        self._animation.setEndValue(1.0)
-        self._animation.setDuration(DEFAULT_ANIMATION_MS)
-        self._animation.setEasingCurve(QEasingCurve.Type.InOutCubic)
-        self._animation.valueChanged.connect(self._on_animation_value_changed)
-        self._animation.finished.connect(self._on_animation_finished)
+        self._annotations = UserAnnotations()
+        self._animator = MoveAnimator(self, DEFAULT_ANIMATION_MS)
+        self._animator.frame_changed.connect(self.update)
 
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         policy.setHeightForWidth(True)
@@ -90,18 +85,18 @@ class BoardWidget(QWidget):
         changed = (new_board.board_fen() != self._board.board_fen() or new_board.turn != self._board.turn
                    or new_board.castling_rights != self._board.castling_rights
                    or new_board.ep_square != self._board.ep_square)
-        self._animation.stop()
-        self._plan = None
-        if animate and last_move and self._animation.duration() > 0 and last_move != self._dropped_move:
-            self._plan = plan_move_animation(self._board, last_move, new_board)
+        plan = None
+        if animate and last_move and self._animator.duration_ms() > 0 and last_move != self._dropped_move:
+            plan = plan_move_animation(self._board, last_move, new_board)
+        self._animator.stop()
         self._dropped_move = None
         self._board = new_board
         self._last_move = last_move
         if changed:
             self._cancel_interaction()
-        if self._plan is not None:
-            self._progress = 0.0
-            self._animation.start()
+            self._annotations.clear()
+        if plan is not None:
+            self._animator.start(plan)
         self.update()
 
     def position(self) -> chess.Board:
@@ -156,11 +151,11 @@ class BoardWidget(QWidget):
 
     def set_animation_ms(self, milliseconds: int) -> None:
         """Length of the move animation; 0 turns animation off."""
-        self._animation.setDuration(max(0, int(milliseconds)))
+        self._animator.set_duration_ms(milliseconds)
 
     def animation_ms(self) -> int:
         """Length of the move animation in milliseconds (0 = off)."""
-        return self._animation.duration()
+        return self._animator.duration_ms()
 
     def set_arrows(self, arrows: Iterable[tuple[chess.Square, chess.Square]]) -> None:
         """Draw hint arrows (tail square, head square); an empty list removes them."""
@@ -216,7 +211,16 @@ class BoardWidget(QWidget):
 
     def is_animating(self) -> bool:
         """True while a move animation runs."""
-        return self._plan is not None
+        return self._animator.is_running()
+
+    def user_shapes(self) -> list[tuple[chess.Square, chess.Square]]:
+        """Arrows the user drew with the right mouse button (a circle has tail == head)."""
+        return list(self._annotations.shapes())
+
+    def clear_user_shapes(self) -> None:
+        """Remove the user's arrows and circles."""
+        if self._annotations.clear():
+            self.update()
 
     def promotion_picker(self) -> PromotionPicker | None:
         """The open promotion picker (with ``choose``/``cancel`` and ``finished``), if any."""
@@ -250,16 +254,22 @@ class BoardWidget(QWidget):
         painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            # lichess: any other button drops what the left one was doing.
-            self._cancel_interaction()
-            self.update()
-            return
-        if not self._is_interactive():
-            return
-        self._finish_animation()
         point = event.position()
         square = self.square_at(point)
+        if event.button() == Qt.MouseButton.RightButton:
+            if self._input.pressed is not None:
+                self._input.clear()  # lichess: a right click while dragging cancels the drag
+            elif square is not None:
+                self._annotations.begin(square)
+            self.update()
+            return
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        self._annotations.clear()  # a left click wipes the user's arrows, as on lichess
+        self.update()
+        if not self._is_interactive():
+            return
+        self._animator.finish()
         selected = self._input.selected
         if selected is not None and square is not None and square != selected:
             if self._attempt_move(selected, square, by_drag=False):
@@ -269,19 +279,24 @@ class BoardWidget(QWidget):
             self._input.press(square, point)
         else:
             self._input.clear()
-        self.update()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         point = event.position()
-        if self._input.pressed is not None:
-            if self._input.move(point, DRAG_THRESHOLD_PX):
-                self.update()
+        if self._input.pressed is not None and self._input.move(point, DRAG_THRESHOLD_PX):
+            self.update()
+        if self._annotations.is_drawing() and self._annotations.hover(self.square_at(point)):
+            self.update()
         self._update_cursor(point)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        point = event.position()
+        if event.button() == Qt.MouseButton.RightButton:
+            if self._annotations.is_drawing():
+                self._annotations.end()
+                self.update()
+            return
         if event.button() != Qt.MouseButton.LeftButton or self._input.pressed is None:
             return
-        point = event.position()
         origin = self._input.pressed
         if self._input.dragging:
             target = self.square_at(point)
@@ -293,6 +308,10 @@ class BoardWidget(QWidget):
             self._input.release()
         self.update()
         self._update_cursor(point)
+
+    def contextMenuEvent(self, event) -> None:  # noqa: ANN001
+        # The right button draws arrows here; don't let a parent pop up a menu over the board.
+        event.accept()
 
     def leaveEvent(self, event) -> None:  # noqa: ANN001 - QEvent subtype differs between Qt versions
         self.unsetCursor()
@@ -308,22 +327,13 @@ class BoardWidget(QWidget):
         A pawn reaching the last rank opens the promotion picker instead; the
         request follows when the user chooses a piece.
         """
-        piece = self._board.piece_at(from_square)
-        if piece is None:
+        attempt = resolve_attempt(self._board, from_square, to_square)
+        if attempt is None:
             return False
-        last_rank = 7 if piece.color == chess.WHITE else 0
-        if piece.piece_type == chess.PAWN and chess.square_rank(to_square) == last_rank:
-            choices = tuple(move.promotion for move in self._board.legal_moves
-                            if move.from_square == from_square and move.to_square == to_square and move.promotion)
-            if not choices:
-                return False
-            self._open_promotion_picker(from_square, to_square, choices, by_drag)
-            return True
-        try:
-            move = self._board.find_move(from_square, to_square)
-        except chess.IllegalMoveError:
-            return False
-        self._request(move, by_drag)
+        if attempt.move is None:
+            self._open_promotion_picker(from_square, to_square, attempt.promotions, by_drag)
+        else:
+            self._request(attempt.move, by_drag)
         return True
 
     def _request(self, move: chess.Move, by_drag: bool) -> None:
@@ -362,20 +372,6 @@ class BoardWidget(QWidget):
         if self._picker is not None:
             self._picker.cancel()
 
-    def _finish_animation(self) -> None:
-        if self._plan is not None:
-            self._animation.stop()
-            self._on_animation_finished()
-
-    def _on_animation_value_changed(self, value: float) -> None:
-        self._progress = float(value)
-        self.update()
-
-    def _on_animation_finished(self) -> None:
-        self._plan = None
-        self._progress = 1.0
-        self.update()
-
     def _refresh(self) -> None:
         self.update()
         if self._picker is not None:
@@ -412,20 +408,11 @@ class BoardWidget(QWidget):
             under = geometry.square_at(self._input.drag_point)
             if under in destinations:
                 hover = under
-        hidden: frozenset[chess.Square] = frozenset()
-        floating: list[FloatingPiece] = []
-        if self._plan is not None:
-            hidden = self._plan.landing_squares()
-            t = self._progress
-            for piece, square in self._plan.captured:
-                floating.append(FloatingPiece(piece, geometry.square_center(square), 1.0 - t))
-            for slide in self._plan.slides:
-                start = geometry.square_center(slide.from_square)
-                end = geometry.square_center(slide.to_square)
-                floating.append(FloatingPiece(slide.piece, start + (end - start) * t))
         return BoardScene(
             board=self._board, last_move=self._last_move, selected=selected,
             destinations=destinations, hover=hover,
-            hidden=hidden, ghosts=ghosts, floating=tuple(floating), dragged=dragged, arrows=self._arrows,
+            hidden=self._animator.hidden_squares(), ghosts=ghosts,
+            floating=self._animator.floating_pieces(geometry), dragged=dragged, arrows=self._arrows,
+            user_shapes=self._annotations.shapes_to_draw(),
             show_coordinates=self._show_coordinates, read_only=self._read_only,
         )

@@ -1,13 +1,15 @@
 """The mouse state of the board: which piece is selected, pressed, or dragged.
 
 Kept apart from the widget so the rules of the gesture (a press becomes a drag
-after a few pixels; a second click on the selected piece deselects it) read in
-one place, free of painting and of chess legality.
+after a few pixels; a second click on the selected piece deselects it) and what
+a gesture means in chess (:func:`resolve_attempt`) read in one place, free of
+painting.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import chess
 from PySide6.QtCore import QPointF
@@ -70,3 +72,33 @@ class MoveInput:
         self.pressed = None
         self.dragging = False
         self._was_selected = False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAttempt:
+    """What the user's gesture from one square to another amounts to (python-chess decides)."""
+
+    move: chess.Move | None
+    """The legal move, when no choice is left to make."""
+    promotions: tuple[chess.PieceType, ...] = ()
+    """Pieces a pawn reaching the last rank may become (the user still has to choose)."""
+
+
+def resolve_attempt(board: chess.Board, from_square: chess.Square, to_square: chess.Square) -> MoveAttempt | None:
+    """The move meant by dragging or clicking from ``from_square`` to ``to_square``; None when illegal.
+
+    Castling may be given as king-two-squares or king-onto-rook (python-chess's
+    ``find_move`` accepts both), as lichess allows.
+    """
+    piece = board.piece_at(from_square)
+    if piece is None:
+        return None
+    last_rank = 7 if piece.color == chess.WHITE else 0
+    if piece.piece_type == chess.PAWN and chess.square_rank(to_square) == last_rank:
+        promotions = tuple(move.promotion for move in board.legal_moves
+                           if move.from_square == from_square and move.to_square == to_square and move.promotion)
+        return MoveAttempt(None, promotions) if promotions else None
+    try:
+        return MoveAttempt(board.find_move(from_square, to_square))
+    except chess.IllegalMoveError:
+        return None

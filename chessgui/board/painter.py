@@ -58,6 +58,8 @@ class BoardScene:
     """The piece under the cursor, drawn above everything."""
     arrows: tuple[tuple[chess.Square, chess.Square], ...] = ()
     """Hint arrows, tail square to head square."""
+    user_shapes: tuple[tuple[chess.Square, chess.Square], ...] = ()
+    """The user's own arrows (and circles, where tail equals head)."""
     show_coordinates: bool = True
     """Draw file letters and rank digits inside the edge squares."""
     read_only: bool = False
@@ -89,6 +91,8 @@ def paint_scene(painter: QPainter, geometry: BoardGeometry, theme: BoardTheme,
         paint_floating(painter, geometry, renderer, floating)
     for tail, head in scene.arrows:
         paint_arrow(painter, geometry, theme.arrow, tail, head)
+    for tail, head in scene.user_shapes:
+        paint_arrow(painter, geometry, theme.annotation, tail, head)
     if scene.dragged is not None:
         paint_floating(painter, geometry, renderer, scene.dragged)
     if scene.read_only:
@@ -122,7 +126,8 @@ def paint_coordinates(painter: QPainter, geometry: BoardGeometry, theme: BoardTh
     size = geometry.square_size
     font = QFont(painter.font())
     font.setBold(True)
-    font.setPixelSize(max(7, round(size * 0.19)))
+    # lichess keeps coordinates small (8-12 px); big squares get a bit more, never shouty letters.
+    font.setPixelSize(min(15, max(7, round(size * 0.19))))
     painter.setFont(font)
     pad = max(1.5, size * 0.05)
     for square in chess.SQUARES:

@@ -40,7 +40,9 @@ class BoardTheme:
     check_edge: QColor
     """Middle ring of the check glow; it fades to transparent at the square's edge."""
     arrow: QColor
-    """Hint arrows (engine suggestions, user annotations)."""
+    """Hint arrows set by the program (engine suggestions)."""
+    annotation: QColor
+    """Arrows and circles the user draws with the right mouse button."""
     coordinate_on_light: QColor
     """Coordinate letters drawn on light squares."""
     coordinate_on_dark: QColor
@@ -69,7 +71,8 @@ BROWN = BoardTheme(
     move_hint_hover=_rgba(20, 85, 30, 0.3),
     check_core=_rgba(255, 0, 0, 1.0),
     check_edge=_rgba(231, 0, 0, 1.0),
-    arrow=_rgba(21, 120, 27, 0.8),
+    arrow=_rgba(0, 48, 136, 0.8),
+    annotation=_rgba(21, 120, 27, 0.8),
     coordinate_on_light=QColor("#b58863"),
     coordinate_on_dark=QColor("#f0d9b5"),
     read_only_tint=_rgba(40, 70, 120, 0.16),
@@ -91,7 +94,8 @@ BLUE = BoardTheme(
     move_hint_hover=_rgba(20, 85, 30, 0.3),
     check_core=_rgba(255, 0, 0, 1.0),
     check_edge=_rgba(231, 0, 0, 1.0),
-    arrow=_rgba(21, 120, 27, 0.8),
+    arrow=_rgba(0, 48, 136, 0.8),
+    annotation=_rgba(21, 120, 27, 0.8),
     coordinate_on_light=QColor("#788a94"),
     coordinate_on_dark=QColor("#dee3e6"),
     read_only_tint=_rgba(40, 70, 120, 0.16),
@@ -114,6 +118,7 @@ GREEN = BoardTheme(
     check_core=_rgba(255, 0, 0, 1.0),
     check_edge=_rgba(231, 0, 0, 1.0),
     arrow=_rgba(0, 48, 136, 0.8),
+    annotation=_rgba(21, 120, 27, 0.8),
     coordinate_on_light=QColor("#86a666"),
     coordinate_on_dark=QColor("#ffffdd"),
     read_only_tint=_rgba(40, 70, 120, 0.16),
@@ -123,7 +128,7 @@ GREEN = BoardTheme(
     promotion_choice_edge=QColor("#a0a0a0"),
     promotion_choice_hover=QColor("#d85000"),
 )
-"""lichess's green board (arrows in blue so they stand out on green)."""
+"""lichess's green board."""
 
 DEFAULT_THEME = BROWN
 """The theme a new board paints with."""

@@ -269,3 +269,57 @@ def test_read_only_cancels_open_promotion(qtbot, board_widget: BoardWidget) -> N
     with qtbot.assertNotEmitted(board_widget.move_requested):
         board_widget.set_read_only(True)
     assert board_widget.promotion_picker() is None
+
+
+def test_castling_by_king_two_squares_or_onto_the_rook(qtbot, board_widget: BoardWidget) -> None:
+    board_widget.set_position(chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"))
+    with qtbot.waitSignal(board_widget.move_requested, timeout=1000) as two_squares:
+        drag(board_widget, chess.E1, chess.G1)
+    assert two_squares.args == [chess.Move.from_uci("e1g1")]
+    click(board_widget, chess.E1)
+    with qtbot.waitSignal(board_widget.move_requested, timeout=1000) as onto_rook:
+        click(board_widget, chess.A1)  # king onto own rook castles (when legal) rather than reselecting
+    assert onto_rook.args == [chess.Move.from_uci("e1c1")]
+
+
+def right_drag(widget: BoardWidget, from_square: chess.Square, to_square: chess.Square) -> None:
+    right = Qt.MouseButton.RightButton
+    QTest.mousePress(widget, right, Qt.KeyboardModifier.NoModifier, point(widget, from_square))
+    QTest.mouseMove(widget, point(widget, to_square))
+    QTest.mouseRelease(widget, right, Qt.KeyboardModifier.NoModifier, point(widget, to_square))
+
+
+def test_right_button_draws_user_arrows_and_circles(qtbot, board_widget: BoardWidget) -> None:
+    plain = image(board_widget)
+    with qtbot.assertNotEmitted(board_widget.move_requested):
+        right_drag(board_widget, chess.G1, chess.F3)
+        right_drag(board_widget, chess.D5, chess.D5)
+    assert board_widget.user_shapes() == [(chess.G1, chess.F3), (chess.D5, chess.D5)]
+    assert image(board_widget) != plain
+    right_drag(board_widget, chess.G1, chess.F3)  # drawing it again removes it
+    assert board_widget.user_shapes() == [(chess.D5, chess.D5)]
+    click(board_widget, chess.H4)  # a left click clears the user's shapes
+    assert board_widget.user_shapes() == []
+    assert image(board_widget) == plain
+
+
+def test_user_arrows_also_work_on_a_read_only_board(board_widget: BoardWidget) -> None:
+    board_widget.set_read_only(True)
+    right_drag(board_widget, chess.E2, chess.E4)
+    assert board_widget.user_shapes() == [(chess.E2, chess.E4)]
+    after = board_widget.position()
+    after.push_san("e4")
+    board_widget.set_position(after)  # a new position clears them
+    assert board_widget.user_shapes() == []
+
+
+def test_right_click_cancels_a_drag(qtbot, board_widget: BoardWidget) -> None:
+    start = point(board_widget, chess.E2)
+    QTest.mousePress(board_widget, LEFT, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(board_widget, point(board_widget, chess.E3))
+    assert board_widget.is_dragging()
+    QTest.mousePress(board_widget, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
+                     point(board_widget, chess.E3))
+    assert not board_widget.is_dragging()
+    with qtbot.assertNotEmitted(board_widget.move_requested):
+        QTest.mouseRelease(board_widget, LEFT, Qt.KeyboardModifier.NoModifier, point(board_widget, chess.E4))
