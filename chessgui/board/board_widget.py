@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import chess
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QContextMenuEvent, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from chessgui.board.animation import MoveAnimator, plan_move_animation
@@ -61,9 +61,9 @@ class BoardWidget(QWidget):
         self._arrows: tuple[tuple[chess.Square, chess.Square], ...] = ()
         self._input = MoveInput()
         self._picker: PromotionPicker | None = None
-        self._pending_promotion: tuple[chess.Square, chess.Square] | None = None
         self._dropped_move: chess.Move | None = None
         self._annotations = UserAnnotations()
+        self._hover: chess.Square | None = None
         self._animator = MoveAnimator(self, DEFAULT_ANIMATION_MS)
         self._animator.frame_changed.connect(self.update)
 
@@ -125,7 +125,7 @@ class BoardWidget(QWidget):
         self._refresh()
 
     def is_input_enabled(self) -> bool:
-        """True when the user may move (input enabled and not read-only)."""
+        """True unless input was disabled with ``set_input_enabled(False)`` (read-only is separate)."""
         return self._input_enabled
 
     def set_read_only(self, read_only: bool) -> None:
@@ -286,6 +286,11 @@ class BoardWidget(QWidget):
             self.update()
         if self._annotations.is_drawing() and self._annotations.hover(self.square_at(point)):
             self.update()
+        hover = self.square_at(point)
+        if hover != self._hover:
+            self._hover = hover
+            if self._input.selected is not None:
+                self.update()  # the destination under the cursor is tinted, as on lichess
         self._update_cursor(point)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -309,12 +314,14 @@ class BoardWidget(QWidget):
         self.update()
         self._update_cursor(point)
 
-    def contextMenuEvent(self, event) -> None:  # noqa: ANN001
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         # The right button draws arrows here; don't let a parent pop up a menu over the board.
         event.accept()
 
-    def leaveEvent(self, event) -> None:  # noqa: ANN001 - QEvent subtype differs between Qt versions
+    def leaveEvent(self, event: QEvent) -> None:
         self.unsetCursor()
+        self._hover = None
+        self.update()
         super().leaveEvent(event)
 
     # --- internals --------------------------------------------------------
@@ -345,27 +352,20 @@ class BoardWidget(QWidget):
 
     def _open_promotion_picker(self, from_square: chess.Square, to_square: chess.Square,
                                choices: tuple[chess.PieceType, ...], by_drag: bool) -> None:
-        self._pending_promotion = (from_square, to_square)
         self._input.end_drag(keep_selection=True)
-        picker = PromotionPicker(self, self.board_geometry, self._renderer, self._theme,
-                                 self._board.turn, to_square, choices)
-        picker.finished.connect(lambda piece_type: self._on_promotion_finished(piece_type, by_drag))
-        self._picker = picker
-        picker.show()
-        picker.setFocus()
-        picker.raise_()
+        self._picker = PromotionPicker(self, self.board_geometry, self._renderer, self._theme,
+                                       self._board.turn, from_square, to_square, choices)
+        self._picker.finished.connect(lambda piece_type: self._on_promotion_finished(piece_type, by_drag))
+        self._picker.popup()
 
     def _on_promotion_finished(self, piece_type: chess.PieceType | None, by_drag: bool) -> None:
-        pending = self._pending_promotion
-        self._pending_promotion = None
-        self._picker = None
+        picker, self._picker = self._picker, None
         self._input.clear()
         self.update()
-        if piece_type is None or pending is None:
-            return
-        move = chess.Move(pending[0], pending[1], promotion=piece_type)
-        if move in self._board.legal_moves:
-            self._request(move, by_drag)
+        if piece_type is not None and picker is not None:
+            move = picker.move_for(piece_type)
+            if move in self._board.legal_moves:
+                self._request(move, by_drag)
 
     def _cancel_interaction(self) -> None:
         self._input.clear()
@@ -397,7 +397,7 @@ class BoardWidget(QWidget):
         destinations: frozenset[chess.Square] = frozenset()
         if selected is not None and self._show_legal_moves and self._is_interactive():
             destinations = self.legal_destinations(selected)
-        hover = None
+        under = self._hover
         dragged = None
         ghosts: frozenset[chess.Square] = frozenset()
         if self._input.dragging and selected is not None:
@@ -406,8 +406,7 @@ class BoardWidget(QWidget):
                 dragged = FloatingPiece(piece, self._input.drag_point)
                 ghosts = frozenset((selected,))
             under = geometry.square_at(self._input.drag_point)
-            if under in destinations:
-                hover = under
+        hover = under if under in destinations else None
         return BoardScene(
             board=self._board, last_move=self._last_move, selected=selected,
             destinations=destinations, hover=hover,

@@ -41,13 +41,14 @@ class PromotionPicker(QWidget):
     """The chosen piece type (chess.QUEEN ...), or None when the promotion was cancelled."""
 
     def __init__(self, parent: QWidget, geometry: Callable[[], BoardGeometry], renderer: PieceRenderer,
-                 theme: BoardTheme, color: chess.Color, target: chess.Square,
+                 theme: BoardTheme, color: chess.Color, origin: chess.Square, target: chess.Square,
                  choices: tuple[chess.PieceType, ...] = PROMOTION_ORDER) -> None:
         super().__init__(parent)
         self._geometry = geometry
         self._renderer = renderer
         self._theme = theme
         self._color = color
+        self._origin = origin
         self._target = target
         self._choices = tuple(piece for piece in PROMOTION_ORDER if piece in choices)
         self._hovered: chess.PieceType | None = None
@@ -61,6 +62,21 @@ class PromotionPicker(QWidget):
     def choices(self) -> tuple[chess.PieceType, ...]:
         """The piece types offered, in display order from the target square inward."""
         return self._choices
+
+    def popup(self) -> None:
+        """Show the picker over the whole board and take the keyboard (Escape, Q R B N)."""
+        self.setGeometry(self.parentWidget().rect())
+        self.show()
+        self.raise_()
+        self.setFocus()
+
+    def move_for(self, piece_type: chess.PieceType) -> chess.Move:
+        """The promotion move that choosing ``piece_type`` makes."""
+        return chess.Move(self._origin, self._target, promotion=piece_type)
+
+    def origin_square(self) -> chess.Square:
+        """The square of the promoting pawn."""
+        return self._origin
 
     def target_square(self) -> chess.Square:
         """The square the pawn promotes on."""
