@@ -1,0 +1,353 @@
+"""UCI protocol: parse commands, run searches in a thread, print replies.
+
+The reading loop (``run``) stays responsive while a search runs in its own
+thread, so ``stop``, ``isready`` and ``quit`` are handled at once. Malformed
+input never raises: it is ignored or answered with ``info string <reason>``.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from engine.api import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimit, SearchResult
+from engine.fen import position_from_game
+from engine.perft import perft_divide
+from engine.searcher import Searcher, warm_up
+
+ENGINE_NAME = "Chessgui Engine 0.1"
+ENGINE_AUTHOR = "The chessgui developers"
+STARTPOS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+HASH_DEFAULT, HASH_MIN, HASH_MAX = 64, 1, 2048
+OVERHEAD_DEFAULT, OVERHEAD_MIN, OVERHEAD_MAX = 30, 0, 5000
+
+
+class UciError(ValueError):
+    """A command could not be understood; the message is reported as ``info string``."""
+
+
+@dataclass(frozen=True, slots=True)
+class GoCommand:
+    """A parsed ``go`` command."""
+
+    limit: SearchLimit
+    """Search limits."""
+    perft_depth: int | None = None
+    """Set for ``go perft N``: run a divide instead of a search."""
+    ignored: tuple[str, ...] = ()
+    """Tokens that were not understood (reported, never fatal)."""
+
+
+_INT_PARAMS = {
+    "depth": "depth", "nodes": "nodes", "movetime": "movetime_ms", "wtime": "wtime_ms",
+    "btime": "btime_ms", "winc": "winc_ms", "binc": "binc_ms", "movestogo": "movestogo",
+}
+
+
+def parse_go(tokens: list[str]) -> GoCommand:
+    """Parse the arguments of ``go`` (without the word itself)."""
+    values: dict[str, int | bool] = {}
+    ignored: list[str] = []
+    perft_depth = None
+    i = 0
+    while i < len(tokens):
+        word = tokens[i]
+        if word in _INT_PARAMS or word == "perft" or word == "mate":
+            value = _int_or_none(tokens[i + 1] if i + 1 < len(tokens) else None)
+            if value is None:
+                ignored.append(word)
+                i += 1
+                continue
+            if word == "perft":
+                perft_depth = max(0, value)
+            elif word == "mate":
+                values["depth"] = max(1, 2 * value + 1)
+            else:
+                values[_INT_PARAMS[word]] = value
+            i += 2
+        elif word in ("infinite", "ponder"):
+            values["infinite"] = True
+            i += 1
+        elif word == "searchmoves":
+            ignored.append(word)
+            i += 1
+            while i < len(tokens) and len(tokens[i]) in (4, 5) and tokens[i][1].isdigit():
+                i += 1
+        else:
+            ignored.append(word)
+            i += 1
+    # Negative clock values happen with some GUIs after a flag; treat them as "almost none".
+    for key in ("wtime_ms", "btime_ms"):
+        if key in values:
+            values[key] = max(1, int(values[key]))
+    for key in ("winc_ms", "binc_ms"):
+        if key in values:
+            values[key] = max(0, int(values[key]))
+    if "depth" in values:
+        values["depth"] = max(1, int(values["depth"]))
+    if "nodes" in values:
+        values["nodes"] = max(1, int(values["nodes"]))
+    if "movetime_ms" in values:
+        values["movetime_ms"] = max(1, int(values["movetime_ms"]))
+    if "movestogo" in values and int(values["movestogo"]) <= 0:
+        del values["movestogo"]
+    return GoCommand(SearchLimit(**values), perft_depth, tuple(ignored))  # type: ignore[arg-type]
+
+
+def parse_position(tokens: list[str]) -> tuple[str, tuple[str, ...]]:
+    """Parse ``position startpos|fen <fen> [moves ...]`` arguments -> (fen, moves)."""
+    if not tokens:
+        raise UciError("position: expected 'startpos' or 'fen'")
+    if "moves" in tokens:
+        cut = tokens.index("moves")
+        head, moves = tokens[:cut], tuple(tokens[cut + 1:])
+    else:
+        head, moves = tokens, ()
+    if head[0] == "startpos":
+        fen = STARTPOS
+    elif head[0] == "fen":
+        if len(head) < 2:
+            raise UciError("position fen: missing FEN")
+        fen = " ".join(head[1:])
+    else:
+        raise UciError(f"position: expected 'startpos' or 'fen', got {head[0]!r}")
+    return fen, moves
+
+
+def format_info(info: SearchInfo) -> str:
+    """One ``info`` line for a completed iteration."""
+    score = f"cp {info.score_cp}" if info.mate_in is None else f"mate {info.mate_in}"
+    line = (f"info depth {info.depth} seldepth {info.seldepth} multipv 1 score {score} "
+            f"nodes {info.nodes} nps {info.nps} hashfull {info.hashfull} time {info.time_ms}")
+    if info.pv:
+        line += " pv " + " ".join(info.pv)
+    return line
+
+
+def format_bestmove(result: SearchResult) -> str:
+    """The ``bestmove`` line (``0000`` when there is no legal move)."""
+    if result.best_move is None:
+        return "bestmove 0000"
+    if result.ponder:
+        return f"bestmove {result.best_move} ponder {result.ponder}"
+    return f"bestmove {result.best_move}"
+
+
+def _int_or_none(text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _stdout_line(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+class UciEngine:
+    """The protocol state machine. Feed it lines with :meth:`handle`."""
+
+    def __init__(self, write: Callable[[str], None] = _stdout_line) -> None:
+        self._write_raw = write
+        self._write_lock = threading.Lock()
+        self.searcher = Searcher(hash_mb=HASH_DEFAULT, move_overhead_ms=OVERHEAD_DEFAULT)
+        self._fen = STARTPOS
+        self._moves: tuple[str, ...] = ()
+        self._position_ok = True
+        self._search_thread: threading.Thread | None = None
+        self._stop_requested = threading.Event()
+        # Compile / load the jitted code while the GUI is still talking to us.
+        self._warm_thread = threading.Thread(target=self._warm_up, name="engine-warm-up", daemon=True)
+        self._warm_thread.start()
+
+    def write(self, line: str) -> None:
+        """Print one line (thread-safe, flushed)."""
+        with self._write_lock:
+            self._write_raw(line)
+
+    def _warm_up(self) -> None:
+        try:
+            warm_up()
+        except Exception as exc:  # report, never die: the first search retries
+            self.write(f"info string warm-up failed: {exc}")
+
+    # -- the loop ---------------------------------------------------------------
+    def run(self, lines: Iterable[str]) -> None:
+        """Handle lines until ``quit`` or end of input."""
+        for line in lines:
+            if not self.handle(line):
+                return
+        self.handle("quit")
+
+    def handle(self, line: str) -> bool:
+        """Handle one command line; False after ``quit``."""
+        tokens = line.strip().split()
+        if not tokens:
+            return True
+        command, args = tokens[0], tokens[1:]
+        try:
+            if command == "quit":
+                self._stop_search()
+                return False
+            handler = _HANDLERS.get(command)
+            if handler is None:
+                self.write(f"info string unknown command: {line.strip()[:80]}")
+            else:
+                handler(self, args)
+        except UciError as exc:
+            self.write(f"info string {exc}")
+        except Exception as exc:  # a bug must not kill the engine in the middle of a game
+            self.write(f"info string error handling {command!r}: {type(exc).__name__}: {exc}")
+        return True
+
+    # -- commands ----------------------------------------------------------------
+    def _cmd_uci(self, args: list[str]) -> None:
+        self.write(f"id name {ENGINE_NAME}")
+        self.write(f"id author {ENGINE_AUTHOR}")
+        self.write(f"option name Hash type spin default {HASH_DEFAULT} min {HASH_MIN} max {HASH_MAX}")
+        self.write("option name Threads type spin default 1 min 1 max 1")
+        self.write(f"option name Move Overhead type spin default {OVERHEAD_DEFAULT} "
+                   f"min {OVERHEAD_MIN} max {OVERHEAD_MAX}")
+        self.write("uciok")
+
+    def _cmd_isready(self, args: list[str]) -> None:
+        self._warm_thread.join()
+        self.write("readyok")
+
+    def _cmd_ucinewgame(self, args: list[str]) -> None:
+        self._stop_search()
+        self.searcher.new_game()
+
+    def _cmd_setoption(self, args: list[str]) -> None:
+        if "name" not in args:
+            raise UciError("setoption: expected 'name <id> [value <x>]'")
+        rest = args[args.index("name") + 1:]
+        if "value" in rest:
+            cut = rest.index("value")
+            name, value = " ".join(rest[:cut]), " ".join(rest[cut + 1:])
+        else:
+            name, value = " ".join(rest), ""
+        key = name.lower()
+        number = _int_or_none(value)
+        if key == "hash":
+            if number is None:
+                raise UciError(f"setoption Hash: not a number: {value!r}")
+            self._stop_search()
+            self.searcher.set_hash_mb(min(max(number, HASH_MIN), HASH_MAX))
+        elif key == "threads":
+            if number != 1:
+                self.write("info string only Threads 1 is supported")
+        elif key == "move overhead":
+            if number is None:
+                raise UciError(f"setoption Move Overhead: not a number: {value!r}")
+            self.searcher.move_overhead_ms = min(max(number, OVERHEAD_MIN), OVERHEAD_MAX)
+        else:
+            self.write(f"info string unknown option {name!r}")
+
+    def _cmd_position(self, args: list[str]) -> None:
+        self._stop_search()
+        try:
+            fen, moves = parse_position(args)
+            position_from_game(fen, moves)  # validate now, report in plain words
+        except (UciError, InvalidFenError, IllegalMoveError) as exc:
+            self._position_ok = False
+            raise UciError(f"position rejected: {exc}") from None
+        self._fen, self._moves, self._position_ok = fen, moves, True
+
+    def _cmd_go(self, args: list[str]) -> None:
+        self._stop_search()
+        go = parse_go(args)
+        if go.ignored:
+            self.write("info string ignored: " + " ".join(go.ignored))
+        if not self._position_ok:
+            self.write("info string no valid position set; send 'position' first")
+            self.write("bestmove 0000")
+            return
+        if go.perft_depth is not None:
+            self._perft(go.perft_depth)
+            return
+        self._stop_requested.clear()
+        self._search_thread = threading.Thread(
+            target=self._search, args=(self._fen, self._moves, go.limit), name="engine-search",
+            daemon=True)
+        self._search_thread.start()
+
+    def _cmd_stop(self, args: list[str]) -> None:
+        self._stop_search()
+
+    def _cmd_ponderhit(self, args: list[str]) -> None:
+        self._stop_search()
+
+    def _cmd_debug(self, args: list[str]) -> None:
+        pass
+
+    # -- helpers -------------------------------------------------------------------
+    def _perft(self, depth: int) -> None:
+        total = 0
+        for uci, count in perft_divide(_fen_after(self._fen, self._moves), depth):
+            self.write(f"{uci}: {count}")
+            total += count
+        self.write("")
+        self.write(f"Nodes searched: {total}")
+        self.write("")
+
+    def _search(self, fen: str, moves: tuple[str, ...], limit: SearchLimit) -> None:
+        try:
+            result = self.searcher.search(fen, moves, limit,
+                                          on_info=lambda info: self.write(format_info(info)))
+        except Exception as exc:
+            self.write(f"info string search failed: {type(exc).__name__}: {exc}")
+            result = SearchResult(None, None, None)
+        if limit.infinite:
+            # UCI: in infinite mode the move is only sent after 'stop'.
+            self._stop_requested.wait()
+        self.write(format_bestmove(result))
+
+    def _stop_search(self) -> None:
+        thread = self._search_thread
+        if thread is None:
+            return
+        self._stop_requested.set()
+        # Repeat the stop: a search thread that had not yet entered the search
+        # when the flag was first raised resets it on entry.
+        while thread.is_alive():
+            self.searcher.stop()
+            thread.join(0.02)
+        self._search_thread = None
+
+
+def _fen_after(fen: str, moves: tuple[str, ...]) -> str:
+    import chess
+
+    board = chess.Board(fen)
+    for uci in moves:
+        board.push_uci(uci)
+    return board.fen()
+
+
+_HANDLERS: dict[str, Callable[[UciEngine, list[str]], None]] = {
+    "uci": UciEngine._cmd_uci,
+    "isready": UciEngine._cmd_isready,
+    "ucinewgame": UciEngine._cmd_ucinewgame,
+    "setoption": UciEngine._cmd_setoption,
+    "position": UciEngine._cmd_position,
+    "go": UciEngine._cmd_go,
+    "stop": UciEngine._cmd_stop,
+    "ponderhit": UciEngine._cmd_ponderhit,
+    "debug": UciEngine._cmd_debug,
+}
+
+
+def main_loop() -> None:
+    """Run the UCI loop on stdin/stdout."""
+    engine = UciEngine()
+    try:
+        engine.run(sys.stdin)
+    except KeyboardInterrupt:
+        engine.handle("quit")
