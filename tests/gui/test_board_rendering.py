@@ -188,3 +188,10 @@ def test_square_at_outside_board_is_none(board_widget: BoardWidget) -> None:
     board_widget.resize(500, 400)
     assert board_widget.square_at(QPointF(10, 10)) is None
     assert board_widget.square_at(QPointF(60, 390)) == chess.A1
+
+
+def test_missing_piece_images_raise_a_clear_error(qtbot) -> None:
+    from chessgui.board.piece_renderer import PieceImageError
+
+    with pytest.raises(PieceImageError, match="wP.svg"):
+        PieceRenderer(folder="no-such-folder")

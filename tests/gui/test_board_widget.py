@@ -323,3 +323,28 @@ def test_right_click_cancels_a_drag(qtbot, board_widget: BoardWidget) -> None:
     assert not board_widget.is_dragging()
     with qtbot.assertNotEmitted(board_widget.move_requested):
         QTest.mouseRelease(board_widget, LEFT, Qt.KeyboardModifier.NoModifier, point(board_widget, chess.E4))
+
+
+def test_flipped_white_promotion_picker_runs_up_from_the_bottom(qtbot, board_widget: BoardWidget) -> None:
+    board_widget.set_flipped(True)
+    board_widget.set_position(chess.Board("8/1P4k1/8/8/8/8/6K1/8 w - - 0 1"))
+    drag(board_widget, chess.B7, chess.B8)
+    picker = board_widget.promotion_picker()
+    assert picker is not None
+    queen, knight = picker.choice_rect(chess.QUEEN), picker.choice_rect(chess.KNIGHT)
+    assert queen.bottom() == board_widget.board_rect().bottom()  # b8 is in the bottom row when flipped
+    assert knight.top() < queen.top()
+    with qtbot.waitSignal(board_widget.move_requested, timeout=1000) as blocker:
+        QTest.mouseClick(picker, LEFT, Qt.KeyboardModifier.NoModifier, knight.center().toPoint())
+    assert blocker.args == [chess.Move.from_uci("b7b8n")]
+
+
+def test_destination_under_cursor_is_tinted(board_widget: BoardWidget) -> None:
+    click(board_widget, chess.E2)
+    QTest.mouseMove(board_widget, point(board_widget, chess.H6))
+    away = image(board_widget)
+    QTest.mouseMove(board_widget, point(board_widget, chess.E4))
+    over = image(board_widget)
+    rect = board_widget.square_rect(chess.E4)
+    corner = QPoint(int(rect.left()) + 3, int(rect.top()) + 3)
+    assert over.pixelColor(corner) != away.pixelColor(corner)
