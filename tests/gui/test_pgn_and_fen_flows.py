@@ -1,0 +1,150 @@
+"""The FEN / editor / paste / PGN flows the main window delegates to PositionsAndGames."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import chess
+import chess.pgn
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDialog, QWidget
+
+from chessgui.board_editor import BoardEditorDialog
+from chessgui.dialogs.fen_dialog import FenDialog
+from chessgui.dialogs.pgn_games_dialog import PgnGamesDialog
+from chessgui.pgn_io import read_pgn_file
+from chessgui.positions_and_games import PositionsAndGames, suggested_file_name
+
+
+class ScriptedFlows(PositionsAndGames):
+    """Dialogs are answered by a script instead of a person."""
+
+    def __init__(self, window: QWidget, game: chess.pgn.Game, answer: bool = True) -> None:
+        self.questions: list[str] = []
+        super().__init__(window, lambda: game, lambda: game.end().board(), ask=self._answer)
+        self.answer = answer
+        self.dialogs: list[QDialog] = []
+        self.on_dialog = lambda dialog: True
+
+    def _answer(self, _title: str, question: str) -> bool:
+        self.questions.append(question)
+        return self.answer
+
+    def run_dialog(self, dialog: QDialog) -> bool:
+        self.dialogs.append(dialog)
+        return self.on_dialog(dialog)
+
+
+def _flows(qtbot, game: chess.pgn.Game | None = None) -> tuple[ScriptedFlows, list, list, list]:
+    window = QWidget()
+    qtbot.addWidget(window)
+    flows = ScriptedFlows(window, game or chess.pgn.Game())
+    positions, games, messages = [], [], []
+    flows.position_chosen.connect(positions.append)
+    flows.game_loaded.connect(games.append)
+    flows.status_message.connect(messages.append)
+    return flows, positions, games, messages
+
+
+def test_paste_valid_fen_opens_the_dialog_prefilled(qtbot) -> None:
+    flows, positions, _games, _messages = _flows(qtbot)
+    QGuiApplication.clipboard().setText("  r3k3/8/8/8/8/8/8/4K2R b \n")
+    flows.on_paste_triggered()
+    dialog = flows.dialogs[-1]
+    assert isinstance(dialog, FenDialog) and dialog.ok_button.isEnabled()
+    assert positions == ["r3k3/8/8/8/8/8/8/4K2R b Kq - 0 1"]
+
+
+def test_paste_broken_fen_shows_problems_and_changes_nothing(qtbot) -> None:
+    flows, positions, _games, _messages = _flows(qtbot)
+    QGuiApplication.clipboard().setText("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    flows.on_dialog = lambda dialog: False  # the user cancels after reading the problems
+    flows.on_paste_triggered()
+    assert "expected 8 ranks, found 7" in flows.dialogs[-1].problem_list.text()
+    assert positions == []
+
+
+def test_paste_pgn_offers_the_game(qtbot) -> None:
+    flows, _positions, games, messages = _flows(qtbot)
+    QGuiApplication.clipboard().setText('[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 2. Nf3 *\n')
+    flows.on_paste_triggered()
+    assert "Ann – Bob (3 moves)" in flows.questions[-1]
+    assert len(games) == 1 and games[0].end().board().fullmove_number == 2
+    flows.answer = False
+    flows.on_paste_triggered()
+    assert len(games) == 1
+    QGuiApplication.clipboard().setText("nothing to see")
+    flows.on_paste_triggered()
+    assert messages[-1] == "The clipboard holds neither a FEN nor a PGN game."
+
+
+def test_paste_pgn_with_an_illegal_move_loads_up_to_it_and_says_so(qtbot) -> None:
+    flows, _positions, games, messages = _flows(qtbot)
+    QGuiApplication.clipboard().setText("1. e4 e5 2. Ke3 Nc6 *")
+    flows.on_paste_triggered()
+    assert games and games[0].end().ply() == 2
+    assert "illegal move 'Ke3' at move 2" in messages[-1]
+
+
+def test_board_editor_flow(qtbot) -> None:
+    game = chess.pgn.Game()
+    game.add_main_variation(chess.Move.from_uci("e2e4"))
+    flows, positions, _games, _messages = _flows(qtbot, game)
+
+    def edit(dialog: BoardEditorDialog) -> bool:
+        assert dialog.fen() == game.end().board().fen()  # opens on the shown position
+        dialog.board_widget.place(chess.D1, None)  # remove White's queen
+        return True
+
+    flows.on_dialog = edit
+    flows.on_edit_position_triggered()
+    assert positions == ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 1"]
+    flows.on_dialog = lambda dialog: False  # Cancel: nothing happens
+    flows.on_edit_position_triggered()
+    assert len(positions) == 1
+
+
+def test_load_fen_text_for_the_command_line(qtbot) -> None:
+    flows, positions, _games, _messages = _flows(qtbot)
+    flows.load_fen_text("4k3/8/8/8/8/8/8/4K3 b")
+    assert positions == ["4k3/8/8/8/8/8/8/4K3 b - - 0 1"] and flows.dialogs == []
+    flows.on_dialog = lambda dialog: False
+    flows.load_fen_text("4k3/8/8/8/8/8/8/4K3 q")
+    assert isinstance(flows.dialogs[-1], FenDialog) and len(positions) == 1
+
+
+def test_open_and_save_pgn_files(qtbot, tmp_path: Path) -> None:
+    game = chess.pgn.Game()
+    game.headers["White"], game.headers["Black"] = "Ann", "Bob/Carl"
+    game.setup(chess.Board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"))
+    game.add_main_variation(chess.Move.from_uci("e2e4")).comment = "push"
+    flows, _positions, games, messages = _flows(qtbot, game)
+    path = tmp_path / "saved.pgn"
+    assert flows.save_game_to(path)
+    assert messages[-1] == "Saved the game to saved.pgn"
+    assert read_pgn_file(path).games[0].white == "Ann"
+
+    def pick_when_read(dialog: PgnGamesDialog) -> bool:
+        qtbot.waitUntil(lambda: dialog.loaded_game() is not None, timeout=10_000)  # single game: auto-picked
+        return True
+
+    flows.on_dialog = pick_when_read
+    flows.open_pgn_file(path)
+    assert len(games) == 1
+    assert games[0].headers["FEN"] == "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    assert games[0].variations[0].comment == "push"
+    assert not flows.save_game_to(tmp_path / "missing-dir" / "x.pgn")
+    assert "The game was not saved" in messages[-1]
+
+
+def test_copy_pgn_includes_setup_for_custom_starts(qtbot) -> None:
+    game = chess.pgn.Game.from_board(chess.Board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"))
+    flows, _positions, _games, _messages = _flows(qtbot, game)
+    flows.on_copy_pgn_triggered()
+    assert '[SetUp "1"]' in QGuiApplication.clipboard().text()
+
+
+def test_suggested_file_name_is_safe() -> None:
+    game = chess.pgn.Game()
+    game.headers.update(White="Ann", Black="Bob/Carl", Date="2024.05.17")
+    assert suggested_file_name(game) == "Ann-Bob_Carl-2024.05.17.pgn"
