@@ -31,7 +31,7 @@ from chessgui.clock import ChessClock, ClockSnapshot, flag_result
 from chessgui.game_controller import GameController
 from chessgui.game_result import GameResult, Termination
 from chessgui.players import ClockState
-from chessgui.time_control import UNTIMED, InvalidTimeControlError, TimeControl
+from chessgui.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
 
 
 def flag_game_result(board: chess.Board, flagged_color: chess.Color) -> GameResult:
@@ -56,6 +56,7 @@ class GameClock(QObject):
         self._controller = controller
         self._clock = clock
         self._time_control = time_control
+        self._engine_time_mode = EngineTimeMode.ON_CLOCK
         self._snapshots: list[ClockSnapshot] = []
         controller.game_started.connect(self.on_game_started)
         controller.move_made.connect(self.on_move_made)
@@ -82,8 +83,20 @@ class GameClock(QObject):
         if self._controller.live_ply() == 0 and not self._controller.is_game_over():
             self._reset_for_current_game()
 
+    def set_engine_time_mode(self, mode: EngineTimeMode) -> None:
+        """ON_CLOCK: engines get the clock times; FIXED_PER_MOVE: they get none and use
+        their time per move (the clock still runs, and may flag them)."""
+        self._engine_time_mode = mode
+
+    def engine_time_mode(self) -> EngineTimeMode:
+        """How computer sides decide their thinking time in a timed game."""
+        return self._engine_time_mode
+
     def clock_state(self) -> ClockState | None:
-        """Times handed to engines (the controller's clock provider)."""
+        """Times handed to engines (the controller's clock provider); None when they
+        should not play from the clock (untimed game or a fixed time per move)."""
+        if self._engine_time_mode is EngineTimeMode.FIXED_PER_MOVE:
+            return None
         return self._clock.to_clock_state()
 
     def snapshot(self) -> ClockSnapshot:
@@ -147,13 +160,15 @@ class GameClock(QObject):
         time_control = _recorded_time_control(game, self._time_control)
         self._clock.reset(time_control, game.board().turn)
         self._snapshots = [self._clock.snapshot()]
-        if time_control.is_timed():
-            if board.move_stack:
-                self._snapshots = _snapshots_from_clock_comments(game, time_control)
-                self._clock.restore(self._snapshots[-1])
-            if game.headers.get("TimeControl", "?") in ("?", ""):
-                # The PGN (and so the autosave) says which control the clock comments belong to.
+        if time_control.is_timed() and board.move_stack:
+            self._snapshots = _snapshots_from_clock_comments(game, time_control)
+            self._clock.restore(self._snapshots[-1])
+        if not board.move_stack or game.headers.get("TimeControl", "?") in ("?", ""):
+            # The PGN (and so the autosave) says which control the clock comments belong to.
+            if time_control.is_timed():
                 game.headers["TimeControl"] = time_control.to_pgn_header()
+            else:
+                game.headers.pop("TimeControl", None)
         self._sync_run_state()
 
     def _sync_run_state(self) -> None:

@@ -205,3 +205,26 @@ def test_move_after_the_flag_fell_loses_on_time(setup, fake_time: FakeTime, qtbo
         play(controller, fake_time, ("Nf3", 181.0))  # arrives before the tick noticed the flag
     assert blocker.args[0].describe() == "White lost on time"
     assert clock.flagged_color() == chess.WHITE
+
+
+def test_fixed_time_per_move_gives_engines_no_clock(qtbot, fake_time: FakeTime) -> None:
+    from chessgui.time_control import EngineTimeMode
+
+    controller = GameController()
+    clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
+    game_clock = GameClock(controller, clock, TimeControl.parse("1+0"))
+    game_clock.set_engine_time_mode(EngineTimeMode.FIXED_PER_MOVE)
+    engine = ScriptedEngine()
+    controller.set_players(HumanPlayer(), engine)
+    controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("e2e4"))
+    assert engine.requests[-1].clock is None
+    assert clock.running_color() == chess.BLACK  # the clock still runs
+
+
+def test_time_control_header_follows_the_control_until_the_first_move(setup, fake_time: FakeTime) -> None:
+    controller, _, game_clock = setup
+    assert controller.game().headers["TimeControl"] == "180+2"
+    game_clock.set_time_control(TimeControl.parse("1+0"))
+    assert controller.game().headers["TimeControl"] == "60+0"
+    game_clock.set_time_control(UNTIMED)
+    assert "TimeControl" not in controller.game().headers
