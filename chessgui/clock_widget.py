@@ -99,12 +99,9 @@ class ClockWidget(QWidget):
     ) -> None:
         """Show a new remaining time and running/flagged state (one repaint)."""
         was_low = self.is_low_time()
-        changed = (remaining_ms, running, flagged, timed) != (
-            self._remaining_ms,
-            self._running,
-            self._flagged,
-            self._timed,
-        )
+        # Repaint only when what is shown changes (the text changes once a second, or
+        # ten times a second under ten seconds), not on every 50 ms tick.
+        shown_before = (self.text(), was_low, self._running, self._flagged, self._timed)
         self._remaining_ms = max(0, remaining_ms)
         self._running = running
         self._flagged = flagged
@@ -115,7 +112,7 @@ class ClockWidget(QWidget):
         if not running and self._flash.state() == QVariantAnimation.State.Running:
             self._flash.stop()
             self._flash_level = 0.0
-        if changed:
+        if (self.text(), self.is_low_time(), running, flagged, timed) != shown_before:
             self.update()
 
     def set_remaining_ms(self, remaining_ms: int) -> None:
