@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +25,8 @@ import chess
 import chess.pgn
 
 from chessgui.fen_check import fen_problems
-from chessgui.pgn_write import PgnSaveError, game_to_pgn, save_pgn, set_node_clock, set_node_eval, write_text_atomically
+from chessgui.pgn_line_reader import PgnLineReader
+from chessgui.pgn_write import PgnSaveError, game_to_pgn, save_pgn, set_node_clock, set_node_eval
 
 __all__ = [
     "GameSummary",
@@ -51,7 +51,6 @@ __all__ = [
 CHECK_MOVES_MAX_BYTES = 1_000_000
 
 _RESULT_TOKENS = frozenset({"*", "1-0", "0-1", "1/2-1/2"})
-_TAG_LINE_RE = re.compile(r'^\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"')
 
 
 class PgnReadError(OSError):
@@ -130,68 +129,6 @@ class PgnTextResult:
     """Problems, each naming its game ("game 2 (A – B): ...")."""
 
 
-class _LineReader:
-    """A text handle for python-chess over a binary file, with byte offsets.
-
-    Decodes each line on its own (UTF-8, else cp1252, else latin-1) and
-    inserts the missing empty line when a new game's tags follow movetext
-    directly, which python-chess would otherwise read as one game.
-    """
-
-    def __init__(self, raw: BinaryIO) -> None:
-        self._raw = raw
-        self._pending: tuple[int, str] | None = None
-        self._last_was_movetext = False
-        self._in_comment = False
-        self.used_fallback = False
-        self._at_start = raw.tell() == 0
-
-    def tell(self) -> int:
-        """Byte offset of the next line to be returned."""
-        return self._pending[0] if self._pending is not None else self._raw.tell()
-
-    def _decode(self, data: bytes) -> str:
-        if self._at_start:
-            self._at_start = False
-            if data.startswith(b"\xef\xbb\xbf"):
-                data = data[3:]
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError:
-            self.used_fallback = True
-            try:
-                return data.decode("cp1252")
-            except UnicodeDecodeError:
-                return data.decode("latin-1")
-
-    def readline(self) -> str:
-        if self._pending is not None:
-            line = self._pending[1]
-            self._pending = None
-        else:
-            offset = self._raw.tell()
-            data = self._raw.readline()
-            if not data:
-                return ""
-            line = self._decode(data).replace("\r\n", "\n").replace("\r", "\n")
-            if not line.endswith("\n"):
-                line += "\n"
-            if self._last_was_movetext and not self._in_comment and _TAG_LINE_RE.match(line):
-                self._pending = (offset, line)
-                self._last_was_movetext = False
-                return "\n"
-        stripped = line.strip()
-        if not stripped:
-            self._last_was_movetext = False
-            self._in_comment = False
-        elif not (stripped.startswith("[") and not self._in_comment):
-            self._last_was_movetext = True
-            opened, closed = line.count("{"), line.count("}")
-            if opened != closed:
-                self._in_comment = opened > closed
-        return line
-
-
 class _CheckingBuilder(chess.pgn.GameBuilder):
     """A GameBuilder that describes bad moves with their move number."""
 
@@ -265,7 +202,7 @@ def _variant_problem(headers: chess.pgn.Headers) -> str | None:
 
 
 def _parse_stream(
-    reader: _LineReader,
+    reader: PgnLineReader,
     size: int,
     check_moves: bool,
     progress: Callable[[int], None] | None,
@@ -334,7 +271,7 @@ def read_pgn_file(
     if check_moves is None:
         check_moves = size <= CHECK_MOVES_MAX_BYTES
     with raw:
-        reader = _LineReader(raw)
+        reader = PgnLineReader(raw)
         try:
             games, errors, cancelled = _parse_stream(reader, size, check_moves, progress, should_stop)
         except OSError as error:
@@ -353,7 +290,7 @@ def read_pgn_file(
 
 def _load_from(raw: BinaryIO) -> LoadedGame | None:
     """The next game of ``raw``; raises PgnGameError for a game that cannot be shown."""
-    reader = _LineReader(raw)
+    reader = PgnLineReader(raw)
     builders: list[_CheckingBuilder] = []
 
     def make_builder() -> _CheckingBuilder:
