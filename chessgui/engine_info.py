@@ -52,6 +52,8 @@ class EngineInfo:
     """Principal variation in UCI (full length as reported)."""
     engine_name: str = ""
     """Name of the engine that produced the report."""
+    fullmove_number: int = 1
+    """Move number of the searched position (for numbering the PV: "12... Nc6 13. Bb5")."""
 
     # ------------------------------------------------------------------ factories
     @classmethod
@@ -82,6 +84,7 @@ class EngineInfo:
             pv_san=pv_to_san(board_before, pv_uci),
             pv_uci=pv_uci,
             engine_name=engine_name,
+            fullmove_number=board_before.fullmove_number,
         )
 
     @classmethod
@@ -122,6 +125,7 @@ class EngineInfo:
             pv_san=pv_to_san(board_before, pv_uci),
             pv_uci=pv_uci,
             engine_name=engine_name,
+            fullmove_number=board_before.fullmove_number,
         )
 
     # ------------------------------------------------------------------ views

@@ -1,0 +1,294 @@
+"""The "New game" / "Settings" dialog: who plays each side, how strong, board options, clock.
+
+The dialog edits a copy of :class:`~chessgui.settings.Settings`; the caller
+reads :meth:`SettingsDialog.result_settings` after ``exec()`` returns Accepted
+and applies it (players change from the next move).
+"""
+
+from __future__ import annotations
+
+import chess
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QRadioButton,
+    QSizePolicy,
+    QSpinBox,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chessgui.dialogs.uci_engine_editor import EngineProbe, UciEngineEditor
+from chessgui.settings import (
+    ANIMATION_RANGE_MS,
+    DEPTH_RANGE,
+    HASH_RANGE_MB,
+    MIN_MOVE_DELAY_RANGE_MS,
+    NODES_RANGE,
+    BoardSettings,
+    PlayerKind,
+    PlayerSettings,
+    Settings,
+)
+from chessgui.time_control import EngineTimeMode
+from chessgui.time_control_editor import TimeControlEditor
+
+_BUILTIN_INDEX, _UCI_INDEX = 0, 1
+
+
+class PlayerEditor(QGroupBox):
+    """One side: Human or Computer; for the computer, which engine and how strong."""
+
+    def __init__(
+        self, color: chess.Color, settings: PlayerSettings, parent: QWidget | None = None,
+        probe: EngineProbe | None = None,
+    ) -> None:
+        side = "White" if color == chess.WHITE else "Black"
+        super().__init__(side, parent)
+        self._color = color
+        self._original = settings
+        self.human_radio = QRadioButton("Human", self)
+        self.computer_radio = QRadioButton("Computer", self)
+        self.human_radio.setObjectName(f"{side.lower()}_human")
+        self.computer_radio.setObjectName(f"{side.lower()}_computer")
+        group = QButtonGroup(self)
+        group.addButton(self.human_radio)
+        group.addButton(self.computer_radio)
+
+        self.engine_combo = QComboBox(self)
+        self.engine_combo.addItem("Built-in engine")
+        self.engine_combo.addItem("External UCI engine…")
+
+        self.move_time_spin = QDoubleSpinBox(self)
+        self.move_time_spin.setRange(0.0, 600.0)
+        self.move_time_spin.setDecimals(1)
+        self.move_time_spin.setSingleStep(0.5)
+        self.move_time_spin.setSuffix(" s")
+        self.move_time_spin.setSpecialValueText("No time limit")
+        self.move_time_spin.setToolTip("Thinking time per move when the game has no clock")
+        self.depth_check = QCheckBox("Limit depth", self)
+        self.depth_spin = QSpinBox(self)
+        self.depth_spin.setRange(*DEPTH_RANGE)
+        self.nodes_check = QCheckBox("Limit nodes", self)
+        self.nodes_spin = QSpinBox(self)
+        self.nodes_spin.setRange(1000, min(NODES_RANGE[1], 2**31 - 1))
+        self.nodes_spin.setSingleStep(10_000)
+        self.nodes_spin.setGroupSeparatorShown(True)
+        self.hash_spin = QSpinBox(self)
+        self.hash_spin.setRange(*HASH_RANGE_MB)
+        self.hash_spin.setSuffix(" MB")
+
+        builtin_page = QWidget(self)
+        builtin_form = QFormLayout(builtin_page)
+        builtin_form.setContentsMargins(0, 0, 0, 0)
+        builtin_form.addRow(self.depth_check, self.depth_spin)
+        builtin_form.addRow(self.nodes_check, self.nodes_spin)
+        self.uci_editor = UciEngineEditor(settings.uci_path, settings.uci_options, self, probe)
+        self.engine_pages = QStackedWidget(self)
+        self.engine_pages.addWidget(builtin_page)
+        self.engine_pages.addWidget(self.uci_editor)
+
+        self.computer_box = QWidget(self)
+        form = QFormLayout(self.computer_box)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Engine:", self.engine_combo)
+        form.addRow("Time per move:", self.move_time_spin)
+        form.addRow("Hash table:", self.hash_spin)
+        form.addRow(self.engine_pages)
+
+        radios = QHBoxLayout()
+        radios.addWidget(self.human_radio)
+        radios.addWidget(self.computer_radio)
+        radios.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(radios)
+        layout.addWidget(self.computer_box, 1)
+
+        self._load(settings)
+        self.computer_radio.toggled.connect(self._update_enabled)
+        self.engine_combo.currentIndexChanged.connect(self._on_engine_changed)
+        self.depth_check.toggled.connect(self._update_enabled)
+        self.nodes_check.toggled.connect(self._update_enabled)
+        self._update_enabled()
+
+    # ------------------------------------------------------------------ API
+    def player_settings(self) -> PlayerSettings:
+        """The side's settings as edited."""
+        if self.human_radio.isChecked():
+            kind = PlayerKind.HUMAN
+        elif self.engine_combo.currentIndex() == _UCI_INDEX:
+            kind = PlayerKind.UCI
+        else:
+            kind = PlayerKind.BUILTIN
+        builtin = kind is PlayerKind.BUILTIN
+        return PlayerSettings(
+            kind=kind,
+            uci_path=self.uci_editor.path(),
+            uci_options=self.uci_editor.options(),
+            move_time_ms=int(round(self.move_time_spin.value() * 1000)),
+            # Depth/node caps are a built-in engine feature; kept as they were for other kinds.
+            depth=(self.depth_spin.value() if self.depth_check.isChecked() else None) if builtin else self._original.depth,
+            nodes=(self.nodes_spin.value() if self.nodes_check.isChecked() else None) if builtin else self._original.nodes,
+            hash_mb=self.hash_spin.value(),
+        )
+
+    def problem(self) -> str | None:
+        """Why these settings cannot be used, in plain words, or None."""
+        settings = self.player_settings()
+        side = self.title()
+        if settings.kind is PlayerKind.UCI and not settings.uci_path:
+            return f"{side}: choose the external engine program, or pick the built-in engine."
+        if settings.kind is PlayerKind.UCI and self.uci_editor.is_checking():
+            return f"{side}: the engine is still being checked; try again in a moment."
+        return None
+
+    # ------------------------------------------------------------------ helpers
+    def _load(self, settings: PlayerSettings) -> None:
+        self.human_radio.setChecked(settings.kind is PlayerKind.HUMAN)
+        self.computer_radio.setChecked(settings.kind is not PlayerKind.HUMAN)
+        self.engine_combo.setCurrentIndex(_UCI_INDEX if settings.kind is PlayerKind.UCI else _BUILTIN_INDEX)
+        self.engine_pages.setCurrentIndex(self.engine_combo.currentIndex())
+        self.move_time_spin.setValue(settings.move_time_ms / 1000)
+        self.depth_check.setChecked(settings.depth is not None)
+        self.depth_spin.setValue(settings.depth or 8)
+        self.nodes_check.setChecked(settings.nodes is not None)
+        self.nodes_spin.setValue(settings.nodes or 100_000)
+        self.hash_spin.setValue(settings.hash_mb)
+        if settings.kind is PlayerKind.UCI and settings.uci_path:
+            self.uci_editor.check()
+
+    def _on_engine_changed(self, index: int) -> None:
+        self.engine_pages.setCurrentIndex(index)
+        if index == _UCI_INDEX and self.uci_editor.path() and self.uci_editor.description() is None:
+            self.uci_editor.check()
+        self._update_enabled()
+
+    def _update_enabled(self) -> None:
+        self.computer_box.setEnabled(self.computer_radio.isChecked())
+        self.depth_spin.setEnabled(self.depth_check.isChecked())
+        self.nodes_spin.setEnabled(self.nodes_check.isChecked())
+        # "No time limit" only makes sense when depth or nodes stop the built-in engine.
+        builtin = self.engine_combo.currentIndex() == _BUILTIN_INDEX
+        capped = builtin and (self.depth_check.isChecked() or self.nodes_check.isChecked())
+        self.move_time_spin.setMinimum(0.0 if capped else 0.1)
+
+
+class SettingsDialog(QDialog):
+    """Edit a copy of the settings; read :meth:`result_settings` after Accepted."""
+
+    def __init__(
+        self, settings: Settings, parent: QWidget | None = None, title: str = "Settings",
+        probe: EngineProbe | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self._settings = settings
+        self.white_editor = PlayerEditor(chess.WHITE, settings.white, self, probe)
+        self.black_editor = PlayerEditor(chess.BLACK, settings.black, self, probe)
+
+        self.delay_spin = QDoubleSpinBox(self)
+        self.delay_spin.setRange(MIN_MOVE_DELAY_RANGE_MS[0] / 1000, MIN_MOVE_DELAY_RANGE_MS[1] / 1000)
+        self.delay_spin.setDecimals(1)
+        self.delay_spin.setSingleStep(0.1)
+        self.delay_spin.setSuffix(" s")
+        self.delay_spin.setValue(settings.min_move_delay_ms / 1000)
+        self.delay_spin.setToolTip("Computer vs computer: the least time between two moves, so you can follow")
+
+        players_page = QWidget(self)
+        sides = QHBoxLayout()
+        sides.addWidget(self.white_editor, 1)
+        sides.addWidget(self.black_editor, 1)
+        delay_row = QFormLayout()
+        delay_row.addRow("Computer vs computer, pause between moves at least:", self.delay_spin)
+        players_layout = QVBoxLayout(players_page)
+        players_layout.addLayout(sides, 1)
+        players_layout.addLayout(delay_row)
+
+        self.time_control_editor = TimeControlEditor(self)
+        self.time_control_editor.set_time_control(settings.time_control)
+        self.engine_time_combo = QComboBox(self)
+        for mode in EngineTimeMode:
+            self.engine_time_combo.addItem(mode.label, mode)
+        self.engine_time_combo.setCurrentIndex(self.engine_time_combo.findData(settings.engine_time_mode))
+        self.time_control_editor.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        clock_page = QWidget(self)
+        clock_form = QFormLayout()
+        clock_form.addRow("Time control:", self.time_control_editor)
+        clock_form.addRow("Computer on a clock:", self.engine_time_combo)
+        note = QLabel("Without a clock, each computer side thinks for its time per move.", clock_page)
+        note.setWordWrap(True)
+        clock_form.addRow(note)
+        clock_layout = QVBoxLayout(clock_page)
+        clock_layout.addLayout(clock_form)
+        clock_layout.addStretch(1)
+
+        board = settings.board
+        self.legal_moves_check = QCheckBox("Show legal moves", self)
+        self.legal_moves_check.setChecked(board.show_legal_moves)
+        self.coordinates_check = QCheckBox("Show coordinates", self)
+        self.coordinates_check.setChecked(board.show_coordinates)
+        self.auto_flip_check = QCheckBox("Turn the board to the human's side", self)
+        self.auto_flip_check.setChecked(board.auto_flip)
+        self.animation_spin = QSpinBox(self)
+        self.animation_spin.setRange(*ANIMATION_RANGE_MS)
+        self.animation_spin.setSingleStep(50)
+        self.animation_spin.setSuffix(" ms")
+        self.animation_spin.setSpecialValueText("Off")
+        self.animation_spin.setValue(board.animation_ms)
+        board_page = QWidget(self)
+        board_form = QFormLayout(board_page)
+        board_form.addRow(self.legal_moves_check)
+        board_form.addRow(self.coordinates_check)
+        board_form.addRow(self.auto_flip_check)
+        board_form.addRow("Move animation:", self.animation_spin)
+
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(players_page, "Players")
+        self.tabs.addTab(clock_page, "Clock")
+        self.tabs.addTab(board_page, "Board")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.button_box = buttons
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(buttons)
+        self.resize(820, 560)
+
+    def result_settings(self) -> Settings:
+        """The settings as edited (the input value is left untouched)."""
+        return Settings(
+            white=self.white_editor.player_settings(),
+            black=self.black_editor.player_settings(),
+            board=BoardSettings(
+                show_legal_moves=self.legal_moves_check.isChecked(),
+                show_coordinates=self.coordinates_check.isChecked(),
+                animation_ms=self.animation_spin.value(),
+                auto_flip=self.auto_flip_check.isChecked(),
+            ),
+            min_move_delay_ms=int(round(self.delay_spin.value() * 1000)),
+            time_control=self.time_control_editor.time_control(),
+            engine_time_mode=self.engine_time_combo.currentData() or self._settings.engine_time_mode,
+        )
+
+    def problem(self) -> str | None:
+        """Why the settings cannot be accepted yet (plain words), or None."""
+        return self.white_editor.problem() or self.black_editor.problem()
+
+    def accept(self) -> None:
+        problem = self.problem()
+        if problem is not None:
+            QMessageBox.warning(self, self.windowTitle(), problem)
+            return
+        super().accept()
