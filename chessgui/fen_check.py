@@ -200,9 +200,10 @@ def _material_problems(board: chess.Board, color: chess.Color) -> list[str]:
             for piece_type, initial in ((chess.QUEEN, 1), (chess.ROOK, 2), (chess.BISHOP, 2), (chess.KNIGHT, 2))
         )
         if pawns + promoted > 8:
+            extra = f"{promoted} piece{'s' if promoted != 1 else ''}"
             problems.append(
-                f"too many pieces for {name}: {pawns} pawns and {promoted} promoted pieces, "
-                f"but only 8 pawns could have promoted"
+                f"too many pieces for {name}: {extra} beyond the starting set would need promoted pawns, "
+                f"but with {pawns} pawns on the board at most {8 - pawns} can have promoted"
             )
     return problems
 
