@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import chess
-import pytest
 import chess.engine
 import chess.pgn
 
 from chessgui.engine_info import EngineInfo, format_white_score, pv_to_san
-pytest.importorskip("engine.api", reason="the engine package has not landed yet")
-from engine.api import SearchInfo  # noqa: E402
+from engine.api import SearchInfo
 
 
 def _info(score_cp: int | None, mate_in: int | None, pv: tuple[str, ...] = ()) -> SearchInfo:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import chess
-import pytest
 
 from chessgui.engine_info import EngineInfo
 from chessgui.engine_panel import EnginePanel, format_count, format_pv, format_time
 from chessgui.eval_bar import EvalBar, white_share
 
-pytest.importorskip("engine.api", reason="the engine package has not landed yet")
-from engine.api import SearchInfo  # noqa: E402
+from engine.api import SearchInfo
 
 
 def _info(board: chess.Board, score_cp: int | None, mate_in: int | None = None, pv=("e7e5", "g1f3", "b8c6")) -> EngineInfo:

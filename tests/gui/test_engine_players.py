@@ -263,3 +263,29 @@ def test_uci_player_stop_drops_the_answer(qtbot, players, fake_engine) -> None:
     player.shutdown()
     players.remove(player)
     assert failures == []
+
+
+def test_builtin_player_with_real_engine_answers_legal_move(qtbot, players) -> None:
+    player = BuiltinEnginePlayer(PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0, depth=3, hash_mb=8))
+    players.append(player)
+    qtbot.waitUntil(player.is_ready, timeout=120_000)  # a cold Numba compile on a fresh checkout
+    infos: list[EngineInfo] = []
+    player.search_info.connect(infos.append)
+    request = GoRequest(1, chess.STARTING_FEN, ("e2e4", "e7e5", "g1f3"))
+    with qtbot.waitSignal(player.move_made, timeout=60_000) as blocker:
+        player.go(request)
+    assert chess.Move.from_uci(blocker.args[1]) in request.board().legal_moves
+    assert infos and infos[-1].depth == 3 and infos[-1].color == chess.BLACK and infos[-1].pv_san
+
+
+def test_uci_player_with_our_engine_subprocess(qtbot, players) -> None:
+    player = UciEnginePlayer(
+        PlayerSettings(kind=PlayerKind.UCI, uci_path=f"{sys.executable} -m engine", move_time_ms=200, hash_mb=8),
+        start_timeout_s=60.0,
+    )
+    players.append(player)
+    request = GoRequest(1, chess.STARTING_FEN, ("d2d4",))
+    with qtbot.waitSignal(player.move_made, timeout=120_000) as blocker:
+        player.go(request)
+    assert chess.Move.from_uci(blocker.args[1]) in request.board().legal_moves
+    assert player.is_ready()

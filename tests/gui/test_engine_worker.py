@@ -12,8 +12,7 @@ import chess
 import pytest
 
 from chessgui.engine_worker import EngineWorker, _WarmUp
-pytest.importorskip("engine.api", reason="the engine package has not landed yet")
-from engine.api import SearchInfo, SearchLimit, SearchResult  # noqa: E402
+from engine.api import SearchInfo, SearchLimit, SearchResult
 
 
 class FakeSearcher:
@@ -177,3 +176,14 @@ def test_real_engine_depth_limited_search(qtbot) -> None:
         assert chess.Move.from_uci(blocker.args[1]) in board.legal_moves
     finally:
         assert worker.shutdown(2000)
+
+
+def test_real_engine_shutdown_during_long_search(qtbot) -> None:
+    worker = EngineWorker(hash_mb=8)
+    moves: list[str] = []
+    worker.best_move.connect(lambda rid, uci: moves.append(uci))
+    with qtbot.waitSignal(worker.search_info, timeout=120_000):
+        worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(movetime_ms=60_000))
+    assert worker.shutdown(1000)  # the thread has finished within the second
+    assert not worker.is_running()
+    assert moves == []
