@@ -150,6 +150,20 @@ class PositionsAndGames(QObject):
             if loaded is not None:
                 self._emit_loaded(loaded, path.name)
 
+    def open_file_argument(self, path: str | Path) -> None:
+        """The file given on the command line: a FEN file starts from its position, anything else is read as PGN."""
+        path = Path(path)
+        try:
+            with path.open("rb") as handle:
+                head = handle.read(512).decode("utf-8", "replace").strip()
+        except OSError as error:
+            self.warn("Open", f"Could not open {path.name}: {error.strerror or error}")
+            return
+        if looks_like_fen(head):
+            self.load_fen_text(head)
+        else:
+            self.open_pgn_file(path)
+
     def on_save_pgn_triggered(self) -> None:
         game = self._current_game()
         suggested = Path(self._last_directory) / suggested_file_name(game)

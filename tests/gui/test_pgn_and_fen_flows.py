@@ -148,3 +148,18 @@ def test_suggested_file_name_is_safe() -> None:
     game = chess.pgn.Game()
     game.headers.update(White="Ann", Black="Bob/Carl", Date="2024.05.17")
     assert suggested_file_name(game) == "Ann-Bob_Carl-2024.05.17.pgn"
+
+
+def test_command_line_file_argument(qtbot, tmp_path: Path) -> None:
+    flows, positions, games, messages = _flows(qtbot)
+    fen_file = tmp_path / "position.fen"
+    fen_file.write_text("4k3/8/8/8/8/8/8/4K3 b - - 0 1\n", encoding="utf-8")
+    flows.open_file_argument(fen_file)
+    assert positions == ["4k3/8/8/8/8/8/8/4K3 b - - 0 1"]
+    flows.open_file_argument(tmp_path / "missing.pgn")
+    assert "Could not open missing.pgn" in messages[-1]
+    pgn_file = tmp_path / "one.pgn"
+    pgn_file.write_text("1. d4 d5 *\n", encoding="utf-8")
+    flows.on_dialog = lambda dialog: qtbot.waitUntil(lambda: dialog.loaded_game() is not None) or True
+    flows.open_file_argument(pgn_file)
+    assert len(games) == 1 and games[0].end().ply() == 2
