@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 if TYPE_CHECKING:
     from engine.api import SearchInfo, SearchLimit, SearchResult
@@ -107,12 +107,49 @@ def is_warm_up_done() -> bool:
     return _WARM_UP.done.is_set()
 
 
+class _LiveThreads:
+    """Every worker whose thread has not been shut down yet.
+
+    Holding them here keeps a forgotten worker from being garbage-collected while its
+    thread runs (Qt aborts with "QThread: Destroyed while thread is still running"),
+    and lets the application stop them all when it quits.
+    """
+
+    def __init__(self) -> None:
+        self._workers: set[Any] = set()
+        self._hooked = False
+
+    def add(self, worker: Any) -> None:
+        self._workers.add(worker)
+        app = QCoreApplication.instance()
+        if app is not None and not self._hooked:
+            app.aboutToQuit.connect(shutdown_all_workers)
+            self._hooked = True
+
+    def discard(self, worker: Any) -> None:
+        self._workers.discard(worker)
+
+    def snapshot(self) -> list[Any]:
+        return list(self._workers)
+
+
+LIVE_WORKERS = _LiveThreads()
+
+
+def shutdown_all_workers(timeout_ms: int = 1000) -> None:
+    """Stop every engine worker thread still running (called when the application quits)."""
+    for worker in LIVE_WORKERS.snapshot():
+        worker.shutdown(timeout_ms)
+
+
 class EngineWorker(QObject):
     """Runs the built-in engine's searches in a dedicated QThread.
 
     Use from the GUI thread: :meth:`request_search` to start a search (queued to the
     worker thread), :meth:`stop` to abandon it, :meth:`shutdown` before dropping the
-    worker. Signals arrive on the GUI thread (queued connections).
+    worker. Signals arrive on the GUI thread (queued connections) when connected to
+    a slot of a QObject living there; a plain function or lambda would run in the
+    worker thread instead, so connect bound methods of GUI objects.
 
     Signals:
         search_info(request_id: int, info: engine.SearchInfo): one per completed iteration.
@@ -161,6 +198,7 @@ class EngineWorker(QObject):
         self._search_requested.connect(self.start_search)
         self._new_game_requested.connect(self._on_new_game_requested)
         self._thread.started.connect(self._on_thread_started)
+        LIVE_WORKERS.add(self)
         self._thread.start()
 
     # ------------------------------------------------------------------ GUI-thread API
@@ -208,7 +246,9 @@ class EngineWorker(QObject):
         self.stop()
         self._thread.quit()
         finished = self._thread.wait(max(0, timeout_ms))
-        if not finished:
+        if finished:
+            LIVE_WORKERS.discard(self)
+        else:
             _log.warning("The engine thread did not finish within %d ms", timeout_ms)
         return bool(finished)
 

@@ -31,6 +31,7 @@ import chess.engine
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from chessgui.engine_info import EngineInfo
+from chessgui.engine_worker import LIVE_WORKERS
 
 _log = logging.getLogger(__name__)
 
@@ -210,6 +211,7 @@ class UciWorker(QObject):
         self.moveToThread(self._thread)
         self._search_requested.connect(self.start_search)
         self._thread.started.connect(self._on_thread_started)
+        LIVE_WORKERS.add(self)
         self._thread.start()
 
     # ------------------------------------------------------------------ GUI-thread API
@@ -252,7 +254,9 @@ class UciWorker(QObject):
         self.kill_engine()
         self._thread.quit()
         finished = bool(self._thread.wait(max(0, timeout_ms)))
-        if not finished:
+        if finished:
+            LIVE_WORKERS.discard(self)
+        else:
             # Most likely still inside the engine's start-up handshake, which cannot be
             # interrupted; it ends within the start timeout and then closes the engine.
             _log.warning("The UCI engine thread did not finish within %d ms", timeout_ms)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import textwrap
 from pathlib import Path
@@ -289,3 +290,25 @@ def test_uci_player_with_our_engine_subprocess(qtbot, players) -> None:
         player.go(request)
     assert chess.Move.from_uci(blocker.args[1]) in request.board().legal_moves
     assert player.is_ready()
+
+
+def test_uci_player_shutdown_leaves_no_engine_process(qtbot, players, fake_engine) -> None:
+    player = _uci(fake_engine("hang"), players)
+    qtbot.waitUntil(player.is_ready, timeout=10_000)
+    pid = player._worker._engine.transport.get_pid()
+    player.go(GoRequest(1, chess.STARTING_FEN, ()))
+    player.shutdown()
+    players.remove(player)
+
+    def process_gone() -> bool:
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            pass  # already reaped by asyncio's child watcher
+        try:
+            with open(f"/proc/{pid}/status") as status:
+                return "zombie" in status.read()
+        except FileNotFoundError:
+            return True
+
+    qtbot.waitUntil(process_gone, timeout=5000)
