@@ -1,0 +1,35 @@
+"""Run a few fixed-depth searches and print the results as JSON.
+
+Used by test_jit_equivalence.py twice: jitted and with NUMBA_DISABLE_JIT=1.
+"""
+
+from __future__ import annotations
+
+import json
+
+from engine import SearchLimit, Searcher, perft
+
+PROBES = (
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
+    ("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10", 4),
+)
+
+
+def run() -> list[dict[str, object]]:
+    out = []
+    searcher = Searcher(hash_mb=1)
+    for fen, depth in PROBES:
+        searcher.new_game()
+        result = searcher.search(fen, limit=SearchLimit(depth=depth))
+        info = result.info
+        out.append({"fen": fen, "best": result.best_move, "cp": info.score_cp,
+                    "mate": info.mate_in, "nodes": info.nodes, "pv": list(info.pv),
+                    "counters": searcher.counters()})
+    out.append({"perft": perft(PROBES[1][0], 2)})
+    return out
+
+
+if __name__ == "__main__":
+    print(json.dumps(run()))

@@ -1,0 +1,26 @@
+"""The bench node count is deterministic; pinning it makes any search change visible.
+
+If you change the search or the evaluation on purpose, run ``python -m engine bench``
+and update BENCH_SIGNATURE with the new "Nodes searched" figure.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from engine.bench import BENCH_DEPTH, BENCH_POSITIONS, bench_nodes
+
+BENCH_SIGNATURE = 3160014
+
+
+def test_bench_positions_are_valid_and_varied() -> None:
+    assert len(BENCH_POSITIONS) >= 20
+    boards = [chess.Board(fen) for fen in BENCH_POSITIONS]
+    assert all(board.is_valid() for board in boards)
+    piece_counts = {len(board.piece_map()) for board in boards}
+    assert min(piece_counts) <= 4 and max(piece_counts) == 32
+
+
+def test_bench_node_count_is_pinned() -> None:
+    nodes, _ = bench_nodes(BENCH_DEPTH)
+    assert nodes == BENCH_SIGNATURE
