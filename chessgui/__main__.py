@@ -41,7 +41,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     window = MainWindow(autosave_store=store)
     window.show()
     if options.fen:
-        window.controller.new_game(options.fen)
+        # A valid FEN starts at once; a broken one opens the FEN dialog listing its problems.
+        window.flows.load_fen_text(options.fen)
+    elif options.file:
+        QTimer.singleShot(0, lambda: window.flows.open_file_argument(options.file))
     elif store is not None:
         # Ask once the window is on screen, so the question has a parent to sit on.
         QTimer.singleShot(0, window.offer_resume)

@@ -35,6 +35,7 @@ from chessgui.game_navigator import GameNavigator
 from chessgui.game_result import GameResult
 from chessgui.move_log import MoveLogPanel
 from chessgui.players import HumanPlayer, Player
+from chessgui.positions_and_games import PositionsAndGames
 from chessgui.time_control import UNTIMED
 
 WINDOW_TITLE = "Chess"
@@ -92,6 +93,9 @@ class MainWindow(QMainWindow):
         self.game_clock = GameClock(self.controller, self.chess_clock, UNTIMED, self)
         self.clock_panel = ClockPanel(self)
         self.clock_panel.set_clock(self.chess_clock)
+        self.flows = PositionsAndGames(
+            self, self.controller.game, lambda: self.controller.board_at_ply(self.navigator.view_ply())
+        )
         self.actions_ = create_actions(self)
         build_menus(self, self.actions_)
         self._build_layout()
@@ -163,7 +167,16 @@ class MainWindow(QMainWindow):
         actions.next_move.triggered.connect(navigator.forward)
         actions.last_move.triggered.connect(navigator.last)
         actions.copy_fen.triggered.connect(self.on_copy_fen_triggered)
-        actions.copy_pgn.triggered.connect(self.on_copy_pgn_triggered)
+        # ``triggered`` passes a bool; the FEN dialog's slot takes optional text instead.
+        actions.load_fen.triggered.connect(lambda: self.flows.on_load_fen_triggered())
+        actions.edit_position.triggered.connect(self.flows.on_edit_position_triggered)
+        actions.paste.triggered.connect(self.flows.on_paste_triggered)
+        actions.open_pgn.triggered.connect(self.flows.on_open_pgn_triggered)
+        actions.save_pgn.triggered.connect(self.flows.on_save_pgn_triggered)
+        actions.copy_pgn.triggered.connect(self.flows.on_copy_pgn_triggered)
+        self.flows.position_chosen.connect(self.controller.new_game)
+        self.flows.game_loaded.connect(self.controller.load_game)
+        self.flows.status_message.connect(self.on_status_message)
         actions.quit.triggered.connect(self.close)
         if self.autosave is not None:
             self.autosave.save_failed.connect(self.on_status_message)
@@ -251,11 +264,6 @@ class MainWindow(QMainWindow):
         fen = self.controller.board_at_ply(self.navigator.view_ply()).fen()
         QGuiApplication.clipboard().setText(fen)
         self.statusBar().showMessage(f"Copied FEN: {fen}", 5000)
-
-    def on_copy_pgn_triggered(self) -> None:
-        """Copy the game as PGN."""
-        QGuiApplication.clipboard().setText(str(self.controller.game()))
-        self.statusBar().showMessage("Copied the game as PGN", 5000)
 
     # ------------------------------------------------------------------ autosave
 
