@@ -19,7 +19,8 @@ from chessgui.engine_info import EngineInfo
 from chessgui.engine_worker import EngineWorker, SearcherLike
 from chessgui.players import ClockState, GoRequest, HumanPlayer, Player
 from chessgui.settings import PlayerKind, PlayerSettings
-from chessgui.uci_worker import DEFAULT_START_TIMEOUT_S, UciEngineDescription, UciWorker, engine_command
+from chessgui.uci_engine import DEFAULT_START_TIMEOUT_S, UciEngineDescription, engine_command
+from chessgui.uci_worker import UciWorker
 
 _log = logging.getLogger(__name__)
 
@@ -199,6 +200,7 @@ class UciEnginePlayer(Player):
         super().__init__(name or os.path.basename(command[0] if command else "") or "UCI engine", parent)
         self._settings = settings
         self._watchdog_grace_ms = watchdog_grace_ms
+        self._start_timeout_s = start_timeout_s
         self._worker = UciWorker(settings.uci_path, settings.uci_option_dict(), start_timeout_s, settings.hash_mb)
         self._request: GoRequest | None = None
         self._board_before: chess.Board | None = None
@@ -268,7 +270,7 @@ class UciEnginePlayer(Player):
         else:
             budget_ms = UNTIMED_WATCHDOG_MS
         if not self._ready:
-            budget_ms += int(DEFAULT_START_TIMEOUT_S * 1000)
+            budget_ms += int(self._start_timeout_s * 1000)
         return budget_ms + self._watchdog_grace_ms
 
     def _finish(self) -> GoRequest | None:
