@@ -13,6 +13,8 @@ What it does:
   keeps one :class:`~chessgui.clock.ClockSnapshot` per ply;
 - takeback: restores the snapshot of the position taken back to;
 - pause, resume and game over: pause, resume and stop the clock;
+- the watching delay before a computer move (``set_min_move_delay_ms``) is not
+  charged: a computer's time runs from ``thinking_started``;
 - flag fall: ends the game through ``controller.end_game`` (loss on time, or a draw
   when the opponent cannot mate);
 - engines: ``controller.set_clock_provider`` hands them the current times.
@@ -58,11 +60,15 @@ class GameClock(QObject):
         self._time_control = time_control
         self._engine_time_mode = EngineTimeMode.ON_CLOCK
         self._snapshots: list[ClockSnapshot] = []
+        # True between a move and the moment the controller actually asks the computer
+        # to move: the watching delay of computer games is the GUI's, not the engine's time.
+        self._holding_for_computer = False
         controller.game_started.connect(self.on_game_started)
         controller.move_made.connect(self.on_move_made)
         controller.move_taken_back.connect(self.on_move_taken_back)
         controller.game_over.connect(self.on_game_over)
         controller.paused_changed.connect(self.on_paused_changed)
+        controller.thinking_started.connect(self.on_thinking_started)
         clock.flag_fallen.connect(self.on_flag_fallen)
         controller.set_clock_provider(self.clock_state)
         self._reset_for_current_game()
@@ -125,10 +131,13 @@ class GameClock(QObject):
             self._controller.set_move_clock(ply, self._clock.remaining_seconds(mover))
         del self._snapshots[ply:]
         self._snapshots.append(self._clock.snapshot())
+        next_player = self._controller.player(not mover)
+        self._holding_for_computer = not next_player.is_human()
         self._sync_run_state()
 
     def on_move_taken_back(self) -> None:
         """Go back to the clock times of the position taken back to."""
+        self._holding_for_computer = False
         ply = self._controller.live_ply()
         if ply < len(self._snapshots):
             del self._snapshots[ply + 1 :]
@@ -138,6 +147,11 @@ class GameClock(QObject):
     def on_game_over(self, _result: object) -> None:
         """The game ended (any reason): freeze the clocks."""
         self._clock.stop()
+
+    def on_thinking_started(self, _color: object) -> None:
+        """The computer was asked to move: its time runs from now."""
+        self._holding_for_computer = False
+        self._sync_run_state()
 
     def on_paused_changed(self, _paused: bool) -> None:
         """Pause or resume the clock with the game."""
@@ -157,6 +171,7 @@ class GameClock(QObject):
     def _reset_for_current_game(self) -> None:
         game = self._controller.game()
         board = self._controller.board()
+        self._holding_for_computer = False
         time_control = _recorded_time_control(game, self._time_control)
         self._clock.reset(time_control, game.board().turn)
         self._snapshots = [self._clock.snapshot()]
@@ -173,13 +188,14 @@ class GameClock(QObject):
 
     def _sync_run_state(self) -> None:
         # One rule for every event: the clock runs while a timed game is in progress,
-        # not paused, and the first move has been played.
+        # not paused, the first move has been played, and a computer to move has
+        # actually been asked for its move.
         clock = self._clock
         if not clock.is_timed():
             return
         if self._controller.is_game_over():
             clock.stop()
-        elif self._controller.is_paused():
+        elif self._controller.is_paused() or self._holding_for_computer:
             if clock.is_running():
                 clock.pause()
         elif self._controller.live_ply() >= 1:

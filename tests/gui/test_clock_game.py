@@ -228,3 +228,23 @@ def test_time_control_header_follows_the_control_until_the_first_move(setup, fak
     assert controller.game().headers["TimeControl"] == "60+0"
     game_clock.set_time_control(UNTIMED)
     assert "TimeControl" not in controller.game().headers
+
+
+def test_watching_delay_before_a_computer_move_is_not_charged(qtbot, fake_time: FakeTime) -> None:
+    controller = GameController()
+    clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
+    GameClock(controller, clock, TimeControl.parse("1+0"))
+    engine = ScriptedEngine()
+    controller.set_players(HumanPlayer(), engine)
+    controller.set_min_move_delay_ms(20)
+    controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("e2e4"))
+    fake_time.now += 10.0  # the GUI waits before asking the engine
+    assert clock.running_color() is None
+    with qtbot.waitSignal(controller.thinking_started):
+        pass
+    assert engine.requests[-1].clock.black_ms == 60_000
+    assert clock.running_color() == chess.BLACK
+    fake_time.now += 3.0  # the engine thinks: that is charged
+    engine.move_made.emit(engine.requests[-1].request_id, "e7e5")
+    assert clock.remaining_ms(chess.BLACK) == 57_000
+    assert clock.running_color() == chess.WHITE  # a human's time runs at once
