@@ -61,7 +61,16 @@ STATS_SIZE = 16
 
 CTL_NODE_LIMIT = 0   # 0 = none
 CTL_GENERATION = 1
+CTL_FEATURES = 2     # FEATURE_* bits: lets matches measure each pruning idea on/off
 CTL_SIZE = 4
+
+FEATURE_NULL_MOVE = 1
+FEATURE_LMR = 2
+FEATURE_FUTILITY = 4
+FEATURE_REVERSE_FUTILITY = 8
+FEATURE_CHECK_EXTENSION = 16
+FEATURE_DELTA_PRUNING = 32
+ALL_FEATURES = 63
 
 POLL_MASK = 1023
 """The stop flag is read every POLL_MASK + 1 nodes (well under a millisecond)."""
@@ -145,6 +154,7 @@ def quiescence(board, st, hashes, undo, moves, scores, killers, history, pv, pv_
     pv_len[ply] = ply
     if stats[STAT_ABORTED] != 0:
         return 0
+    features = ctl[CTL_FEATURES]
     stats[STAT_NODES] += 1
     stats[STAT_QNODES] += 1
     if (stats[STAT_NODES] & POLL_MASK) == 0:
@@ -176,7 +186,7 @@ def quiescence(board, st, hashes, undo, moves, scores, killers, history, pv, pv_
     legal = 0
     for i in range(n):
         move = pick_move(buf, sc, i, n)
-        if not checked and (move >> 14) & 7 == 0:
+        if not checked and (move >> 14) & 7 == 0 and features & FEATURE_DELTA_PRUNING:
             victim = board[(move >> 7) & 127] & 7
             if victim == 0:
                 victim = PAWN
@@ -230,6 +240,7 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
     pv_node = beta - alpha > 1
     root = ply == 0
     side = st[ST_SIDE]
+    features = ctl[CTL_FEATURES]
 
     if not root:
         # Step 2.
@@ -247,7 +258,7 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
 
     # Step 4.
     checked = in_check(board, st)
-    if checked:
+    if checked and features & FEATURE_CHECK_EXTENSION:
         depth += 1
 
     # Step 5.
@@ -274,9 +285,11 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
     if not checked:
         static_eval = evaluate(board, st)
     if not pv_node and not checked and abs(beta) < MATE_BOUND:
-        if depth <= 6 and static_eval - RFP_MARGIN * depth >= beta:
+        if (features & FEATURE_REVERSE_FUTILITY and depth <= 6
+                and static_eval - RFP_MARGIN * depth >= beta):
             return static_eval
-        if allow_null and depth >= 3 and static_eval >= beta and has_non_pawn_material(st, side):
+        if (features & FEATURE_NULL_MOVE and allow_null and depth >= 3 and static_eval >= beta
+                and has_non_pawn_material(st, side)):
             r = 3 + depth // 6
             make_null(st, hashes, undo)
             score = -negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers,
@@ -295,7 +308,8 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
     killer1 = killers[ply, 0]
     killer2 = killers[ply, 1]
     score_moves(board, buf, sc, n, tt_move, killer1, killer2, history)
-    futile = (not pv_node and not checked and depth <= 3 and abs(alpha) < MATE_BOUND
+    futile = (features & FEATURE_FUTILITY != 0 and not pv_node and not checked and depth <= 3
+              and abs(alpha) < MATE_BOUND
               and static_eval + FUTILITY_MARGIN[depth] <= alpha)
     best = -INFINITE
     best_move = np.int64(0)
@@ -319,7 +333,8 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
                              -beta, -alpha, np.bool_(True))
         else:
             r = 0
-            if depth >= 3 and legal > 3 and quiet and not checked and not gives_check:
+            if (features & FEATURE_LMR and depth >= 3 and legal > 3 and quiet and not checked
+                    and not gives_check):
                 r = LMR[min(depth, 63), min(legal, 255)]
                 if pv_node:
                     r -= 1

@@ -18,7 +18,7 @@ from engine.api import SearchInfo, SearchLimit, SearchResult
 from engine.fen import Position, position_from_game
 from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
 from engine.search import (
-    CTL_GENERATION, CTL_NODE_LIMIT, CTL_SIZE, STAT_ABORTED, STAT_CUTOFFS,
+    ALL_FEATURES, CTL_FEATURES, CTL_GENERATION, CTL_NODE_LIMIT, CTL_SIZE, STAT_ABORTED, STAT_CUTOFFS,
     STAT_FIRST_CUTOFFS, STAT_NODES, STAT_QNODES, STAT_RESEARCHES, STAT_ROOT_BEST,
     STAT_SELDEPTH, STAT_TT_HITS, STATS_SIZE, negamax,
 )
@@ -58,8 +58,12 @@ class Searcher:
         self._stats = np.zeros(STATS_SIZE, dtype=np.int64)
         self._ctl = np.zeros(CTL_SIZE, dtype=np.int64)
         self._stop = np.zeros(1, dtype=np.int8)
+        self._never_stop = np.zeros(1, dtype=np.int8)
         self._generation = 0
         self._lock = threading.Lock()
+        self.features = ALL_FEATURES
+        """engine.search.FEATURE_* bits in use (for measuring each pruning idea)."""
+        self.use_aspiration = True
 
     # -- configuration ---------------------------------------------------------
     def set_hash_mb(self, hash_mb: int) -> None:
@@ -109,22 +113,26 @@ class Searcher:
 
     def _search(self, fen: str, moves: Sequence[str], limit: SearchLimit,
                 on_info: Callable[[SearchInfo], None] | None) -> SearchResult:
-        # Step 1. Set up the position, the legal root moves and the limits.
+        # Step 1. Set up the position, the legal root moves and the limits
+        # (the set-up time counts against the budget).
+        started = time.monotonic()
         self._stop[0] = 0
         pos = position_from_game(fen, moves)
         legal = pos.legal_moves()
         if not legal:
             return SearchResult(None, None, None)
         white = int(pos.st[ST_SIDE]) == WHITE
-        clock = TimeManager(plan_time(limit, white, self.move_overhead_ms))
+        clock = TimeManager(plan_time(limit, white, self.move_overhead_ms), start=started)
         timer = None
-        if clock.budget.hard_ms is not None:
-            timer = threading.Timer(clock.budget.hard_ms / 1000.0, self.stop)
+        hard_remaining = clock.hard_remaining_ms()
+        if hard_remaining is not None:
+            timer = threading.Timer(max(0.0, hard_remaining) / 1000.0, self.stop)
             timer.daemon = True
             timer.start()
         self._generation = (self._generation + 1) & 0xFF
         self._ctl[CTL_GENERATION] = self._generation
-        self._ctl[CTL_NODE_LIMIT] = max(0, limit.nodes or 0)
+        self._ctl[CTL_FEATURES] = self.features
+        node_limit = max(0, limit.nodes or 0)
         self._stats.fill(0)
         self._killers.fill(0)
         self._history //= 8  # keep a hint of the old ordering, mostly relearn
@@ -139,6 +147,9 @@ class Searcher:
             for depth in range(1, max_depth + 1):
                 self._stats[STAT_ROOT_BEST] = 0
                 self._stats[STAT_SELDEPTH] = 0
+                # Depth 1 always completes (well under a millisecond), so even a
+                # tiny budget yields a searched move rather than an arbitrary one.
+                self._ctl[CTL_NODE_LIMIT] = node_limit if depth > 1 else 0
                 new_score = self._aspiration(pos, depth, score)
                 if self._stats[STAT_ABORTED] != 0:
                     # Step 3. An interrupted iteration only counts for a root move that
@@ -174,7 +185,7 @@ class Searcher:
     def _aspiration(self, pos: Position, depth: int, previous: int) -> int:
         """One iteration; from ASPIRATION_DEPTH on, a narrow window around the
         previous score that widens on failure."""
-        if depth < ASPIRATION_DEPTH or abs(previous) >= MATE_BOUND:
+        if depth < ASPIRATION_DEPTH or abs(previous) >= MATE_BOUND or not self.use_aspiration:
             return self._root(pos, depth, -INFINITE, INFINITE)
         delta = ASPIRATION_WINDOW
         alpha = max(previous - delta, -INFINITE)
@@ -197,7 +208,8 @@ class Searcher:
     def _root(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
         return int(negamax(pos.board, pos.st, pos.hashes, pos.undo, self._tt_keys, self._tt_data,
                            self._moves, self._scores, self._killers, self._history, self._pv,
-                           self._pv_len, self._stats, self._ctl, self._stop, depth, 0,
+                           self._pv_len, self._stats, self._ctl,
+                           self._stop if depth > 1 else self._never_stop, depth, 0,
                            alpha, beta, False))
 
     def _pv_moves(self, legal: list[int]) -> list[int]:

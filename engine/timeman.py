@@ -70,10 +70,13 @@ def plan_time(limit: SearchLimit, white_to_move: bool,
 class TimeManager:
     """Measures elapsed time for one search against a TimeBudget."""
 
-    def __init__(self, budget: TimeBudget, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, budget: TimeBudget, clock: Callable[[], float] = time.monotonic,
+                 start: float | None = None) -> None:
+        """``start`` (a ``clock()`` reading) lets set-up work done before the
+        budget was known count against it; default: now."""
         self.budget = budget
         self._clock = clock
-        self._start = clock()
+        self._start = clock() if start is None else start
 
     def elapsed_ms(self) -> float:
         """Milliseconds since the search started."""

@@ -1,0 +1,147 @@
+"""Strength measurement by matches (a script; results are noisy on a shared machine).
+
+    # the built-in engine (UCI subprocess) against another UCI engine, 10 s + 0.1 s each
+    .venv/bin/python benchmarks/engine_match.py --opponent /path/to/sunfish-uci --games 20
+    .venv/bin/python benchmarks/engine_match.py --opponent /usr/games/stockfish \
+        --opponent-option UCI_LimitStrength=true --opponent-option UCI_Elo=1800
+
+    # A/B self-play of search features (in process, fixed nodes per move):
+    .venv/bin/python benchmarks/engine_match.py --ab-features 0x3f,0x3e --nodes 20000 --games 40
+
+Every opening is played twice with colours reversed. Prints wins/draws/losses
+from the first player's view, the score and an Elo difference with a 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+import chess
+import chess.engine
+
+OPENINGS = (
+    "e4 e5 Nf3 Nc6 Bb5 a6", "e4 c5 Nf3 d6 d4 cxd4", "d4 d5 c4 e6 Nc3 Nf6", "d4 Nf6 c4 g6 Nc3 Bg7",
+    "e4 e6 d4 d5 Nc3 Bb4", "e4 c6 d4 d5 e5 Bf5", "c4 e5 Nc3 Nf6 g3 d5", "Nf3 d5 g3 Nf6 Bg2 c6",
+    "d4 Nf6 c4 e6 Nc3 Bb4", "e4 e5 Nf3 Nf6 Nxe5 d6", "e4 d5 exd5 Qxd5 Nc3 Qa5", "d4 d5 Bf4 Nf6 e3 c5",
+    "e4 c5 Nc3 Nc6 g3 g6", "d4 f5 g3 Nf6 Bg2 e6", "e4 g6 d4 Bg7 Nc3 d6", "c4 c5 Nc3 Nc6 g3 g6",
+    "e4 e5 Bc4 Nf6 d3 c6", "d4 Nf6 Nf3 e6 Bg5 h6", "e4 Nf6 e5 Nd5 d4 d6", "b3 e5 Bb2 Nc6 e3 d5",
+)
+MAX_PLIES = 240
+
+
+def opening_board(line: str) -> chess.Board:
+    board = chess.Board()
+    for san in line.split():
+        board.push_san(san)
+    return board
+
+
+def elo(score: float, games: int) -> tuple[float, float, float]:
+    """Elo difference and a 95% interval from a score fraction."""
+    def to_elo(p: float) -> float:
+        p = min(max(p, 1e-3), 1 - 1e-3)
+        return -400 * math.log10(1 / p - 1)
+    stderr = math.sqrt(max(score * (1 - score), 1e-6) / max(games, 1))
+    return to_elo(score), to_elo(score - 1.96 * stderr), to_elo(score + 1.96 * stderr)
+
+
+def report(results: list[float], label: str) -> None:
+    wins, draws, losses = results.count(1.0), results.count(0.5), results.count(0.0)
+    score = sum(results) / len(results)
+    diff, low, high = elo(score, len(results))
+    print(f"{label}: +{wins} ={draws} -{losses}  score {score:.3f}  "
+          f"Elo {diff:+.0f} [{low:+.0f}, {high:+.0f}]", flush=True)
+
+
+def play_uci_match(args: argparse.Namespace) -> None:
+    ours = chess.engine.SimpleEngine.popen_uci([sys.executable, "-m", "engine"], timeout=120)
+    theirs = chess.engine.SimpleEngine.popen_uci(args.opponent, timeout=60)
+    options = dict(opt.split("=", 1) for opt in args.opponent_option)
+    if options:
+        theirs.configure(options)
+    results: list[float] = []
+    try:
+        for game in range(args.games):
+            line = OPENINGS[(game // 2) % len(OPENINGS)]
+            ours_white = game % 2 == 0
+            players = {chess.WHITE: ours if ours_white else theirs,
+                       chess.BLACK: theirs if ours_white else ours}
+            result = play_game(opening_board(line), players, args)
+            results.append(result if ours_white else 1.0 - result)
+            report(results, f"after {game + 1} games")
+    finally:
+        ours.quit()
+        theirs.quit()
+
+
+def play_game(board: chess.Board, players: dict[bool, chess.engine.SimpleEngine],
+              args: argparse.Namespace) -> float:
+    """One clock game; returns White's score. Flagging loses."""
+    clocks = {chess.WHITE: args.base, chess.BLACK: args.base}
+    import time
+    while not board.is_game_over(claim_draw=True) and board.ply() < MAX_PLIES:
+        limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
+                                   white_inc=args.inc, black_inc=args.inc)
+        start = time.monotonic()
+        move = players[board.turn].play(board, limit).move
+        clocks[board.turn] -= time.monotonic() - start
+        if clocks[board.turn] < 0:
+            print(f"  {'White' if board.turn else 'Black'} lost on time", flush=True)
+            return 0.0 if board.turn == chess.WHITE else 1.0
+        clocks[board.turn] += args.inc
+        board.push(move)
+    outcome = board.outcome(claim_draw=True)
+    if outcome is None or outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner == chess.WHITE else 0.0
+
+
+def play_ab_match(args: argparse.Namespace) -> None:
+    from engine import SearchLimit, Searcher
+
+    mask_a, mask_b = (int(x, 0) for x in args.ab_features.split(","))
+    a, b = Searcher(hash_mb=16), Searcher(hash_mb=16)
+    a.features, b.features = mask_a, mask_b
+    results: list[float] = []
+    for game in range(args.games):
+        line = OPENINGS[(game // 2) % len(OPENINGS)]
+        a_white = game % 2 == 0
+        a.new_game()
+        b.new_game()
+        board = opening_board(line)
+        start_fen = chess.STARTING_FEN
+        moves = [m.uci() for m in board.move_stack]
+        while not board.is_game_over(claim_draw=True) and board.ply() < MAX_PLIES:
+            mover = a if (board.turn == chess.WHITE) == a_white else b
+            best = mover.search(start_fen, moves, SearchLimit(nodes=args.nodes)).best_move
+            board.push_uci(best)
+            moves.append(best)
+        outcome = board.outcome(claim_draw=True)
+        white_score = 0.5 if outcome is None or outcome.winner is None else (
+            1.0 if outcome.winner == chess.WHITE else 0.0)
+        results.append(white_score if a_white else 1.0 - white_score)
+        report(results, f"A={hex(mask_a)} vs B={hex(mask_b)} after {game + 1} games")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--opponent", nargs="+", help="UCI engine command")
+    parser.add_argument("--opponent-option", action="append", default=[], help="NAME=VALUE")
+    parser.add_argument("--ab-features", help="two feature masks, e.g. 0x3f,0x3e")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--base", type=float, default=10.0, help="seconds per side")
+    parser.add_argument("--inc", type=float, default=0.1, help="increment in seconds")
+    parser.add_argument("--nodes", type=int, default=20000, help="nodes per move (A/B mode)")
+    args = parser.parse_args()
+    if args.ab_features:
+        play_ab_match(args)
+    elif args.opponent:
+        play_uci_match(args)
+    else:
+        parser.error("give --opponent or --ab-features")
+
+
+if __name__ == "__main__":
+    main()
