@@ -154,6 +154,7 @@ class ChessClock(QObject):
             return self._flagged != color
         if not self._time_control.is_timed():
             self._to_move = not color
+            self.changed.emit()
             return True
         if self._state == ClockRunState.RUNNING and color == self._to_move:
             self._charge_running_time()

@@ -14,7 +14,7 @@ from PySide6.QtCore import QEasingCurve, QRectF, QSize, Qt, QVariantAnimation, S
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
-from chessgui.clock import ChessClock, format_clock_ms
+from chessgui.clock import ChessClock, ClockRunState, format_clock_ms
 from chessgui.time_control import TimeControl
 
 LOW_TIME_MIN_MS = 10_000
@@ -243,7 +243,8 @@ class ClockPanel(QWidget):
 
     Call :meth:`set_clock` once; the panel follows the clock's ``ticked`` and
     ``changed`` signals. An optional centre widget (e.g. the move list) sits
-    between the clocks, as on lichess. Untimed games hide the times but keep the names.
+    between the clocks, as on lichess. Untimed games hide the times but keep the names,
+    and the side to move's card stays lit.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -276,6 +277,9 @@ class ClockPanel(QWidget):
             return
         time_control = clock.time_control()
         running = clock.running_color()
+        if not time_control.is_timed() and clock.state() != ClockRunState.STOPPED:
+            # No clock: the lit card still tells whose move it is.
+            running = clock.to_move()
         flagged = clock.flagged_color()
         for color, widget in self._widgets.items():
             widget.set_low_time_threshold_ms(low_time_threshold_ms(time_control, color))

@@ -124,6 +124,13 @@ def test_untimed_hides_times_but_keeps_names(panel) -> None:
     widget.set_player_names("You", "Engine")
     assert widget.clock_widget(chess.WHITE).text() == ""
     assert widget.clock_widget(chess.BLACK).player_name() == "Engine"
+    # The side to move is still shown.
+    assert widget.clock_widget(chess.WHITE).is_running()
+    clock.on_move_made(chess.WHITE)
+    assert widget.clock_widget(chess.BLACK).is_running()
+    assert not widget.clock_widget(chess.WHITE).is_running()
+    clock.stop()  # game over
+    assert not widget.clock_widget(chess.BLACK).is_running()
 
 
 def test_low_time_threshold_follows_the_control() -> None:
