@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QTimer
+import chess
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from chessgui import __version__
 from chessgui.autosave import AutosaveStore, default_autosave_dir
+from chessgui.engine_worker import ensure_warm_up_started
 from chessgui.main_window import MainWindow
+from chessgui.settings import PlayerKind, Settings, load_settings
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -28,6 +32,20 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     return known
 
 
+def _with_overrides(settings: Settings, options: argparse.Namespace) -> Settings:
+    """Apply --white/--black: "computer" means the built-in engine, "human" a person."""
+    for color, choice in ((chess.WHITE, options.white), (chess.BLACK, options.black)):
+        if choice is None:
+            continue
+        current = settings.player(color)
+        if choice == "human":
+            kind = PlayerKind.HUMAN
+        else:
+            kind = current.kind if current.kind is not PlayerKind.HUMAN else PlayerKind.BUILTIN
+        settings = settings.with_player(color, dataclasses.replace(current, kind=kind))
+    return settings
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the application; returns the process exit code."""
     argv = list(sys.argv if argv is None else argv)
@@ -38,7 +56,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationDisplayName("Chess")
     app.setApplicationVersion(__version__)
     store = None if os.environ.get("CHESSGUI_NO_AUTOSAVE") else AutosaveStore(default_autosave_dir())
-    window = MainWindow(autosave_store=store)
+    qsettings = QSettings()
+    settings = _with_overrides(load_settings(qsettings), options)
+    # Compile (or load from the cache) the engine in the background from the first moment.
+    ensure_warm_up_started()
+    window = MainWindow(autosave_store=store, settings=settings, qsettings=qsettings)
     window.show()
     if options.fen:
         # A valid FEN starts at once; a broken one opens the FEN dialog listing its problems.

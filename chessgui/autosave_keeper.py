@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+import chess.pgn
 from PySide6.QtCore import QObject, Signal
 
 from chessgui.autosave import AutosaveCorruptError, AutosaveSnapshot, AutosaveStore, ExtraValue
@@ -45,6 +46,33 @@ class AutosaveKeeper(QObject):
     def store(self) -> AutosaveStore:
         """Where the game is saved."""
         return self._store
+
+    def take_unfinished_game(
+        self, ask: Callable[[str], bool], report: Callable[[str], None]
+    ) -> tuple[chess.pgn.Game, Mapping[str, ExtraValue]] | None:
+        """The unfinished game and its window state if there is one and ``ask`` says yes.
+
+        A "no" discards the save. Problems (a damaged save, set aside) go to ``report``.
+        """
+        snapshot, problem = load_unfinished_game(self._store)
+        if problem:
+            report(problem)
+        if snapshot is None:
+            return None
+        try:
+            game = snapshot.game()
+        except ValueError as error:
+            report(f"The autosaved game could not be read: {error}")
+            return None
+        moves = sum(1 for _ in game.mainline_moves())
+        question = (
+            f"An unfinished game ({game.headers.get('White', '?')} – {game.headers.get('Black', '?')}, "
+            f"{moves} moves) was kept from last time. Resume it?"
+        )
+        if not ask(question):
+            self._store.discard()
+            return None
+        return game, snapshot.extra
 
     def on_game_changed(self, *_args: object) -> None:
         """Write the current game (marked finished once it has a result)."""

@@ -10,14 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import chess
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
     QMainWindow,
     QMessageBox,
-    QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -25,45 +22,29 @@ from PySide6.QtWidgets import (
 
 from chessgui.actions import MainActions, build_menus, create_actions
 from chessgui.autosave import AutosaveStore
-from chessgui.autosave_keeper import AutosaveKeeper, load_unfinished_game
+from chessgui.autosave_keeper import AutosaveKeeper
 from chessgui.board.board_widget import BoardWidget
+from chessgui.board_area import BoardArea
 from chessgui.clock import ChessClock
+from chessgui.dialogs.settings_dialog import SettingsDialog
+from chessgui.engine_info import EngineInfo
+from chessgui.engine_panel import EnginePanel
+from chessgui.eval_bar import EvalBar
+from chessgui.hint import HintProvider
+from chessgui.play_session import PlaySession
+from chessgui.settings import PlayerSettings, Settings
 from chessgui.clock_widget import ClockPanel
 from chessgui.game_clock import GameClock
 from chessgui.game_controller import GameController
 from chessgui.game_navigator import GameNavigator
 from chessgui.game_result import GameResult
+from chessgui.history_banner import HistoryBanner
 from chessgui.move_log import MoveLogPanel
 from chessgui.players import HumanPlayer, Player
 from chessgui.positions_and_games import PositionsAndGames
 from chessgui.time_control import UNTIMED
 
 WINDOW_TITLE = "Chess"
-
-
-class HistoryBanner(QWidget):
-    """Shown above the board while an earlier position is viewed: says so and leads back."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("history_banner")
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet(
-            "#history_banner { background: #fff3c4; border: 1px solid #e0c35a; border-radius: 4px; }"
-            "QLabel { color: #5a4500; }"
-        )
-        self._label = QLabel(self)
-        self.back_button = QPushButton("Back to live position (End)", self)
-        self.back_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 4, 8, 4)
-        layout.addWidget(self._label, 1)
-        layout.addWidget(self.back_button)
-
-    def set_view(self, ply: int, live_ply: int) -> None:
-        """Describe the viewed position; hidden at the live position."""
-        self._label.setText(f"Viewing move {ply} of {live_ply} — the board is read-only")
-        self.setVisible(ply != live_ply)
 
 
 class MainWindow(QMainWindow):
@@ -73,8 +54,11 @@ class MainWindow(QMainWindow):
         self,
         controller: GameController | None = None,
         autosave_store: AutosaveStore | None = None,
+        settings: Settings | None = None,
+        qsettings: QSettings | None = None,
         parent: QWidget | None = None,
     ) -> None:
+        """``settings`` None means two humans and nothing saved (tests); the app passes both."""
         super().__init__(parent)
         self.setWindowTitle(WINDOW_TITLE)
         self.controller = controller if controller is not None else GameController(self)
@@ -83,6 +67,9 @@ class MainWindow(QMainWindow):
 
         self.board_widget = BoardWidget(self)
         self.move_log = MoveLogPanel(self)
+        self.engine_panel = EnginePanel(self)
+        self.eval_bar = EvalBar(self)
+        self._hint: HintProvider | None = None
         self.history_banner = HistoryBanner(self)
         # Keep the banner's room when hidden so the board does not jump in size.
         policy = self.history_banner.sizePolicy()
@@ -93,6 +80,9 @@ class MainWindow(QMainWindow):
         self.game_clock = GameClock(self.controller, self.chess_clock, UNTIMED, self)
         self.clock_panel = ClockPanel(self)
         self.clock_panel.set_clock(self.chess_clock)
+        if settings is None:
+            settings = Settings(white=PlayerSettings(), black=PlayerSettings())
+        self.session = PlaySession(self.controller, self.game_clock, settings, qsettings, parent=self)
         self.flows = PositionsAndGames(
             self, self.controller.game, lambda: self.controller.board_at_ply(self.navigator.view_ply())
         )
@@ -106,7 +96,8 @@ class MainWindow(QMainWindow):
         )
         self._wire(self.actions_)
         self.statusBar().showMessage("White to move")
-        self.resize(1100, 760)
+        self.resize(1180, 780)
+        self.on_settings_applied(self.session.settings())
         self._refresh_from_game()
 
     # ------------------------------------------------------------------ layout
@@ -116,12 +107,14 @@ class MainWindow(QMainWindow):
         board_layout = QVBoxLayout(board_column)
         board_layout.setContentsMargins(8, 8, 8, 8)
         board_layout.addWidget(self.history_banner)
-        board_layout.addWidget(self.board_widget, 1)
+        self.board_area = BoardArea(self.board_widget, self.eval_bar, board_column)
+        board_layout.addWidget(self.board_area, 1)
 
         # lichess layout: the top side's clock, the moves, the bottom side's clock.
         self.center_column = QWidget(self)
         center_layout = QVBoxLayout(self.center_column)
         center_layout.setContentsMargins(0, 0, 0, 0)
+        center_layout.addWidget(self.engine_panel)
         center_layout.addWidget(self.move_log, 1)
         self.center_layout = center_layout
         self.side_panel = QWidget(self)
@@ -177,6 +170,14 @@ class MainWindow(QMainWindow):
         self.flows.position_chosen.connect(self.controller.new_game)
         self.flows.game_loaded.connect(self.controller.load_game)
         self.flows.status_message.connect(self.on_status_message)
+        session = self.session
+        session.engine_info.connect(self.engine_panel.on_search_info)
+        session.engine_info.connect(self.eval_bar.on_search_info)
+        session.engine_cleared.connect(self.on_engine_cleared)
+        session.settings_applied.connect(self.on_settings_applied)
+        actions.settings.triggered.connect(self.on_settings_triggered)
+        actions.next_game.triggered.connect(session.next_game)
+        actions.hint.triggered.connect(self.on_hint_triggered)
         actions.quit.triggered.connect(self.close)
         if self.autosave is not None:
             self.autosave.save_failed.connect(self.on_status_message)
@@ -193,6 +194,7 @@ class MainWindow(QMainWindow):
 
     def on_move_made(self, move: chess.Move, san: str) -> None:  # noqa: ARG002 - signal signature
         """A move was played: the log grows; the navigator moves the board."""
+        self.board_widget.set_arrows([])
         self._refresh_log()
         self._update_actions()
 
@@ -239,8 +241,61 @@ class MainWindow(QMainWindow):
             self.controller.resume()
 
     def on_new_game_triggered(self) -> None:
-        """Start a new game with the current players."""
-        self.controller.new_game()
+        """Ask who plays each side (and how), then start a new game."""
+        dialog = SettingsDialog(self.session.settings(), self, title="New game")
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            self.session.apply(dialog.result_settings(), start_new_game=True)
+
+    def on_settings_triggered(self) -> None:
+        """Edit the settings; they apply from the next move, the game goes on."""
+        dialog = SettingsDialog(self.session.settings(), self, title="Settings")
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            self.session.apply(dialog.result_settings())
+
+    def on_settings_applied(self, settings: Settings) -> None:
+        """Board options, auto-flip and the engine panel follow the settings."""
+        board = settings.board
+        self.board_widget.set_show_legal_moves(board.show_legal_moves)
+        self.board_widget.set_show_coordinates(board.show_coordinates)
+        self.board_widget.set_animation_ms(board.animation_ms)
+        humans = settings.human_colors()
+        if board.auto_flip and len(humans) == 1:
+            self.set_flipped(humans[0] == chess.BLACK)
+        computers = [color for color in chess.COLORS if settings.player(color).is_computer()]
+        for color in chess.COLORS:
+            self.engine_panel.set_side_visible(color, color in computers)
+        self.engine_panel.setVisible(bool(computers))
+        self.eval_bar.setVisible(bool(computers))
+        self.board_area.relayout()
+        self._update_players_label()
+
+    def on_engine_cleared(self) -> None:
+        """Reports about an earlier position are stale."""
+        self.engine_panel.clear()
+        self.eval_bar.clear()
+        self.board_widget.set_arrows([])
+
+    def on_hint_triggered(self) -> None:
+        """Ask the engine for a move suggestion for the human to move; it appears as an arrow."""
+        if not self.controller.is_waiting_for_human() or not self.navigator.is_live():
+            self.statusBar().showMessage("A hint is for your move in the live position.", 4000)
+            return
+        if self._hint is None:
+            self._hint = HintProvider(self)
+            self._hint.hint_ready.connect(self.on_hint_ready)
+            self._hint.hint_failed.connect(self.on_status_message)
+        board = self.controller.board()
+        self._hint.request_hint(self.controller.start_fen(), [move.uci() for move in board.move_stack])
+        self.statusBar().showMessage("Looking for a good move…")
+
+    def on_hint_ready(self, move: chess.Move, info: EngineInfo | None) -> None:
+        """Show the suggested move as an arrow (if the position has not moved on)."""
+        board = self.controller.board()
+        if not self.controller.is_waiting_for_human() or move not in board.legal_moves:
+            return
+        self.board_widget.set_arrows([(move.from_square, move.to_square)])
+        score = f" ({info.format_score()})" if info is not None else ""
+        self.statusBar().showMessage(f"Hint: {board.san(move)}{score}")
 
     def on_resign_triggered(self) -> None:
         """The human resigns (the side to move if human, else the human side)."""
@@ -258,6 +313,7 @@ class MainWindow(QMainWindow):
         """Turn the board (and the clocks with it)."""
         self.board_widget.set_flipped(flipped)
         self.clock_panel.set_flipped(flipped)
+        self.eval_bar.set_flipped(flipped)
 
     def on_copy_fen_triggered(self) -> None:
         """Copy the shown position's FEN."""
@@ -274,34 +330,20 @@ class MainWindow(QMainWindow):
         """
         if self.autosave is None:
             return False
-        snapshot, problem = load_unfinished_game(self.autosave.store())
-        if problem:
-            QMessageBox.warning(self, "Autosave", problem) if ask is None else None
-            self.statusBar().showMessage(problem)
-        if snapshot is None:
-            return False
-        try:
-            game = snapshot.game()
-        except ValueError as error:
-            self.statusBar().showMessage(f"The autosaved game could not be read: {error}")
-            return False
-        moves = sum(1 for _ in game.mainline_moves())
-        question = (
-            f"An unfinished game ({game.headers.get('White', '?')} – {game.headers.get('Black', '?')}, "
-            f"{moves} moves) was kept from last time. Resume it?"
-        )
         if ask is None:
-            answer = QMessageBox.question(self, "Resume the unfinished game?", question)
-            accepted = answer == QMessageBox.StandardButton.Yes
-        else:
-            accepted = ask(question)
-        if not accepted:
-            self.autosave.store().discard()
+            ask = self._ask_yes_no
+        restored = self.autosave.take_unfinished_game(ask, self.on_status_message)
+        if restored is None:
             return False
+        game, extra = restored
         self.controller.load_game(game)
-        self.set_flipped(bool(snapshot.extra.get("flipped", False)))
+        self.set_flipped(bool(extra.get("flipped", False)))
         self.statusBar().showMessage("Resumed the unfinished game", 5000)
         return True
+
+    def _ask_yes_no(self, question: str) -> bool:
+        answer = QMessageBox.question(self, "Resume the unfinished game?", question)
+        return answer == QMessageBox.StandardButton.Yes
 
     def _autosave_extra(self) -> dict[str, str | int | float | bool]:
         return {"flipped": self.board_widget.is_flipped()}
@@ -357,6 +399,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop any search and release engine threads before the window goes."""
         self.controller.stop_thinking()
+        if self._hint is not None:
+            self._hint.shutdown()
         if self.autosave is not None:
             self.autosave.save_now()  # an unfinished game stays offered for next time
         for color in chess.COLORS:
