@@ -167,7 +167,7 @@ class MainWindow(QMainWindow):
         actions.open_pgn.triggered.connect(self.flows.on_open_pgn_triggered)
         actions.save_pgn.triggered.connect(self.flows.on_save_pgn_triggered)
         actions.copy_pgn.triggered.connect(self.flows.on_copy_pgn_triggered)
-        self.flows.position_chosen.connect(self.controller.new_game)
+        self.flows.position_chosen.connect(self.session.new_game)
         self.flows.game_loaded.connect(self.controller.load_game)
         self.flows.status_message.connect(self.on_status_message)
         session = self.session
