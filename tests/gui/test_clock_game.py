@@ -248,3 +248,22 @@ def test_watching_delay_before_a_computer_move_is_not_charged(qtbot, fake_time: 
     engine.move_made.emit(engine.requests[-1].request_id, "e7e5")
     assert clock.remaining_ms(chess.BLACK) == 57_000
     assert clock.running_color() == chess.WHITE  # a human's time runs at once
+
+
+def test_autosave_snapshot_restores_the_unfinished_move_time(setup, fake_time: FakeTime) -> None:
+    from chessgui.clock import ClockSnapshot
+
+    controller, clock, game_clock = setup
+    play(controller, fake_time, ("e4", 1.0), ("e5", 4.0))
+    fake_time.now += 25.0  # White thinks, then the app is closed
+    saved_pgn = str(controller.game())
+    saved_clock = game_clock.snapshot().to_setting()
+
+    controller.new_game()
+    controller.load_game(chess.pgn.read_game(io.StringIO(saved_pgn)))
+    game_clock.restore(ClockSnapshot.from_setting(saved_clock))
+    assert clock.remaining_ms(chess.WHITE) == 155_000
+    assert clock.remaining_ms(chess.BLACK) == 178_000
+    assert clock.running_color() == chess.WHITE
+    controller.takeback()  # the snapshots of earlier plies came from the [%clk] comments
+    assert clock.remaining_ms(chess.BLACK) == 180_000
