@@ -37,9 +37,9 @@ import chess
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from chessgui.time_control import TimeControl  # noqa: E402  (after the path set-up)
-from engine import Searcher, SearchLimit, warm_up  # noqa: E402
-from engine.timeman import plan_time  # noqa: E402
+from chessgui.time_control import TimeControl
+from engine import Searcher, SearchLimit, warm_up
+from engine.timeman import plan_time
 
 
 @dataclass(slots=True)
@@ -196,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     if not control.is_timed():
         parser.error("a self-play clock test needs a timed control")
     rng = random.Random(args.seed)
-    print(f"Warming up the engine (compile or load the Numba cache)…", flush=True)
+    print("Warming up the engine (compile or load the Numba cache)…", flush=True)
     started = time.monotonic()
     warm_up()
     print(f"  ready in {time.monotonic() - started:.1f} s", flush=True)

@@ -211,10 +211,10 @@ class ChessClock(QObject):
         Returns the side whose flag has fallen (now or earlier), else None. The tick
         timer calls this; callers may too (e.g. just before accepting a move).
         """
-        if self._flagged is None and self._state == ClockRunState.RUNNING:
-            if self.remaining_ms(self._to_move) <= 0:
-                self._charge_running_time()
-                self._fall(self._to_move)
+        running = self._flagged is None and self._state == ClockRunState.RUNNING
+        if running and self.remaining_ms(self._to_move) <= 0:
+            self._charge_running_time()
+            self._fall(self._to_move)
         return self._flagged
 
     def flagged_color(self) -> chess.Color | None:

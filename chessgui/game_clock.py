@@ -227,6 +227,6 @@ def _snapshots_from_clock_comments(game: chess.pgn.Game, time_control: TimeContr
         board.push(node.move)
         seconds = node.clock()
         if seconds is not None and seconds >= 0:
-            times[mover] = int(round(seconds * 1000))
+            times[mover] = round(seconds * 1000)
         snapshots.append(ClockSnapshot(time_control, times[chess.WHITE], times[chess.BLACK], board.turn))
     return snapshots

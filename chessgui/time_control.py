@@ -36,7 +36,7 @@ _MAX_INCREMENT_MS = 3600 * 1000
 def _to_ms(seconds: float) -> int:
     if not math.isfinite(seconds):
         raise InvalidTimeControlError("Clock times must be finite numbers.")
-    return int(round(seconds * 1000.0))
+    return round(seconds * 1000.0)
 
 
 def _parse_side(part: str, original: str) -> tuple[int, int]:

@@ -8,6 +8,7 @@ dialog owning it decides when to apply it.
 
 from __future__ import annotations
 
+import chess
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
@@ -21,8 +22,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-
-import chess
 
 from chessgui.time_control import PRESETS, UNTIMED, TimeControl, find_preset
 
@@ -65,7 +64,7 @@ class _SideTimeRow:
         return (self.minutes.value() * 60 + self.seconds.value()) * 1000
 
     def increment_ms(self) -> int:
-        return int(round(self.increment.value() * 1000))
+        return round(self.increment.value() * 1000)
 
     def set_values(self, base_ms: int, increment_ms: int) -> None:
         total_seconds = max(1, base_ms // 1000)

@@ -157,11 +157,11 @@ def test_widget_paints_each_state_in_its_colour(qtbot, window_colour: str) -> No
     widget.resize(widget.sizeHint())
     widget.set_low_time_threshold_ms(20_000)
     expected = (
-        (dict(remaining_ms=300_000, running=False), idle),
-        (dict(remaining_ms=300_000, running=True), running),
-        (dict(remaining_ms=5_000, running=True), module._LOW_BACKGROUND),
-        (dict(remaining_ms=5_000, running=False), idle),
-        (dict(remaining_ms=0, running=False, flagged=True), module._FLAGGED_BACKGROUND),
+        ({"remaining_ms": 300_000, "running": False}, idle),
+        ({"remaining_ms": 300_000, "running": True}, running),
+        ({"remaining_ms": 5_000, "running": True}, module._LOW_BACKGROUND),
+        ({"remaining_ms": 5_000, "running": False}, idle),
+        ({"remaining_ms": 0, "running": False, "flagged": True}, module._FLAGGED_BACKGROUND),
     )
     for state, background in expected:
         widget.set_state(**state)
