@@ -96,7 +96,7 @@ class MainWindow(QMainWindow):
         )
         self._wire(self.actions_)
         self.statusBar().showMessage("White to move")
-        self.resize(1180, 780)
+        self.resize(1240, 800)
         self.on_settings_applied(self.session.settings())
         self._refresh_from_game()
 
@@ -128,7 +128,7 @@ class MainWindow(QMainWindow):
         splitter.addWidget(self.side_panel)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([760, 340])
+        splitter.setSizes([800, 440])
         splitter.setChildrenCollapsible(False)
         self.setCentralWidget(splitter)
 

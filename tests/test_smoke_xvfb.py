@@ -53,48 +53,57 @@ def xvfb_display():
     server.wait(timeout=10)
 
 
-def test_app_opens_a_window_takes_a_screenshot_and_quits(xvfb_display: str, tmp_path: Path) -> None:
+def _app_env(display: str, home: Path) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("QT_QPA_PLATFORM", None)  # use the real X11 platform plugin
-    env.update(
-        DISPLAY=xvfb_display,
-        HOME=str(tmp_path),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-        XDG_DATA_HOME=str(tmp_path / "data"),
-        XDG_CACHE_HOME=str(tmp_path / "cache"),
-    )
     env.pop("CHESSGUI_TEST_MODE", None)
+    env.update(
+        DISPLAY=display,
+        HOME=str(home),
+        XDG_CONFIG_HOME=str(home / "config"),
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_CACHE_HOME=str(home / "cache"),
+    )
+    return env
+
+
+def _find_window(env: dict[str, str]) -> str | None:
+    found = subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--name", "^Chess"], env=env, capture_output=True, text=True
+    )
+    ids = found.stdout.split()
+    return ids[0] if ids else None
+
+
+def _wait_for_window(app: subprocess.Popen[str], env: dict[str, str]) -> str:
+    window_id = _wait_for(lambda: _find_window(env) or app.poll() is not None, timeout=60)
+    if app.poll() is not None:
+        output = app.stdout.read() if app.stdout else ""
+        if 'platform plugin "xcb"' in output:
+            pytest.skip("Qt's xcb platform plugin cannot load here (missing libxcb-* libraries)")
+        pytest.fail(f"the app exited before showing its window:\n{output}")
+    assert isinstance(window_id, str), "the main window did not appear within 60 s"
+    return window_id
+
+
+def _quit(window_id: str, env: dict[str, str]) -> None:
+    # Xvfb has no window manager: give the window the keyboard focus ourselves, then
+    # quit with the Quit shortcut as a user would (events sent with --window are ignored by Qt).
+    subprocess.run(["xdotool", "windowfocus", "--sync", window_id], env=env, check=False, timeout=10)
+    subprocess.run(["xdotool", "key", "ctrl+q"], env=env, check=True, timeout=10)
+
+
+def test_app_opens_a_window_takes_a_screenshot_and_quits(xvfb_display: str, tmp_path: Path) -> None:
+    env = _app_env(xvfb_display, tmp_path)
     app = subprocess.Popen(
-        [sys.executable, "-m", "chessgui"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+        [sys.executable, "-m", "chessgui"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
     try:
-
-        def find_window() -> str | None:
-            found = subprocess.run(
-                ["xdotool", "search", "--onlyvisible", "--name", "^Chess"],
-                env=env, capture_output=True, text=True,
-            )
-            ids = found.stdout.split()
-            return ids[0] if ids else None
-
-        window_id = _wait_for(lambda: find_window() or app.poll() is not None, timeout=60)
-        if app.poll() is not None:
-            output = app.stdout.read() if app.stdout else ""
-            if 'platform plugin "xcb"' in output:
-                pytest.skip("Qt's xcb platform plugin cannot load here (missing libxcb-* libraries)")
-            pytest.fail(f"the app exited before showing its window:\n{output}")
-        assert window_id, "the main window did not appear within 60 s"
+        window_id = _wait_for_window(app, env)
         shot = tmp_path / "smoke.png"
         subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, timeout=30)
         assert shot.stat().st_size > 10_000  # a real picture, not an empty frame
-        # Xvfb has no window manager: give the window the keyboard focus ourselves, then
-        # quit with the Quit shortcut as a user would (events sent with --window are ignored by Qt).
-        subprocess.run(["xdotool", "windowfocus", "--sync", window_id], env=env, check=False, timeout=10)
-        subprocess.run(["xdotool", "key", "ctrl+q"], env=env, check=True, timeout=10)
+        _quit(window_id, env)
         exit_code = app.wait(timeout=20)
     finally:
         if app.poll() is None:
@@ -103,3 +112,39 @@ def test_app_opens_a_window_takes_a_screenshot_and_quits(xvfb_display: str, tmp_
     assert exit_code == 0, output
     assert "Traceback" not in output, output
     assert "QThread: Destroyed" not in output, output
+
+
+def test_quitting_while_both_engines_think_exits_promptly(xvfb_display: str, tmp_path: Path) -> None:
+    env = _app_env(xvfb_display, tmp_path)
+    app = subprocess.Popen(
+        [sys.executable, "-m", "chessgui", "--white", "computer", "--black", "computer"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        window_id = _wait_for_window(app, env)
+        # Wait until the engines are really searching: the game has started moving.
+        assert _wait_for(lambda: app.poll() is None and _status_has_moves(tmp_path), timeout=240), (
+            "the computer never moved"
+        )
+        started = time.monotonic()
+        _quit(window_id, env)
+        exit_code = app.wait(timeout=20)
+        elapsed = time.monotonic() - started
+    finally:
+        if app.poll() is None:
+            app.kill()
+    output = app.stdout.read() if app.stdout else ""
+    assert exit_code == 0, output
+    assert "QThread: Destroyed" not in output, output
+    assert "Traceback" not in output, output
+    # The target is 1 s; the margin covers xdotool and a loaded CI machine.
+    assert elapsed < 5.0, f"quitting took {elapsed:.1f} s"
+
+
+def _status_has_moves(home: Path) -> bool:
+    """True once the autosave holds at least one move (the engines are playing)."""
+    for pgn in home.glob("data/**/current.pgn"):
+        text = pgn.read_text(encoding="utf-8", errors="replace")
+        if "1. " in text:
+            return True
+    return False
