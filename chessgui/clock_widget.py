@@ -65,6 +65,7 @@ class ClockWidget(QWidget):
         self._color = color
         self._remaining_ms = 0
         self._running = False
+        self._active = False
         self._flagged = False
         self._timed = True
         self._low_threshold_ms = LOW_TIME_MIN_MS
@@ -96,28 +97,36 @@ class ClockWidget(QWidget):
         running: bool,
         flagged: bool = False,
         timed: bool = True,
+        active: bool | None = None,
     ) -> None:
-        """Show a new remaining time and running/flagged state (one repaint)."""
+        """Show a new remaining time and state (one repaint at most).
+
+        ``running``: this side's time is running (green edge, low-time flash).
+        ``active``: this side is to move, so the card is lit — also while the clock
+        is held (paused, or between a move and the computer's turn); defaults to ``running``.
+        """
+        active = running if active is None else active
         was_low = self.is_low_time()
         # Repaint only when what is shown changes (the text changes once a second, or
         # ten times a second under ten seconds), not on every 50 ms tick.
-        shown_before = (self.text(), was_low, self._running, self._flagged, self._timed)
+        shown_before = (self.text(), was_low, self._running, self._active, self._flagged, self._timed)
         self._remaining_ms = max(0, remaining_ms)
         self._running = running
+        self._active = active
         self._flagged = flagged
         self._timed = timed
         if running and self.is_low_time() and not was_low:
             self._flash.start()
             self.low_time_reached.emit(self._color)
-        if not running and self._flash.state() == QVariantAnimation.State.Running:
+        if not active and self._flash.state() == QVariantAnimation.State.Running:
             self._flash.stop()
             self._flash_level = 0.0
-        if (self.text(), self.is_low_time(), running, flagged, timed) != shown_before:
+        if (self.text(), self.is_low_time(), running, active, flagged, timed) != shown_before:
             self.update()
 
     def set_remaining_ms(self, remaining_ms: int) -> None:
         """Show a new remaining time, keeping the other state."""
-        self.set_state(remaining_ms, self._running, self._flagged, self._timed)
+        self.set_state(remaining_ms, self._running, self._flagged, self._timed, self._active)
 
     def set_running(self, running: bool) -> None:
         """Light the clock up while its side's time runs."""
@@ -142,6 +151,10 @@ class ClockWidget(QWidget):
     def remaining_ms(self) -> int:
         """The time shown, in milliseconds."""
         return self._remaining_ms
+
+    def is_active(self) -> bool:
+        """True while the card is lit: its side is to move."""
+        return self._active
 
     def is_running(self) -> bool:
         """True while the clock is lit as running."""
@@ -225,9 +238,9 @@ class ClockWidget(QWidget):
         idle_background = _LIGHT_IDLE_BACKGROUND if light else _IDLE_BACKGROUND
         if self._flagged:
             return _FLAGGED_BACKGROUND, _LOW_TEXT
-        if self._running and self.is_low_time():
+        if self._active and self.is_low_time():
             return _mix(_LOW_BACKGROUND, _FLASH_BACKGROUND, self._flash_level), _LOW_TEXT
-        if self._running:
+        if self._active:
             return (_LIGHT_RUNNING_BACKGROUND if light else _RUNNING_BACKGROUND), _RUNNING_TEXT
         if self.is_low_time():
             return idle_background, (_LOW_BACKGROUND if light else _LOW_IDLE_TEXT)
@@ -277,9 +290,9 @@ class ClockPanel(QWidget):
             return
         time_control = clock.time_control()
         running = clock.running_color()
-        if not time_control.is_timed() and clock.state() != ClockRunState.STOPPED:
-            # No clock: the lit card still tells whose move it is.
-            running = clock.to_move()
+        # The side to move's card stays lit while the clock is held (paused, waiting for
+        # the first move, the computer-game watching delay) and in untimed games.
+        to_move = clock.to_move() if clock.state() != ClockRunState.STOPPED else None
         flagged = clock.flagged_color()
         for color, widget in self._widgets.items():
             widget.set_low_time_threshold_ms(low_time_threshold_ms(time_control, color))
@@ -288,6 +301,7 @@ class ClockPanel(QWidget):
                 running=running == color,
                 flagged=flagged == color,
                 timed=time_control.is_timed(),
+                active=to_move == color,
             )
 
     # Layout ------------------------------------------------------------------

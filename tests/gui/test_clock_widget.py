@@ -52,6 +52,7 @@ def test_panel_shows_clock_times_and_running_side(panel, fake_time: FakeTime) ->
     widget, clock = panel
     white, black = widget.clock_widget(chess.WHITE), widget.clock_widget(chess.BLACK)
     assert white.text() == "1:00" and not white.is_running()
+    assert white.is_active() and not black.is_active()  # White to move, clock not started
     clock.start()
     assert white.is_running() and not black.is_running()
     fake_time.now += 51.35
@@ -61,6 +62,9 @@ def test_panel_shows_clock_times_and_running_side(panel, fake_time: FakeTime) ->
     assert black.is_running() and not white.is_running()
     clock.pause()
     assert not black.is_running()
+    assert black.is_active()  # still lit: Black is to move, the clock is only held
+    clock.stop()
+    assert not black.is_active() and not white.is_active()
 
 
 def test_low_time_colour_and_flash(panel, fake_time: FakeTime, qtbot) -> None:
@@ -124,13 +128,14 @@ def test_untimed_hides_times_but_keeps_names(panel) -> None:
     widget.set_player_names("You", "Engine")
     assert widget.clock_widget(chess.WHITE).text() == ""
     assert widget.clock_widget(chess.BLACK).player_name() == "Engine"
-    # The side to move is still shown.
-    assert widget.clock_widget(chess.WHITE).is_running()
-    clock.on_move_made(chess.WHITE)
-    assert widget.clock_widget(chess.BLACK).is_running()
+    # The side to move is still shown (lit), though no time runs.
+    assert widget.clock_widget(chess.WHITE).is_active()
     assert not widget.clock_widget(chess.WHITE).is_running()
+    clock.on_move_made(chess.WHITE)
+    assert widget.clock_widget(chess.BLACK).is_active()
+    assert not widget.clock_widget(chess.WHITE).is_active()
     clock.stop()  # game over
-    assert not widget.clock_widget(chess.BLACK).is_running()
+    assert not widget.clock_widget(chess.BLACK).is_active()
 
 
 def test_low_time_threshold_follows_the_control() -> None:
