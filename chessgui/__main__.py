@@ -16,6 +16,7 @@ from chessgui import __version__
 from chessgui.autosave import AutosaveStore, default_autosave_dir
 from chessgui.engine_worker import ensure_warm_up_started
 from chessgui.main_window import MainWindow
+from chessgui.resources_path import app_icon
 from chessgui.settings import PlayerKind, Settings, load_settings
 
 
@@ -55,6 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setOrganizationName("chessgui")
     app.setApplicationDisplayName("Chess")
     app.setApplicationVersion(__version__)
+    app.setWindowIcon(app_icon())
+    # Lets desktop shells match the window to chessgui.desktop (icon in the task bar).
+    app.setDesktopFileName("chessgui")
     store = None if os.environ.get("CHESSGUI_NO_AUTOSAVE") else AutosaveStore(default_autosave_dir())
     qsettings = QSettings()
     settings = _with_overrides(load_settings(qsettings), options)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.about_dialog import AboutDialog
 from chessgui.actions import MainActions, build_menus, create_actions
 from chessgui.autosave import AutosaveStore
 from chessgui.autosave_keeper import AutosaveKeeper
@@ -32,6 +33,7 @@ from chessgui.engine_panel import EnginePanel
 from chessgui.eval_bar import EvalBar
 from chessgui.hint import HintProvider
 from chessgui.play_session import PlaySession
+from chessgui.resources_path import app_icon
 from chessgui.settings import PlayerSettings, Settings
 from chessgui.clock_widget import ClockPanel
 from chessgui.game_clock import GameClock
@@ -61,6 +63,7 @@ class MainWindow(QMainWindow):
         """``settings`` None means two humans and nothing saved (tests); the app passes both."""
         super().__init__(parent)
         self.setWindowTitle(WINDOW_TITLE)
+        self.setWindowIcon(app_icon())
         self.controller = controller if controller is not None else GameController(self)
         self.navigator = GameNavigator(self.controller, self)
         self._human_input_allowed = True
@@ -179,6 +182,7 @@ class MainWindow(QMainWindow):
         actions.next_game.triggered.connect(session.next_game)
         actions.hint.triggered.connect(self.on_hint_triggered)
         actions.quit.triggered.connect(self.close)
+        actions.about.triggered.connect(self.on_about_triggered)
         if self.autosave is not None:
             self.autosave.save_failed.connect(self.on_status_message)
 
@@ -251,6 +255,10 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(self.session.settings(), self, title="Settings")
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             self.session.apply(dialog.result_settings())
+
+    def on_about_triggered(self) -> None:
+        """Version, license and credits."""
+        AboutDialog(self).exec()
 
     def on_settings_applied(self, settings: Settings) -> None:
         """Board options, auto-flip and the engine panel follow the settings."""
