@@ -5,6 +5,11 @@
     .venv/bin/python benchmarks/engine_match.py --opponent /usr/games/stockfish \
         --opponent-option UCI_LimitStrength=true --opponent-option UCI_Elo=1800
 
+    # this engine against an older version of itself exported with git archive:
+    git archive <commit> engine | tar -x -C /tmp/old
+    .venv/bin/python benchmarks/engine_match.py --opponent "$PWD/.venv/bin/python -m engine" \
+        --opponent-cwd /tmp/old --games 40 --base 5 --inc 0.05
+
     # A/B self-play of search features (in process, fixed nodes per move):
     .venv/bin/python benchmarks/engine_match.py --ab-features 0x3f,0x3e --nodes 20000 --games 40
 
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import shlex
 import sys
 
 import chess
@@ -57,10 +63,14 @@ def report(results: list[float], label: str) -> None:
 
 def play_uci_match(args: argparse.Namespace) -> None:
     ours = chess.engine.SimpleEngine.popen_uci([sys.executable, "-m", "engine"], timeout=120)
-    theirs = chess.engine.SimpleEngine.popen_uci(args.opponent, timeout=60)
+    theirs = chess.engine.SimpleEngine.popen_uci(shlex.split(args.opponent), timeout=120,
+                                                 cwd=args.opponent_cwd)
     options = dict(opt.split("=", 1) for opt in args.opponent_option)
     if options:
         theirs.configure(options)
+    # isready waits for start-up work (our JIT warm-up) so it is not charged to game 1.
+    ours.ping()
+    theirs.ping()
     results: list[float] = []
     try:
         for game in range(args.games):
@@ -88,7 +98,8 @@ def play_game(board: chess.Board, players: dict[bool, chess.engine.SimpleEngine]
         move = players[board.turn].play(board, limit).move
         clocks[board.turn] -= time.monotonic() - start
         if clocks[board.turn] < 0:
-            print(f"  {'White' if board.turn else 'Black'} lost on time", flush=True)
+            name = players[board.turn].id.get("name", "?")
+            print(f"  {'White' if board.turn else 'Black'} ({name}) lost on time", flush=True)
             return 0.0 if board.turn == chess.WHITE else 1.0
         clocks[board.turn] += args.inc
         board.push(move)
@@ -127,8 +138,10 @@ def play_ab_match(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    parser.add_argument("--opponent", nargs="+", help="UCI engine command")
+    parser.add_argument("--opponent", help="UCI engine command line (shell syntax, quote it)")
     parser.add_argument("--opponent-option", action="append", default=[], help="NAME=VALUE")
+    parser.add_argument("--opponent-cwd", default=None,
+                        help="working directory of the opponent (e.g. an exported older engine/)")
     parser.add_argument("--ab-features", help="two feature masks, e.g. 0x3f,0x3e")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--base", type=float, default=10.0, help="seconds per side")

@@ -7,9 +7,13 @@ Public API::
 
 from __future__ import annotations
 
-from engine.api import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimit, SearchResult
-from engine.perft import perft
-from engine.searcher import Searcher, warm_up
+from engine import _jit_cache
+
+_jit_cache.configure()  # before any jitted module is imported
+
+from engine.api import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimit, SearchResult  # noqa: E402
+from engine.perft import perft  # noqa: E402
+from engine.searcher import Searcher, warm_up  # noqa: E402
 
 __all__ = [
     "IllegalMoveError", "InvalidFenError", "SearchInfo", "SearchLimit", "SearchResult",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.pawns import drawish_scale, material_terms, pawn_terms
 from engine.position import (
     BISHOP, BLACK, KING, KNIGHT, PAWN, PIECE_CODES, QUEEN, ROOK, SQ64_TO_120,
     ST_EG, ST_MG, ST_PHASE, ST_SIDE,
@@ -164,17 +165,25 @@ PIECE_VALUE = np.array([0, 100, 320, 330, 500, 950, 0, 0], dtype=np.int64)
 def evaluate(board: np.ndarray, st: np.ndarray) -> int:
     """Static evaluation in centipawns from the side to move's view.
 
-    Blends the incrementally kept middlegame and endgame sums by game phase;
+    Blends the incrementally kept middlegame and endgame sums (plus pawn
+    structure and the bishop pair, engine.pawns) by game phase;
     the blend is computed on the side-to-move score before the (floor)
     division, so mirrored positions give exactly the same number.
     """
     phase = st[ST_PHASE]
     if phase > 24:
         phase = 24
-    blended = st[ST_MG] * phase + st[ST_EG] * (24 - phase)
+    pawn_mg, pawn_eg = pawn_terms(board)
+    pair_mg, pair_eg = material_terms(st)
+    mg = st[ST_MG] + pawn_mg + pair_mg
+    eg = st[ST_EG] + pawn_eg + pair_eg
+    blended = mg * phase + eg * (24 - phase)
+    # Scale down pawnless "one minor up" endings; the factor depends only on
+    # material, so mirrored positions scale alike.
+    blended = blended * drawish_scale(st, blended > 0)
     if st[ST_SIDE] == BLACK:
         blended = -blended
-    return blended // 24 + TEMPO
+    return blended // 192 + TEMPO
 
 
 @njit(cache=True, nogil=True)

@@ -6,8 +6,83 @@ import numpy as np
 from numba import njit
 
 from engine.fen import position_from_fen
-from engine.movegen import gen_moves, make_move, unmake_move
-from engine.position import MAX_PLY, move_to_uci
+from engine.movegen import gen_moves, is_attacked, make_move, unmake_move
+from engine.position import (
+    BISHOP, FLAG_EP, MAX_PLY, QUEEN, ROOK, SQ64_TO_120, ST_KING, ST_SIDE, move_to_uci,
+)
+
+
+def _line_directions() -> np.ndarray:
+    """LINE_DIR[a, b]: the step leading from mailbox square a towards b on a
+    rank, file or diagonal, 0 when they are not aligned."""
+    table = np.zeros((120, 120), dtype=np.int64)
+    for a in SQ64_TO_120:
+        for step in (-11, -10, -9, -1, 1, 9, 10, 11):
+            b = a + step
+            while b in SQ64_TO_120:
+                table[a, b] = step
+                b += step
+    return table
+
+
+LINE_DIR = _line_directions()
+
+
+@njit(cache=True, nogil=True)
+def _is_pinned(board: np.ndarray, king: int, frm: int, them: int) -> int:
+    """The pin direction if the piece on ``frm`` is pinned to ``king``, else 0."""
+    d = LINE_DIR[king, frm]
+    if d == 0:
+        return 0
+    t = king + d
+    while t != frm:
+        if board[t] != 0:
+            return 0
+        t += d
+    t = frm + d
+    while board[t] == 0:
+        t += d
+    p = board[t]
+    if (p >> 3) != them:
+        return 0
+    kind = p & 7
+    diagonal = d == 9 or d == -9 or d == 11 or d == -11
+    if kind == QUEEN or (diagonal and kind == BISHOP) or (not diagonal and kind == ROOK):
+        return d
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def count_legal(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray,
+                buf: np.ndarray, n: int) -> int:
+    """Number of legal moves among ``buf[:n]`` without making most of them.
+
+    Out of check, a move is legal unless the king steps onto an attacked square
+    or a pinned piece leaves its pin line. In check, and for en passant, the
+    moves are made and tested (the general rule).
+    """
+    side = st[ST_SIDE]
+    them = side ^ 1
+    king = st[ST_KING + side]
+    checked = is_attacked(board, king, them)
+    count = 0
+    for i in range(n):
+        move = np.int64(buf[i])
+        frm = move & 127
+        to = (move >> 7) & 127
+        if checked or (move >> 17) & FLAG_EP:
+            if make_move(board, st, hashes, undo, move):
+                unmake_move(board, st, undo)
+                count += 1
+        elif frm == king:
+            # Not in check: no slider x-rays through the king's square.
+            if not is_attacked(board, to, them):
+                count += 1
+        else:
+            d = _is_pinned(board, king, frm, them)
+            if d == 0 or LINE_DIR[king, to] == d:
+                count += 1
+    return count
 
 
 @njit(cache=True, nogil=True)
@@ -18,14 +93,13 @@ def perft_arrays(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np
         return 1
     buf = moves[ply]
     n = gen_moves(board, st, buf, np.bool_(False))
+    if depth == 1:
+        return count_legal(board, st, hashes, undo, buf, n)
     total = 0
     for i in range(n):
         move = np.int64(buf[i])
         if make_move(board, st, hashes, undo, move):
-            if depth == 1:
-                total += 1
-            else:
-                total += perft_arrays(board, st, hashes, undo, moves, depth - 1, ply + 1)
+            total += perft_arrays(board, st, hashes, undo, moves, depth - 1, ply + 1)
             unmake_move(board, st, undo)
     return total
 

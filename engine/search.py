@@ -34,46 +34,25 @@ import math
 import numpy as np
 from numba import njit
 
+from engine.draws import insufficient_material, is_draw  # noqa: F401  (re-exported)
 from engine.evaluate import evaluate
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
 from engine.ordering import pick_move, score_moves, update_quiet_stats
 from engine.position import (
-    BISHOP, BLACK, FLAG_CAPTURE, KNIGHT, MAX_PLY, PAWN, QUEEN, ROOK, ST_COUNT,
-    ST_HALFMOVE, ST_HPLY, ST_SIDE,
+    BISHOP, FLAG_CAPTURE, KNIGHT, MAX_PLY, QUEEN, ROOK, ST_COUNT, ST_HPLY, ST_SIDE,
+)
+from engine.quiescence import quiescence
+from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
+    ALL_FEATURES, CTL_FEATURES, CTL_GENERATION, CTL_NODE_LIMIT, CTL_SIZE,
+    FEATURE_CHECK_EXTENSION, FEATURE_FUTILITY, FEATURE_LMR, FEATURE_NULL_MOVE,
+    FEATURE_REVERSE_FUTILITY, POLL_MASK, STAT_ABORTED, STAT_CUTOFFS, STAT_FIRST_CUTOFFS,
+    STAT_NODES, STAT_QNODES, STAT_RESEARCHES, STAT_ROOT_BEST, STAT_ROOT_SCORE, STAT_SELDEPTH,
+    STAT_TT_HITS, STATS_SIZE, poll_stop,
 )
 from engine.tt import (
     BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, INFINITE, MATE, MATE_BOUND, entry_bound,
     entry_depth, entry_move, entry_score, score_from_tt, score_to_tt, tt_probe, tt_store,
 )
-from engine.evaluate import PIECE_VALUE
-
-STAT_NODES = 0
-STAT_QNODES = 1
-STAT_TT_HITS = 2
-STAT_CUTOFFS = 3
-STAT_FIRST_CUTOFFS = 4
-STAT_RESEARCHES = 5
-STAT_SELDEPTH = 6
-STAT_ABORTED = 7
-STAT_ROOT_BEST = 8
-STAT_ROOT_SCORE = 9
-STATS_SIZE = 16
-
-CTL_NODE_LIMIT = 0   # 0 = none
-CTL_GENERATION = 1
-CTL_FEATURES = 2     # FEATURE_* bits: lets matches measure each pruning idea on/off
-CTL_SIZE = 4
-
-FEATURE_NULL_MOVE = 1
-FEATURE_LMR = 2
-FEATURE_FUTILITY = 4
-FEATURE_REVERSE_FUTILITY = 8
-FEATURE_CHECK_EXTENSION = 16
-FEATURE_DELTA_PRUNING = 32
-ALL_FEATURES = 63
-
-POLL_MASK = 1023
-"""The stop flag is read every POLL_MASK + 1 nodes (well under a millisecond)."""
 
 # Late-move reductions by (depth, move number), the usual log-log formula.
 LMR = np.zeros((64, 256), dtype=np.int64)
@@ -83,47 +62,6 @@ for _d in range(1, 64):
 
 FUTILITY_MARGIN = np.array([0, 110, 210, 310], dtype=np.int64)
 RFP_MARGIN = 90
-DELTA_MARGIN = 200
-
-
-@njit(cache=True, nogil=True)
-def poll_stop(stats: np.ndarray, ctl: np.ndarray, stop: np.ndarray) -> None:
-    """Abort when another thread raised the stop flag or the node budget is spent."""
-    if stop[0] != 0:
-        stats[STAT_ABORTED] = 1
-    limit = ctl[CTL_NODE_LIMIT]
-    if limit > 0 and stats[STAT_NODES] >= limit:
-        stats[STAT_ABORTED] = 1
-
-
-@njit(cache=True, nogil=True)
-def insufficient_material(st: np.ndarray) -> bool:
-    """Bare kings, or a single minor piece on the board: nobody can mate."""
-    for colour in range(2):
-        base = ST_COUNT + colour * 8
-        if st[base + PAWN] != 0 or st[base + ROOK] != 0 or st[base + QUEEN] != 0:
-            return False
-    minors = (st[ST_COUNT + KNIGHT] + st[ST_COUNT + BISHOP]
-              + st[ST_COUNT + 8 + KNIGHT] + st[ST_COUNT + 8 + BISHOP])
-    return minors <= 1
-
-
-@njit(cache=True, nogil=True)
-def is_draw(st: np.ndarray, hashes: np.ndarray) -> bool:
-    """50-move rule, insufficient material, or the position occurred before
-    (since the last irreversible move, positions before the root included)."""
-    halfmove = st[ST_HALFMOVE]
-    if halfmove >= 100:
-        return True
-    hply = st[ST_HPLY]
-    key = hashes[hply]
-    i = hply - 4
-    limit = hply - halfmove
-    while i >= limit and i >= 0:
-        if hashes[i] == key:
-            return True
-        i -= 2
-    return insufficient_material(st)
 
 
 @njit(cache=True, nogil=True)
@@ -139,76 +77,6 @@ def _update_pv(pv: np.ndarray, pv_len: np.ndarray, ply: int, move: int) -> None:
     for j in range(ply + 1, end):
         pv[ply, j] = pv[ply + 1, j]
     pv_len[ply] = end if end > ply + 1 else ply + 1
-
-
-@njit(cache=True, nogil=True)
-def quiescence(board, st, hashes, undo, moves, scores, killers, history, pv, pv_len,
-               stats, ctl, stop, ply: int, alpha: int, beta: int) -> int:
-    """Captures and queen promotions until the position is quiet (all evasions when in check).
-
-    Step 1. Bookkeeping, abort polling, ply ceiling and cheap draws.
-    Step 2. Stand pat (not in check).
-    Step 3. Noisy moves by MVV-LVA with delta pruning; mate when in check without moves.
-    """
-    # Step 1.
-    pv_len[ply] = ply
-    if stats[STAT_ABORTED] != 0:
-        return 0
-    features = ctl[CTL_FEATURES]
-    stats[STAT_NODES] += 1
-    stats[STAT_QNODES] += 1
-    if (stats[STAT_NODES] & POLL_MASK) == 0:
-        poll_stop(stats, ctl, stop)
-    if ply > stats[STAT_SELDEPTH]:
-        stats[STAT_SELDEPTH] = ply
-    if ply >= MAX_PLY - 2:
-        return evaluate(board, st)
-    if st[ST_HALFMOVE] >= 100 or insufficient_material(st):
-        return 0
-    checked = in_check(board, st)
-
-    # Step 2.
-    stand = -INFINITE
-    best = -INFINITE
-    if not checked:
-        stand = evaluate(board, st)
-        if stand >= beta:
-            return stand
-        if stand > alpha:
-            alpha = stand
-        best = stand
-
-    # Step 3.
-    buf = moves[ply]
-    sc = scores[ply]
-    n = gen_moves(board, st, buf, not checked)
-    score_moves(board, buf, sc, n, np.int64(0), np.int64(0), np.int64(0), history)
-    legal = 0
-    for i in range(n):
-        move = pick_move(buf, sc, i, n)
-        if not checked and (move >> 14) & 7 == 0 and features & FEATURE_DELTA_PRUNING:
-            victim = board[(move >> 7) & 127] & 7
-            if victim == 0:
-                victim = PAWN
-            if stand + PIECE_VALUE[victim] + DELTA_MARGIN <= alpha:
-                continue  # even winning this piece for free cannot reach alpha
-        if not make_move(board, st, hashes, undo, move):
-            continue
-        legal += 1
-        score = -quiescence(board, st, hashes, undo, moves, scores, killers, history, pv,
-                            pv_len, stats, ctl, stop, ply + 1, -beta, -alpha)
-        unmake_move(board, st, undo)
-        if stats[STAT_ABORTED] != 0:
-            return 0
-        if score > best:
-            best = score
-            if score > alpha:
-                alpha = score
-                if score >= beta:
-                    break
-    if checked and legal == 0:
-        return -MATE + ply
-    return best
 
 
 @njit(cache=True, nogil=True)

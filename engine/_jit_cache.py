@@ -1,0 +1,56 @@
+"""Where Numba keeps the compiled engine, keyed by a digest of the engine's source.
+
+Numba invalidates a cached function only when *its own* file changes; a
+search compiled with an older evaluation from another module would be loaded
+silently. Keying the cache directory by the content of every engine module
+makes any source change start from a clean cache.
+
+The directory is ``$NUMBA_CACHE_DIR/engine-<digest>`` when NUMBA_CACHE_DIR is
+set (packagers: point it at a user-writable place), else
+``$XDG_CACHE_HOME/chessgui/numba/engine-<digest>`` (``~/.cache/...``). If that
+cannot be created, Numba's default (``__pycache__`` next to the sources) is used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def source_digest() -> str:
+    """Hex digest of all engine modules (empty sources, e.g. frozen apps, hash to a constant)."""
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE_DIR.glob("*.py")):
+        try:
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+        except OSError:
+            continue
+    return digest.hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    """The cache directory this engine version uses."""
+    base = os.environ.get("NUMBA_CACHE_DIR")
+    if base:
+        root = Path(base)
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        root = Path(xdg) / "chessgui" / "numba"
+    return root / f"engine-{source_digest()}"
+
+
+def configure() -> None:
+    """Point Numba's cache at :func:`cache_dir` (call before any engine module is compiled)."""
+    import numba
+
+    path = cache_dir()
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return
+    if os.access(path, os.W_OK):
+        numba.config.CACHE_DIR = str(path)

@@ -1,0 +1,61 @@
+"""Attack detection on the mailbox board (jitted)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine.position import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, ST_KING, ST_SIDE, WHITE
+
+KNIGHT_STEPS = np.array([-21, -19, -12, -8, 8, 12, 19, 21], dtype=np.int64)
+KING_STEPS = np.array([-11, -10, -9, -1, 1, 9, 10, 11], dtype=np.int64)
+BISHOP_DIRS = np.array([-11, -9, 9, 11], dtype=np.int64)
+ROOK_DIRS = np.array([-10, -1, 1, 10], dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def is_attacked(board: np.ndarray, sq: int, by: int) -> bool:
+    """True if side ``by`` attacks mailbox square ``sq``."""
+    base = by * 8
+    # Pawns: a White pawn attacks +9/+11, so it sits at sq-9 / sq-11.
+    if by == WHITE:
+        if board[sq - 9] == base + PAWN or board[sq - 11] == base + PAWN:
+            return True
+    else:
+        if board[sq + 9] == base + PAWN or board[sq + 11] == base + PAWN:
+            return True
+    knight = base + KNIGHT
+    for i in range(8):
+        if board[sq + KNIGHT_STEPS[i]] == knight:
+            return True
+    king = base + KING
+    for i in range(8):
+        if board[sq + KING_STEPS[i]] == king:
+            return True
+    bishop = base + BISHOP
+    rook = base + ROOK
+    queen = base + QUEEN
+    for i in range(4):
+        d = BISHOP_DIRS[i]
+        t = sq + d
+        while board[t] == 0:
+            t += d
+        p = board[t]
+        if p == bishop or p == queen:
+            return True
+    for i in range(4):
+        d = ROOK_DIRS[i]
+        t = sq + d
+        while board[t] == 0:
+            t += d
+        p = board[t]
+        if p == rook or p == queen:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def in_check(board: np.ndarray, st: np.ndarray) -> bool:
+    """True if the side to move is in check."""
+    side = st[ST_SIDE]
+    return is_attacked(board, st[ST_KING + side], side ^ 1)

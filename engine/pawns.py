@@ -1,0 +1,131 @@
+"""Pawn structure and material-balance terms of the evaluation (jitted, White's view).
+
+One pass over the board collects, per file, the pawn counts and the most
+advanced enemy pawn, packed 4 bits per file into int64 values (files 1..8 of
+the mailbox; files 0 and 9 stay empty so neighbours need no bounds checks).
+Pawn squares are packed 7 bits each. No allocation, so it is cheap per node.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine.position import BISHOP, KNIGHT, PAWN, QUEEN, ROOK, ST_COUNT
+
+# Bonus for a passed pawn by relative rank (index 1 = own back rank ... 8).
+PASSED_MG = np.array([0, 0, 5, 8, 15, 30, 50, 80, 0], dtype=np.int64)
+PASSED_EG = np.array([0, 0, 10, 15, 30, 55, 90, 130, 0], dtype=np.int64)
+DOUBLED_MG, DOUBLED_EG = 10, 20
+ISOLATED_MG, ISOLATED_EG = 10, 12
+BISHOP_PAIR_MG, BISHOP_PAIR_EG = 30, 50
+
+_BLACK_PAWN = 8 + PAWN
+
+
+@njit(cache=True, nogil=True)
+def pawn_terms(board: np.ndarray) -> tuple[int, int]:
+    """(middlegame, endgame) pawn-structure score from White's view:
+    passed pawns by rank, doubled and isolated pawns."""
+    w_count = 0     # 4 bits per file
+    b_count = 0
+    b_highest = 0   # per file: highest rank (1..8) of a black pawn, 0 = none
+    w_lowest = 0    # per file: 9 - lowest rank of a white pawn, 0 = none
+    w_squares = 0   # 7 bits per pawn
+    b_squares = 0
+    n_white = 0
+    n_black = 0
+    for m in range(31, 89):
+        p = board[m]
+        if p == PAWN or p == _BLACK_PAWN:
+            f = m % 10
+            r = m // 10 - 1
+            shift = 4 * f
+            if p == PAWN:
+                w_count += 1 << shift
+                seen = (w_lowest >> shift) & 15
+                if 9 - r > seen:
+                    w_lowest += (9 - r - seen) << shift
+                if n_white < 8:
+                    w_squares |= m << (7 * n_white)
+                    n_white += 1
+            else:
+                b_count += 1 << shift
+                seen = (b_highest >> shift) & 15
+                if r > seen:
+                    b_highest += (r - seen) << shift
+                if n_black < 8:
+                    b_squares |= m << (7 * n_black)
+                    n_black += 1
+    mg = 0
+    eg = 0
+    for i in range(n_white):
+        m = (w_squares >> (7 * i)) & 127
+        f = m % 10
+        r = m // 10 - 1
+        passed = True
+        for g in range(f - 1, f + 2):
+            if ((b_highest >> (4 * g)) & 15) > r:
+                passed = False
+        if passed:
+            mg += PASSED_MG[r]
+            eg += PASSED_EG[r]
+        if ((w_count >> (4 * (f - 1))) & 15) == 0 and ((w_count >> (4 * (f + 1))) & 15) == 0:
+            mg -= ISOLATED_MG
+            eg -= ISOLATED_EG
+    for i in range(n_black):
+        m = (b_squares >> (7 * i)) & 127
+        f = m % 10
+        r = m // 10 - 1
+        passed = True
+        for g in range(f - 1, f + 2):
+            v = (w_lowest >> (4 * g)) & 15
+            if v != 0 and 9 - v < r:
+                passed = False
+        if passed:
+            mg -= PASSED_MG[9 - r]
+            eg -= PASSED_EG[9 - r]
+        if ((b_count >> (4 * (f - 1))) & 15) == 0 and ((b_count >> (4 * (f + 1))) & 15) == 0:
+            mg += ISOLATED_MG
+            eg += ISOLATED_EG
+    for f in range(1, 9):
+        w = (w_count >> (4 * f)) & 15
+        b = (b_count >> (4 * f)) & 15
+        if w > 1:
+            mg -= DOUBLED_MG * (w - 1)
+            eg -= DOUBLED_EG * (w - 1)
+        if b > 1:
+            mg += DOUBLED_MG * (b - 1)
+            eg += DOUBLED_EG * (b - 1)
+    return mg, eg
+
+
+@njit(cache=True, nogil=True)
+def material_terms(st: np.ndarray) -> tuple[int, int]:
+    """(middlegame, endgame) bishop-pair bonus from White's view."""
+    mg = 0
+    eg = 0
+    if st[ST_COUNT + BISHOP] >= 2:
+        mg += BISHOP_PAIR_MG
+        eg += BISHOP_PAIR_EG
+    if st[ST_COUNT + 8 + BISHOP] >= 2:
+        mg -= BISHOP_PAIR_MG
+        eg -= BISHOP_PAIR_EG
+    return mg, eg
+
+
+@njit(cache=True, nogil=True)
+def drawish_scale(st: np.ndarray, white_ahead: bool) -> int:
+    """Eighths of the score to keep: 2 when the side ahead has no pawns and at
+    most a minor piece more (it usually cannot win), else 8."""
+    strong = 0 if white_ahead else 8
+    weak = 8 - strong
+    if st[ST_COUNT + strong + PAWN] != 0:
+        return 8
+    strong_material = (3 * (st[ST_COUNT + strong + KNIGHT] + st[ST_COUNT + strong + BISHOP])
+                       + 5 * st[ST_COUNT + strong + ROOK] + 9 * st[ST_COUNT + strong + QUEEN])
+    weak_material = (3 * (st[ST_COUNT + weak + KNIGHT] + st[ST_COUNT + weak + BISHOP])
+                     + 5 * st[ST_COUNT + weak + ROOK] + 9 * st[ST_COUNT + weak + QUEEN])
+    if strong_material - weak_material <= 3 and strong_material < 13:
+        return 2
+    return 8

@@ -1,0 +1,100 @@
+"""Quiescence search (jitted): captures and queen promotions until the position is quiet.
+
+Same contract as engine.search.negamax: side-to-move scores, fail-soft, mate
+as ``-MATE + ply``, every frame returns 0 once the search is aborted.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine.attacks import in_check, is_attacked
+from engine.draws import insufficient_material
+from engine.evaluate import PIECE_VALUE, evaluate
+from engine.movegen import gen_moves, make_move, unmake_move
+from engine.ordering import pick_move, score_moves
+from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_SIDE
+from engine.searchstate import (
+    CTL_FEATURES, FEATURE_BAD_CAPTURE_PRUNING, FEATURE_DELTA_PRUNING, POLL_MASK, STAT_ABORTED,
+    STAT_NODES, STAT_QNODES, STAT_SELDEPTH, poll_stop,
+)
+from engine.tt import INFINITE, MATE
+
+DELTA_MARGIN = 200
+"""Delta pruning: skip a capture that cannot lift the score to alpha even with this spare."""
+
+
+@njit(cache=True, nogil=True)
+def quiescence(board, st, hashes, undo, moves, scores, killers, history, pv, pv_len,
+               stats, ctl, stop, ply: int, alpha: int, beta: int) -> int:
+    """Captures and queen promotions until the position is quiet (all evasions when in check).
+
+    Step 1. Bookkeeping, abort polling, ply ceiling and cheap draws.
+    Step 2. Stand pat (not in check).
+    Step 3. Noisy moves by MVV-LVA with delta pruning; mate when in check without moves.
+    """
+    # Step 1.
+    pv_len[ply] = ply
+    if stats[STAT_ABORTED] != 0:
+        return 0
+    features = ctl[CTL_FEATURES]
+    stats[STAT_NODES] += 1
+    stats[STAT_QNODES] += 1
+    if (stats[STAT_NODES] & POLL_MASK) == 0:
+        poll_stop(stats, ctl, stop)
+    if ply > stats[STAT_SELDEPTH]:
+        stats[STAT_SELDEPTH] = ply
+    if ply >= MAX_PLY - 2:
+        return evaluate(board, st)
+    if st[ST_HALFMOVE] >= 100 or insufficient_material(st):
+        return 0
+    checked = in_check(board, st)
+
+    # Step 2.
+    stand = -INFINITE
+    best = -INFINITE
+    if not checked:
+        stand = evaluate(board, st)
+        if stand >= beta:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        best = stand
+
+    # Step 3.
+    buf = moves[ply]
+    sc = scores[ply]
+    n = gen_moves(board, st, buf, not checked)
+    score_moves(board, buf, sc, n, np.int64(0), np.int64(0), np.int64(0), history)
+    legal = 0
+    for i in range(n):
+        move = pick_move(buf, sc, i, n)
+        if not checked and (move >> 14) & 7 == 0:
+            to = (move >> 7) & 127
+            victim = board[to] & 7
+            if victim == 0:
+                victim = PAWN
+            if features & FEATURE_DELTA_PRUNING and stand + PIECE_VALUE[victim] + DELTA_MARGIN <= alpha:
+                continue  # even winning this piece for free cannot reach alpha
+            if (features & FEATURE_BAD_CAPTURE_PRUNING
+                    and PIECE_VALUE[board[move & 127] & 7] > PIECE_VALUE[victim] + 50
+                    and is_attacked(board, to, st[ST_SIDE] ^ 1)):
+                continue  # a bigger piece takes a defended smaller one: likely losing
+        if not make_move(board, st, hashes, undo, move):
+            continue
+        legal += 1
+        score = -quiescence(board, st, hashes, undo, moves, scores, killers, history, pv,
+                            pv_len, stats, ctl, stop, ply + 1, -beta, -alpha)
+        unmake_move(board, st, undo)
+        if stats[STAT_ABORTED] != 0:
+            return 0
+        if score > best:
+            best = score
+            if score > alpha:
+                alpha = score
+                if score >= beta:
+                    break
+    if checked and legal == 0:
+        return -MATE + ply
+    return best

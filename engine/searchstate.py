@@ -1,0 +1,49 @@
+"""Layout of the arrays that control a search and collect its counters, and the stop poll.
+
+stats  int64[STATS_SIZE]  counters and root outputs (STAT_*), zeroed per search
+ctl    int64[CTL_SIZE]    inputs: node limit, TT generation, feature bits (CTL_*)
+stop   int8[1]            set to 1 by another thread to abort
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+STAT_NODES = 0
+STAT_QNODES = 1
+STAT_TT_HITS = 2
+STAT_CUTOFFS = 3
+STAT_FIRST_CUTOFFS = 4
+STAT_RESEARCHES = 5
+STAT_SELDEPTH = 6
+STAT_ABORTED = 7
+STAT_ROOT_BEST = 8
+STAT_ROOT_SCORE = 9
+STATS_SIZE = 16
+
+CTL_NODE_LIMIT = 0   # 0 = none
+CTL_GENERATION = 1
+CTL_FEATURES = 2     # FEATURE_* bits: lets matches measure each pruning idea on/off
+CTL_SIZE = 4
+
+FEATURE_NULL_MOVE = 1
+FEATURE_LMR = 2
+FEATURE_FUTILITY = 4
+FEATURE_REVERSE_FUTILITY = 8
+FEATURE_CHECK_EXTENSION = 16
+FEATURE_DELTA_PRUNING = 32
+FEATURE_BAD_CAPTURE_PRUNING = 64
+ALL_FEATURES = 127
+
+POLL_MASK = 1023
+"""The stop flag is read every POLL_MASK + 1 nodes (well under a millisecond)."""
+
+@njit(cache=True, nogil=True)
+def poll_stop(stats: np.ndarray, ctl: np.ndarray, stop: np.ndarray) -> None:
+    """Abort when another thread raised the stop flag or the node budget is spent."""
+    if stop[0] != 0:
+        stats[STAT_ABORTED] = 1
+    limit = ctl[CTL_NODE_LIMIT]
+    if limit > 0 and stats[STAT_NODES] >= limit:
+        stats[STAT_ABORTED] = 1
