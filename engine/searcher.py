@@ -61,13 +61,15 @@ class Searcher:
         self._never_stop = np.zeros(1, dtype=np.int8)
         self._generation = 0
         self._lock = threading.Lock()
+        self._searching = False
         self.features = ALL_FEATURES
         """engine.search.FEATURE_* bits in use (for measuring each pruning idea)."""
         self.use_aspiration = True
 
     # -- configuration ---------------------------------------------------------
     def set_hash_mb(self, hash_mb: int) -> None:
-        """Resize (and clear) the transposition table."""
+        """Resize (and clear) the transposition table (stops a running search first)."""
+        self.stop()
         with self._lock:
             self._tt_keys, self._tt_data = allocate(hash_mb)
 
@@ -77,7 +79,10 @@ class Searcher:
         return int(self._tt_keys.shape[0])
 
     def new_game(self) -> None:
-        """Forget everything learnt: transposition table, killers, history."""
+        """Forget everything learnt: transposition table, killers, history.
+
+        A search still running is stopped first (a new game ends it promptly)."""
+        self.stop()
         with self._lock:
             self._tt_keys.fill(0)
             self._tt_data.fill(0)
@@ -86,8 +91,18 @@ class Searcher:
             self._generation = 0
 
     def stop(self) -> None:
-        """Ask a running search to return as soon as possible (thread-safe)."""
+        """Ask a running search to return as soon as possible (thread-safe).
+
+        It affects the search in progress; a search that starts afterwards clears
+        the flag. A caller that may race with the start of search() can check
+        :attr:`is_searching` and repeat the call (the UCI loop does).
+        """
         self._stop[0] = 1
+
+    @property
+    def is_searching(self) -> bool:
+        """True from the moment search() has cleared the stop flag until it returns."""
+        return self._searching
 
     def counters(self) -> dict[str, int]:
         """Counters of the last search (nodes, qnodes, tt_hits, cutoffs, ...)."""
@@ -109,7 +124,10 @@ class Searcher:
         """
         warm_up()
         with self._lock:
-            return self._search(fen, moves, limit, on_info)
+            try:
+                return self._search(fen, moves, limit, on_info)
+            finally:
+                self._searching = False
 
     def _search(self, fen: str, moves: Sequence[str], limit: SearchLimit,
                 on_info: Callable[[SearchInfo], None] | None) -> SearchResult:
@@ -117,6 +135,7 @@ class Searcher:
         # (the set-up time counts against the budget).
         started = time.monotonic()
         self._stop[0] = 0
+        self._searching = True
         pos = position_from_game(fen, moves)
         legal = pos.legal_moves()
         if not legal:

@@ -151,3 +151,21 @@ def test_tiny_clock_still_returns_a_legal_move_fast(searcher: Searcher) -> None:
     result = searcher.search(board.fen(), limit=SearchLimit(wtime_ms=40, btime_ms=40))
     assert time.monotonic() - start < 0.5
     assert chess.Move.from_uci(result.best_move) in board.legal_moves
+
+
+def test_new_game_ends_a_running_search_and_is_searching_tracks_it() -> None:
+    searcher = Searcher(hash_mb=4)
+    assert not searcher.is_searching
+    done = threading.Event()
+    thread = threading.Thread(
+        target=lambda: (searcher.search(chess.STARTING_FEN, limit=SearchLimit(infinite=True)),
+                        done.set()))
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not searcher.is_searching and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert searcher.is_searching
+    searcher.new_game()  # stops the search, then clears the tables
+    assert done.wait(5)
+    thread.join(5)
+    assert not searcher.is_searching
