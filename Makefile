@@ -25,3 +25,12 @@ bench: $(STAMP)
 
 clean-venv:
 	rm -rf $(VENV)
+
+# Desktop app (packaging/README-platforms.md): a one-folder PyInstaller build in dist/chessgui,
+# and the real check of it (build, start on Xvfb, play 1. e4, the engine must answer).
+.PHONY: package-check
+package: $(STAMP)
+	VENV=$(VENV) bash packaging/build.sh
+
+package-check: $(STAMP)
+	$(PY) packaging/check_frozen.py --rebuild
