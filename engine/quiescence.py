@@ -14,25 +14,32 @@ from engine.draws import insufficient_material
 from engine.evaluate import PIECE_VALUE, evaluate
 from engine.movegen import gen_moves, make_move, unmake_move
 from engine.ordering import pick_move, score_moves
-from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_SIDE
+from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_HPLY, ST_SIDE
 from engine.searchstate import (
-    CTL_FEATURES, FEATURE_BAD_CAPTURE_PRUNING, FEATURE_DELTA_PRUNING, POLL_MASK, STAT_ABORTED,
-    STAT_NODES, STAT_QNODES, STAT_SELDEPTH, poll_stop,
+    CTL_FEATURES, CTL_GENERATION, FEATURE_BAD_CAPTURE_PRUNING, FEATURE_DELTA_PRUNING,
+    FEATURE_QS_TT, POLL_MASK, STAT_ABORTED, STAT_NODES, STAT_QNODES, STAT_SELDEPTH,
+    STAT_TT_HITS, poll_stop,
 )
-from engine.tt import INFINITE, MATE
+from engine.tt import (
+    BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, INFINITE, MATE, entry_bound, entry_move,
+    entry_score, score_from_tt, score_to_tt, tt_probe, tt_store,
+)
 
 DELTA_MARGIN = 200
 """Delta pruning: skip a capture that cannot lift the score to alpha even with this spare."""
 
 
 @njit(cache=True, nogil=True)
-def quiescence(board, st, hashes, undo, moves, scores, killers, history, pv, pv_len,
+def quiescence(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len,
                stats, ctl, stop, ply: int, alpha: int, beta: int) -> int:
     """Captures and queen promotions until the position is quiet (all evasions when in check).
 
     Step 1. Bookkeeping, abort polling, ply ceiling and cheap draws.
-    Step 2. Stand pat (not in check).
-    Step 3. Noisy moves by MVV-LVA with delta pruning; mate when in check without moves.
+    Step 2. Transposition table probe.
+    Step 3. Stand pat (not in check).
+    Step 4. Noisy moves (TT move, then MVV-LVA) with delta and losing-capture pruning;
+            mate when in check without moves.
+    Step 5. Transposition table store.
     """
     # Step 1.
     pv_len[ply] = ply
@@ -51,7 +58,22 @@ def quiescence(board, st, hashes, undo, moves, scores, killers, history, pv, pv_
         return 0
     checked = in_check(board, st)
 
-    # Step 2.
+    # Step 2. Transposition table: any stored bound is deep enough here.
+    key = hashes[st[ST_HPLY]]
+    tt_move = np.int64(0)
+    use_tt = features & FEATURE_QS_TT != 0
+    if use_tt:
+        entry = tt_probe(tt_keys, tt_data, key)
+        if entry != 0:
+            stats[STAT_TT_HITS] += 1
+            tt_move = entry_move(entry)
+            tt_score = score_from_tt(entry_score(entry), ply)
+            bound = entry_bound(entry)
+            if (bound == BOUND_EXACT or (bound == BOUND_LOWER and tt_score >= beta)
+                    or (bound == BOUND_UPPER and tt_score <= alpha)):
+                return tt_score
+
+    # Step 3.
     stand = -INFINITE
     best = -INFINITE
     if not checked:
@@ -62,11 +84,13 @@ def quiescence(board, st, hashes, undo, moves, scores, killers, history, pv, pv_
             alpha = stand
         best = stand
 
-    # Step 3.
+    # Step 4.
     buf = moves[ply]
     sc = scores[ply]
     n = gen_moves(board, st, buf, not checked)
-    score_moves(board, buf, sc, n, np.int64(0), np.int64(0), np.int64(0), history)
+    score_moves(board, buf, sc, n, tt_move, np.int64(0), np.int64(0), history)
+    original_alpha = alpha
+    best_move = np.int64(0)
     legal = 0
     for i in range(n):
         move = pick_move(buf, sc, i, n)
@@ -84,8 +108,8 @@ def quiescence(board, st, hashes, undo, moves, scores, killers, history, pv, pv_
         if not make_move(board, st, hashes, undo, move):
             continue
         legal += 1
-        score = -quiescence(board, st, hashes, undo, moves, scores, killers, history, pv,
-                            pv_len, stats, ctl, stop, ply + 1, -beta, -alpha)
+        score = -quiescence(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers,
+                            history, pv, pv_len, stats, ctl, stop, ply + 1, -beta, -alpha)
         unmake_move(board, st, undo)
         if stats[STAT_ABORTED] != 0:
             return 0
@@ -93,8 +117,19 @@ def quiescence(board, st, hashes, undo, moves, scores, killers, history, pv, pv_
             best = score
             if score > alpha:
                 alpha = score
+                best_move = move
                 if score >= beta:
                     break
     if checked and legal == 0:
         return -MATE + ply
+
+    # Step 5. Store the result as a depth-0 entry.
+    if use_tt:
+        bound = np.int64(BOUND_UPPER)
+        if best >= beta:
+            bound = np.int64(BOUND_LOWER)
+        elif best > original_alpha:
+            bound = np.int64(BOUND_EXACT)
+        tt_store(tt_keys, tt_data, key, np.int64(0), bound, score_to_tt(best, ply), best_move,
+                 ctl[CTL_GENERATION])
     return best

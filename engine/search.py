@@ -131,8 +131,8 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
 
     # Step 5.
     if depth <= 0:
-        return quiescence(board, st, hashes, undo, moves, scores, killers, history, pv,
-                          pv_len, stats, ctl, stop, ply, alpha, beta)
+        return quiescence(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers,
+                          history, pv, pv_len, stats, ctl, stop, ply, alpha, beta)
 
     # Step 6.
     key = hashes[st[ST_HPLY]]
