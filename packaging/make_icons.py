@@ -11,6 +11,8 @@ SVG renderer at run time (a bare window manager or an old icon theme may lack on
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -49,6 +51,13 @@ def main() -> int:
             print(f"cannot write {target}", file=sys.stderr)
             return 1
         print(target.relative_to(ICON_DIR.parent.parent))
+    # Windows wants one .ico holding every size (the PyInstaller spec embeds it in the .exe).
+    if shutil.which("convert"):
+        pngs = [str(ICON_DIR / f"chessgui-{size}.png") for size in SIZES]
+        subprocess.run(["convert", *pngs, str(ICON_DIR / "chessgui.ico")], check=True)
+        print("resources/icons/chessgui.ico")
+    else:
+        print("ImageMagick's convert not found: chessgui.ico left as it was", file=sys.stderr)
     return 0
 
 
