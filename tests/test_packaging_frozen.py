@@ -41,3 +41,5 @@ def test_frozen_app_starts_and_its_engine_answers(tmp_path: Path) -> None:
         assert chess.Move.from_uci(run["engine_move"]) in after_e4.legal_moves
         assert run["exit_code"] == 0
         assert not run["problems"], run["problems"]
+    # The cold run compiled the engine into the user cache; the warm one found it there.
+    assert report["runs"][0]["numba_cache_files"] > 0
