@@ -54,6 +54,9 @@ if [ "$uninstall" = 1 ]; then
     for size in "${sizes[@]}"; do rm -f "$data/icons/hicolor/${size}x${size}/apps/$app_id.png"; done
     rm -rf "$data/$app_id/app"
     rmdir "$data/$app_id" 2>/dev/null || true
+    # Forget the "open with chessgui" defaults xdg-mime recorded (other apps' lines stay).
+    mimeapps=${XDG_CONFIG_HOME:-$HOME/.config}/mimeapps.list
+    if [ -f "$mimeapps" ]; then sed -i "/=$app_id\.desktop;\?\$/d" "$mimeapps"; fi
     mkdir -p "$data/applications" "$data/mime/packages"
     refresh_caches
     echo "chessgui removed from the menu (your games and settings are kept)."

@@ -66,9 +66,13 @@ def test_relative_exec_is_refused_in_plain_words(tmp_path: Path) -> None:
 
 def test_uninstall_removes_what_install_put_there(tmp_path: Path) -> None:
     assert _run(tmp_path, "--exec", "/opt/chess/chessgui", "--no-default").returncode == 0
+    mimeapps = tmp_path / "config" / "mimeapps.list"
+    mimeapps.parent.mkdir(parents=True)
+    mimeapps.write_text("[Default Applications]\napplication/x-fen=chessgui.desktop\ntext/plain=editor.desktop\n")
     done = _run(tmp_path, "--uninstall")
     assert done.returncode == 0, done.stderr
     data = tmp_path / "data"
     assert not (data / "applications" / "chessgui.desktop").exists()
     assert not list(data.glob("icons/hicolor/*/apps/chessgui.*"))
     assert not (data / "mime" / "packages" / "chessgui.xml").exists()
+    assert mimeapps.read_text() == "[Default Applications]\ntext/plain=editor.desktop\n"
