@@ -78,7 +78,7 @@ def application_version() -> str:
     found = distribution_version("chessgui")
     if found != UNKNOWN_VERSION:
         return found
-    from chessgui import __version__  # noqa: PLC0415 (only needed when metadata is absent)
+    from chessgui import __version__
 
     return __version__ or UNKNOWN_VERSION
 

@@ -130,7 +130,7 @@ class Screen:
         self.shots = shots
 
     def xdotool(self, *args: str) -> str:
-        done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30)
+        done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30, check=False)
         return done.stdout.strip()
 
     def find_window(self) -> str | None:
@@ -196,7 +196,7 @@ class BoardGeometry:
 
 
 def _board_colours() -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    from chessgui.board.theme import DEFAULT_THEME  # noqa: PLC0415 (only colours, no widgets)
+    from chessgui.board.theme import DEFAULT_THEME
 
     light, dark = DEFAULT_THEME.light_square, DEFAULT_THEME.dark_square
     return (light.red(), light.green(), light.blue()), (dark.red(), dark.green(), dark.blue())
@@ -372,7 +372,7 @@ def build() -> float:
 def folder_size(folder: Path) -> tuple[str, int]:
     """``du -sh``-style text and the byte count of ``folder``."""
     total = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file() and not path.is_symlink())
-    human = subprocess.run(["du", "-sh", str(folder)], capture_output=True, text=True).stdout.split()[0]
+    human = subprocess.run(["du", "-sh", str(folder)], capture_output=True, text=True, check=True).stdout.split()[0]
     return human, total
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import configparser
-import xml.etree.ElementTree as ElementTree
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from PySide6.QtGui import QImage
@@ -40,7 +40,7 @@ def test_icon_png_has_its_nominal_size(size: int) -> None:
     assert image.pixelColor(size // 2, size // 2).alpha() == 255
 
 
-def test_app_icon_offers_every_size(qapp) -> None:  # noqa: ARG001 (QPixmap needs the app)
+def test_app_icon_offers_every_size(qapp) -> None:
     icon = app_icon()
     assert not icon.isNull()
     assert sorted(s.width() for s in icon.availableSizes()) == list(APP_ICON_SIZES)
