@@ -11,6 +11,8 @@ import threading
 import chess
 import pytest
 
+from PySide6.QtCore import QObject, Signal, Slot
+
 from chessgui.engine_worker import EngineWorker, _WarmUp
 from engine.api import SearchInfo, SearchLimit, SearchResult
 
@@ -48,6 +50,45 @@ class FakeSearcher:
         self._stop.set()
 
 
+class GuiRelay(QObject):
+    """Re-emits a worker's signals on the GUI thread.
+
+    pytest-qt's signal blockers are plain Python objects, so waiting directly on a
+    signal emitted in the worker thread runs the blocker's callback in that thread;
+    if it fires just before the blocker's event loop starts, the loop never ends.
+    A QObject living in the GUI thread receives the signals queued, like the app's
+    own players do, which removes that race.
+    """
+
+    ready = Signal()
+    best_move = Signal(int, str)
+    failed = Signal(int, str)
+    search_info = Signal(int, object)
+
+    def __init__(self, worker: EngineWorker) -> None:
+        super().__init__()
+        worker.ready.connect(self._on_ready)
+        worker.best_move.connect(self._on_best_move)
+        worker.failed.connect(self._on_failed)
+        worker.search_info.connect(self._on_search_info)
+
+    @Slot()
+    def _on_ready(self) -> None:
+        self.ready.emit()
+
+    @Slot(int, str)
+    def _on_best_move(self, request_id: int, uci: str) -> None:
+        self.best_move.emit(request_id, uci)
+
+    @Slot(int, str)
+    def _on_failed(self, request_id: int, message: str) -> None:
+        self.failed.emit(request_id, message)
+
+    @Slot(int, object)
+    def _on_search_info(self, request_id: int, info: object) -> None:
+        self.search_info.emit(request_id, info)
+
+
 def _no_warm_up() -> None:
     return None
 
@@ -76,9 +117,10 @@ def test_worker_emits_ready_after_warm_up(qtbot, worker_factory) -> None:
     state = _WarmUp()
     gate = threading.Event()
     worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: gate.wait(10), warm_up_state=state)
+    relay = GuiRelay(worker)
     try:
         assert not worker.is_ready()
-        with qtbot.waitSignal(worker.ready, timeout=5000):
+        with qtbot.waitSignal(relay.ready, timeout=5000):
             gate.set()
         assert worker.is_ready()
     finally:
@@ -87,9 +129,10 @@ def test_worker_emits_ready_after_warm_up(qtbot, worker_factory) -> None:
 
 def test_worker_returns_best_move_and_infos(qtbot, worker_factory) -> None:
     worker = worker_factory(FakeSearcher())
+    relay = GuiRelay(worker)
     infos: list[tuple[int, SearchInfo]] = []
     worker.search_info.connect(lambda rid, info: infos.append((rid, info)))
-    with qtbot.waitSignal(worker.best_move, timeout=5000) as blocker:
+    with qtbot.waitSignal(relay.best_move, timeout=5000) as blocker:
         worker.request_search(7, chess.STARTING_FEN, ["e2e4"], SearchLimit(depth=2))
     request_id, uci = blocker.args
     assert request_id == 7
@@ -104,6 +147,7 @@ def test_worker_returns_best_move_and_infos(qtbot, worker_factory) -> None:
 def test_stop_mid_search_emits_no_move(qtbot, worker_factory) -> None:
     searcher = FakeSearcher(blocking=True)
     worker = worker_factory(searcher)
+    relay = GuiRelay(worker)
     moves: list[tuple[int, str]] = []
     worker.best_move.connect(lambda rid, uci: moves.append((rid, uci)))
     worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(infinite=True))
@@ -111,7 +155,7 @@ def test_stop_mid_search_emits_no_move(qtbot, worker_factory) -> None:
     worker.stop()
     # A later request is answered, proving the stopped one finished without a reply.
     searcher.blocking = False
-    with qtbot.waitSignal(worker.best_move, timeout=5000) as blocker:
+    with qtbot.waitSignal(relay.best_move, timeout=5000) as blocker:
         worker.request_search(2, chess.STARTING_FEN, [], SearchLimit(depth=1))
     assert blocker.args[0] == 2
     assert [rid for rid, _ in moves] == [2]
@@ -120,12 +164,13 @@ def test_stop_mid_search_emits_no_move(qtbot, worker_factory) -> None:
 def test_stopped_request_that_was_still_queued_never_runs(qtbot, worker_factory) -> None:
     searcher = FakeSearcher(blocking=True)
     worker = worker_factory(searcher)
+    relay = GuiRelay(worker)
     worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(infinite=True))
     worker.request_search(2, chess.STARTING_FEN, ["e2e4"], SearchLimit(depth=1))
     qtbot.waitUntil(searcher.started.is_set, timeout=5000)
     worker.stop()  # stops 1 (running) and 2 (queued)
     searcher.blocking = False
-    with qtbot.waitSignal(worker.best_move, timeout=5000) as blocker:
+    with qtbot.waitSignal(relay.best_move, timeout=5000) as blocker:
         worker.request_search(3, chess.STARTING_FEN, ["d2d4"], SearchLimit(depth=1))
     assert blocker.args[0] == 3
     assert [moves for _, moves, _ in searcher.searches] == [(), ("d2d4",)]
@@ -159,7 +204,8 @@ def test_search_error_becomes_failed(qtbot, worker_factory) -> None:
             raise ValueError("bad position")
 
     worker = worker_factory(BrokenSearcher())
-    with qtbot.waitSignal(worker.failed, timeout=5000) as blocker:
+    relay = GuiRelay(worker)
+    with qtbot.waitSignal(relay.failed, timeout=5000) as blocker:
         worker.request_search(4, "not a fen", [], SearchLimit(depth=1))
     assert blocker.args[0] == 4
     assert "bad position" in blocker.args[1]
@@ -167,8 +213,9 @@ def test_search_error_becomes_failed(qtbot, worker_factory) -> None:
 
 def test_real_engine_depth_limited_search(qtbot) -> None:
     worker = EngineWorker(hash_mb=8)
+    relay = GuiRelay(worker)
     try:
-        with qtbot.waitSignal(worker.best_move, timeout=120_000) as blocker:
+        with qtbot.waitSignal(relay.best_move, timeout=120_000) as blocker:
             worker.request_search(1, chess.STARTING_FEN, ["e2e4", "e7e5"], SearchLimit(depth=3))
         board = chess.Board()
         board.push_uci("e2e4")
@@ -180,9 +227,10 @@ def test_real_engine_depth_limited_search(qtbot) -> None:
 
 def test_real_engine_shutdown_during_long_search(qtbot) -> None:
     worker = EngineWorker(hash_mb=8)
+    relay = GuiRelay(worker)
     moves: list[str] = []
     worker.best_move.connect(lambda rid, uci: moves.append(uci))
-    with qtbot.waitSignal(worker.search_info, timeout=120_000):
+    with qtbot.waitSignal(relay.search_info, timeout=120_000):
         worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(movetime_ms=60_000))
     assert worker.shutdown(1000)  # the thread has finished within the second
     assert not worker.is_running()
