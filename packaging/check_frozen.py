@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import chess
+import chess.engine
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,6 +84,8 @@ class Report:
     """Total size of the app folder."""
     runs: list[RunReport]
     """The cold run, then the warm one."""
+    uci_engine_move: str | None = None
+    """What the bundled ``chessgui-engine`` played from the start position over UCI (None if absent)."""
 
 
 def wait_for(predicate: Callable[[], T | None], timeout: float, interval: float = 0.1) -> T | None:
@@ -362,6 +365,19 @@ def _drive(process: subprocess.Popen[bytes], screen: Screen, report: RunReport, 
         raise CheckFailedError(f"{label}: the app exited with status {report.exit_code} after Ctrl+Q")
 
 
+def check_uci_engine(app: Path, home: Path) -> str | None:
+    """Play one move with the bundled UCI engine through python-chess; None if there is none."""
+    program = app.parent / "chessgui-engine"
+    if not program.exists():
+        return None
+    env = _app_env(":0", home, "uci")  # shares the cold run's Numba cache
+    try:
+        with chess.engine.SimpleEngine.popen_uci([str(program)], env=env, timeout=120) as engine:
+            return engine.play(chess.Board(), chess.engine.Limit(time=0.5)).move.uci()
+    except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as error:
+        raise CheckFailedError(f"chessgui-engine did not play over UCI: {error}") from error
+
+
 def build() -> float:
     """Run packaging/build.sh; returns the seconds it took."""
     started = time.monotonic()
@@ -407,6 +423,7 @@ def main(argv: list[str] | None = None) -> int:
             screen = Screen(display, options.shots)
             for label in ("cold", "warm"):
                 report.runs.append(play_one_move(options.app, screen, Path(home_dir), label, options.reply_timeout))
+            report.uci_engine_move = check_uci_engine(options.app, Path(home_dir))
     except CheckFailedError as error:
         failure = error
     print(_describe(report))
@@ -427,6 +444,8 @@ def _describe(report: Report) -> str:
                      f"engine answered 1. e4 with {run.engine_move} after {run.reply_s} s, exit {run.exit_code}, "
                      f"{run.numba_cache_files} files in the Numba cache")
         lines += [f"  {run.label} stderr: {problem}" for problem in run.problems]
+    if report.uci_engine_move:
+        lines.append(f"chessgui-engine (UCI): played {report.uci_engine_move} from the start position")
     shots = [shot for run in report.runs for shot in run.screenshots]
     lines.append("screenshots: " + ", ".join(shots))
     return "\n".join(lines)

@@ -43,3 +43,5 @@ def test_frozen_app_starts_and_its_engine_answers(tmp_path: Path) -> None:
         assert not run["problems"], run["problems"]
     # The cold run compiled the engine into the user cache; the warm one found it there.
     assert report["runs"][0]["numba_cache_files"] > 0
+    # The bundled UCI engine (for other chess GUIs) plays too.
+    assert chess.Move.from_uci(report["uci_engine_move"]) in chess.Board().legal_moves
