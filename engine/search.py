@@ -44,7 +44,8 @@ from engine.position import (
 from engine.quiescence import quiescence
 from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
     ALL_FEATURES, CTL_FEATURES, CTL_GENERATION, CTL_NODE_LIMIT, CTL_SIZE,
-    FEATURE_CHECK_EXTENSION, FEATURE_FUTILITY, FEATURE_LMR, FEATURE_NULL_MOVE,
+    FEATURE_CHECK_EXTENSION, FEATURE_FUTILITY, FEATURE_IIR, FEATURE_LMP, FEATURE_LMR,
+    FEATURE_NULL_MOVE,
     FEATURE_REVERSE_FUTILITY, POLL_MASK, STAT_ABORTED, STAT_CUTOFFS, STAT_FIRST_CUTOFFS,
     STAT_NODES, STAT_QNODES, STAT_RESEARCHES, STAT_ROOT_BEST, STAT_ROOT_SCORE, STAT_SELDEPTH,
     STAT_TT_HITS, STATS_SIZE, poll_stop,
@@ -62,6 +63,8 @@ for _d in range(1, 64):
 
 FUTILITY_MARGIN = np.array([0, 110, 210, 310], dtype=np.int64)
 RFP_MARGIN = 90
+LMP_LIMIT = np.array([0, 6, 10, 16], dtype=np.int64)
+"""Late move pruning: quiet moves searched at most, by remaining depth (non-PV, not in check)."""
 
 
 @njit(cache=True, nogil=True)
@@ -90,9 +93,11 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
     Step 3. Mate distance pruning.
     Step 4. Check extension.
     Step 5. Quiescence at the horizon.
-    Step 6. Transposition table probe (cut-offs only in zero-window nodes).
+    Step 6. Transposition table probe (cut-offs only in zero-window nodes); internal
+            iterative reduction when the table knows no move.
     Step 7. Static pruning: reverse futility, null move.
-    Step 8. Move loop: ordering, futility pruning, PVS with late-move reductions.
+    Step 8. Move loop: ordering, futility and late-move pruning, PVS with late-move
+            reductions.
     Step 9. Checkmate and stalemate.
     Step 10. Transposition table store.
     """
@@ -147,6 +152,8 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
             if (bound == BOUND_EXACT or (bound == BOUND_LOWER and tt_score >= beta)
                     or (bound == BOUND_UPPER and tt_score <= alpha)):
                 return tt_score
+    if features & FEATURE_IIR and tt_move == 0 and depth >= 4:
+        depth -= 1  # no best move known: a shallower search here is cheaper and finds one
 
     # Step 7.
     static_eval = -INFINITE
@@ -179,6 +186,8 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
     futile = (features & FEATURE_FUTILITY != 0 and not pv_node and not checked and depth <= 3
               and abs(alpha) < MATE_BOUND
               and static_eval + FUTILITY_MARGIN[depth] <= alpha)
+    prune_late = (features & FEATURE_LMP != 0 and not pv_node and not checked and depth <= 3
+                  and abs(alpha) < MATE_BOUND)
     best = -INFINITE
     best_move = np.int64(0)
     legal = 0
@@ -193,6 +202,9 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
             unmake_move(board, st, undo)
             if static_eval + FUTILITY_MARGIN[depth] > best:
                 best = static_eval + FUTILITY_MARGIN[depth]
+            continue
+        if prune_late and legal > LMP_LIMIT[depth] and quiet and not gives_check:
+            unmake_move(board, st, undo)  # late quiet moves near the horizon rarely matter
             continue
         new_depth = depth - 1
         if legal == 1:
