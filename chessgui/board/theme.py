@@ -7,7 +7,7 @@ paint with the same theme and a future settings page can swap it whole.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtGui import QColor
 
@@ -84,49 +84,22 @@ BROWN = BoardTheme(
 )
 """lichess's brown board (the default)."""
 
-BLUE = BoardTheme(
+# The other boards differ from the brown one only in their square and coordinate colours.
+BLUE = replace(
+    BROWN,
     light_square=QColor("#dee3e6"),
     dark_square=QColor("#8ca2ad"),
-    last_move=_rgba(155, 199, 0, 0.41),
-    selected=_rgba(20, 85, 30, 0.5),
-    move_hint=_rgba(20, 85, 30, 0.5),
-    capture_hint=_rgba(20, 85, 0, 0.3),
-    move_hint_hover=_rgba(20, 85, 30, 0.3),
-    check_core=_rgba(255, 0, 0, 1.0),
-    check_edge=_rgba(231, 0, 0, 1.0),
-    arrow=_rgba(0, 48, 136, 0.8),
-    annotation=_rgba(21, 120, 27, 0.8),
     coordinate_on_light=QColor("#788a94"),
     coordinate_on_dark=QColor("#dee3e6"),
-    read_only_tint=_rgba(40, 70, 120, 0.16),
-    read_only_frame=QColor("#3d6fb6"),
-    promotion_veil=_rgba(250, 250, 250, 0.7),
-    promotion_choice=QColor("#ffffff"),
-    promotion_choice_edge=QColor("#a0a0a0"),
-    promotion_choice_hover=QColor("#d85000"),
 )
 """lichess's blue board."""
 
-GREEN = BoardTheme(
+GREEN = replace(
+    BROWN,
     light_square=QColor("#ffffdd"),
     dark_square=QColor("#86a666"),
-    last_move=_rgba(155, 199, 0, 0.41),
-    selected=_rgba(20, 85, 30, 0.5),
-    move_hint=_rgba(20, 85, 30, 0.5),
-    capture_hint=_rgba(20, 85, 0, 0.3),
-    move_hint_hover=_rgba(20, 85, 30, 0.3),
-    check_core=_rgba(255, 0, 0, 1.0),
-    check_edge=_rgba(231, 0, 0, 1.0),
-    arrow=_rgba(0, 48, 136, 0.8),
-    annotation=_rgba(21, 120, 27, 0.8),
     coordinate_on_light=QColor("#86a666"),
     coordinate_on_dark=QColor("#ffffdd"),
-    read_only_tint=_rgba(40, 70, 120, 0.16),
-    read_only_frame=QColor("#3d6fb6"),
-    promotion_veil=_rgba(250, 250, 250, 0.7),
-    promotion_choice=QColor("#ffffff"),
-    promotion_choice_edge=QColor("#a0a0a0"),
-    promotion_choice_hover=QColor("#d85000"),
 )
 """lichess's green board."""
 
