@@ -92,8 +92,12 @@ def play_game(board: chess.Board, players: dict[bool, chess.engine.SimpleEngine]
     clocks = {chess.WHITE: args.base, chess.BLACK: args.base}
     import time
     while not board.is_game_over(claim_draw=True) and board.ply() < MAX_PLIES:
-        limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
-                                   white_inc=args.inc, black_inc=args.inc)
+        if args.uci_nodes:
+            limit = chess.engine.Limit(nodes=args.uci_nodes)
+        else:
+            limit = chess.engine.Limit(white_clock=clocks[chess.WHITE],
+                                       black_clock=clocks[chess.BLACK],
+                                       white_inc=args.inc, black_inc=args.inc)
         start = time.monotonic()
         move = players[board.turn].play(board, limit).move
         clocks[board.turn] -= time.monotonic() - start
@@ -147,6 +151,8 @@ def main() -> None:
     parser.add_argument("--base", type=float, default=10.0, help="seconds per side")
     parser.add_argument("--inc", type=float, default=0.1, help="increment in seconds")
     parser.add_argument("--nodes", type=int, default=20000, help="nodes per move (A/B mode)")
+    parser.add_argument("--uci-nodes", type=int, default=0,
+                        help="UCI mode: fixed nodes per move instead of a clock")
     args = parser.parse_args()
     if args.ab_features:
         play_ab_match(args)

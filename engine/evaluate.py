@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.pawns import drawish_scale, material_terms, pawn_terms
+from engine.pawns import drawish_scale, king_shelter, material_terms, pawn_terms
 from engine.position import (
     BISHOP, BLACK, KING, KNIGHT, PAWN, PIECE_CODES, QUEEN, ROOK, SQ64_TO_120,
     ST_EG, ST_MG, ST_PHASE, ST_SIDE,
@@ -175,7 +175,7 @@ def evaluate(board: np.ndarray, st: np.ndarray) -> int:
         phase = 24
     pawn_mg, pawn_eg = pawn_terms(board)
     pair_mg, pair_eg = material_terms(st)
-    mg = st[ST_MG] + pawn_mg + pair_mg
+    mg = st[ST_MG] + pawn_mg + pair_mg + king_shelter(board, st)
     eg = st[ST_EG] + pawn_eg + pair_eg
     blended = mg * phase + eg * (24 - phase)
     # Scale down pawnless "one minor up" endings; the factor depends only on

@@ -1,4 +1,5 @@
-"""Pawn structure and material-balance terms of the evaluation (jitted, White's view).
+"""Pawn structure, rook files, king shelter and material-balance terms of the
+evaluation (jitted, White's view).
 
 One pass over the board collects, per file, the pawn counts and the most
 advanced enemy pawn, packed 4 bits per file into int64 values (files 1..8 of
@@ -11,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.position import BISHOP, KNIGHT, PAWN, QUEEN, ROOK, ST_COUNT
+from engine.position import BISHOP, KNIGHT, PAWN, QUEEN, ROOK, ST_COUNT, ST_KING
 
 # Bonus for a passed pawn by relative rank (index 1 = own back rank ... 8).
 PASSED_MG = np.array([0, 0, 5, 8, 15, 30, 50, 80, 0], dtype=np.int64)
@@ -19,14 +20,18 @@ PASSED_EG = np.array([0, 0, 10, 15, 30, 55, 90, 130, 0], dtype=np.int64)
 DOUBLED_MG, DOUBLED_EG = 10, 20
 ISOLATED_MG, ISOLATED_EG = 10, 12
 BISHOP_PAIR_MG, BISHOP_PAIR_EG = 30, 50
+ROOK_OPEN_MG, ROOK_OPEN_EG = 25, 10
+ROOK_HALF_OPEN_MG, ROOK_HALF_OPEN_EG = 12, 5
+SHELTER_NEAR, SHELTER_FAR = 12, 6
 
 _BLACK_PAWN = 8 + PAWN
+_BLACK_ROOK = 8 + ROOK
 
 
 @njit(cache=True, nogil=True)
 def pawn_terms(board: np.ndarray) -> tuple[int, int]:
     """(middlegame, endgame) pawn-structure score from White's view:
-    passed pawns by rank, doubled and isolated pawns."""
+    passed pawns by rank, doubled and isolated pawns, rooks on (half-)open files."""
     w_count = 0     # 4 bits per file
     b_count = 0
     b_highest = 0   # per file: highest rank (1..8) of a black pawn, 0 = none
@@ -35,9 +40,21 @@ def pawn_terms(board: np.ndarray) -> tuple[int, int]:
     b_squares = 0
     n_white = 0
     n_black = 0
-    for m in range(31, 89):
+    w_rooks = 0     # 7 bits per rook (first four)
+    b_rooks = 0
+    n_wr = 0
+    n_br = 0
+    for m in range(21, 99):
         p = board[m]
-        if p == PAWN or p == _BLACK_PAWN:
+        if p == ROOK:
+            if n_wr < 4:
+                w_rooks |= m << (7 * n_wr)
+                n_wr += 1
+        elif p == _BLACK_ROOK:
+            if n_br < 4:
+                b_rooks |= m << (7 * n_br)
+                n_br += 1
+        elif p == PAWN or p == _BLACK_PAWN:
             f = m % 10
             r = m // 10 - 1
             shift = 4 * f
@@ -97,7 +114,45 @@ def pawn_terms(board: np.ndarray) -> tuple[int, int]:
         if b > 1:
             mg += DOUBLED_MG * (b - 1)
             eg += DOUBLED_EG * (b - 1)
+    # Rooks on open (no pawns) and half-open (no own pawns) files.
+    for i in range(n_wr):
+        f = ((w_rooks >> (7 * i)) & 127) % 10
+        if (w_count >> (4 * f)) & 15 == 0:
+            if (b_count >> (4 * f)) & 15 == 0:
+                mg += ROOK_OPEN_MG
+                eg += ROOK_OPEN_EG
+            else:
+                mg += ROOK_HALF_OPEN_MG
+                eg += ROOK_HALF_OPEN_EG
+    for i in range(n_br):
+        f = ((b_rooks >> (7 * i)) & 127) % 10
+        if (b_count >> (4 * f)) & 15 == 0:
+            if (w_count >> (4 * f)) & 15 == 0:
+                mg -= ROOK_OPEN_MG
+                eg -= ROOK_OPEN_EG
+            else:
+                mg -= ROOK_HALF_OPEN_MG
+                eg -= ROOK_HALF_OPEN_EG
     return mg, eg
+
+
+@njit(cache=True, nogil=True)
+def king_shelter(board: np.ndarray, st: np.ndarray) -> int:
+    """Middlegame bonus for own pawns in front of each king, White's view."""
+    score = 0
+    king = st[ST_KING]
+    for d in range(9, 12):
+        if board[king + d] == PAWN:
+            score += SHELTER_NEAR
+        elif board[king + d + 10] == PAWN:
+            score += SHELTER_FAR
+    king = st[ST_KING + 1]
+    for d in range(9, 12):
+        if board[king - d] == _BLACK_PAWN:
+            score -= SHELTER_NEAR
+        elif board[king - d - 10] == _BLACK_PAWN:
+            score -= SHELTER_FAR
+    return score
 
 
 @njit(cache=True, nogil=True)
