@@ -162,6 +162,7 @@ class Searcher:
         best_pv: tuple[str, ...] = (move_to_uci(best_move),)
         info: SearchInfo | None = None
         score = 0
+        instability = 1.0
         try:
             for depth in range(1, max_depth + 1):
                 self._stats[STAT_ROOT_BEST] = 0
@@ -178,8 +179,15 @@ class Searcher:
                         best_move = improved
                         best_pv = (move_to_uci(improved),)
                     break
-                score = new_score
+                # Spend more time while the choice is unstable, less once it is settled.
                 pv = self._pv_moves(legal)
+                if depth > 1 and pv and pv[0] != best_move:
+                    instability = 2.0
+                elif depth > 1 and new_score < score - 40:
+                    instability = max(instability, 1.5)
+                else:
+                    instability = max(0.7, instability * 0.8)
+                score = new_score
                 if pv:
                     best_move = pv[0]
                 best_pv = tuple(move_to_uci(m) for m in pv) or (move_to_uci(best_move),)
@@ -193,7 +201,7 @@ class Searcher:
                 if len(legal) == 1 and limit.depth is None and limit.nodes is None \
                         and limit.movetime_ms is None:
                     break  # the only move: no point spending clock time
-                if not clock.should_start_iteration():
+                if not clock.should_start_iteration(min(instability, 2.0)):
                     break
         finally:
             if timer is not None:

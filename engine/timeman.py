@@ -88,7 +88,14 @@ class TimeManager:
             return None
         return self.budget.hard_ms - self.elapsed_ms()
 
-    def should_start_iteration(self) -> bool:
-        """False once the soft limit has passed: the next iteration would
-        most likely be cut off by the hard limit and be wasted."""
-        return self.budget.soft_ms is None or self.elapsed_ms() < self.budget.soft_ms
+    def should_start_iteration(self, scale: float = 1.0) -> bool:
+        """False once the soft limit (times ``scale``) has passed: the next
+        iteration would most likely be cut off by the hard limit and be wasted.
+
+        The search passes ``scale`` > 1 while its choice is unstable (the best
+        move just changed or the score dropped), < 1 when it is settled."""
+        if self.budget.soft_ms is None:
+            return True
+        if self.budget.soft_ms == self.budget.hard_ms:
+            scale = 1.0  # fixed move time: use it as given
+        return self.elapsed_ms() < self.budget.soft_ms * scale

@@ -69,3 +69,16 @@ def test_time_manager_soft_and_hard_limits_with_injected_clock() -> None:
     unlimited = TimeManager(TimeBudget(None, None), clock=clock)
     clock.now += 1000
     assert unlimited.should_start_iteration() and unlimited.hard_remaining_ms() is None
+
+
+def test_instability_scales_the_soft_limit_but_not_a_fixed_move_time() -> None:
+    clock = FakeClock()
+    manager = TimeManager(TimeBudget(soft_ms=100.0, hard_ms=500.0), clock=clock)
+    clock.now += 0.15
+    assert not manager.should_start_iteration()
+    assert manager.should_start_iteration(scale=2.0)
+    clock.now += 0.1
+    assert not manager.should_start_iteration(scale=2.0)
+    fixed = TimeManager(TimeBudget(soft_ms=100.0, hard_ms=100.0), clock=clock)
+    clock.now += 0.08
+    assert fixed.should_start_iteration(scale=0.5)
