@@ -92,7 +92,7 @@ def create_actions(window: QMainWindow) -> MainActions:
         takeback=_action(window, "&Take back", std.Undo, "Take back the last move"),
         claim_draw=_action(window, "&Claim draw", "Ctrl+D", "Claim a draw (threefold repetition or 50-move rule)"),
         resign=_action(window, "&Resign", None, "Resign the game"),
-        pause=_action(window, "&Pause computer", "Space", "Pause or resume the computer's moves"),
+        pause=_action(window, "&Pause", "Space", "Pause or resume the game: clocks stop and the computer waits"),
         step=_action(window, "&Step one move", "Ctrl+Right", "While paused, let the computer play one move"),
         next_game=_action(window, "Ne&xt game", "Ctrl+Shift+N", "Start another computer game from a varied opening"),
         hint=_action(window, "&Hint", "Ctrl+H", "Show the engine's suggestion as an arrow"),

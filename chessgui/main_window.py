@@ -26,7 +26,7 @@ from chessgui.autosave import AutosaveStore
 from chessgui.autosave_keeper import AutosaveKeeper
 from chessgui.board.board_widget import BoardWidget
 from chessgui.board_area import BoardArea
-from chessgui.clock import ChessClock
+from chessgui.clock import ChessClock, ClockSnapshot
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engine_info import EngineInfo
 from chessgui.engine_panel import EnginePanel
@@ -234,7 +234,7 @@ class MainWindow(QMainWindow):
         self.actions_.pause.blockSignals(True)
         self.actions_.pause.setChecked(paused)
         self.actions_.pause.blockSignals(False)
-        self.actions_.pause.setText("&Resume computer" if paused else "&Pause computer")
+        self.actions_.pause.setText("&Resume" if paused else "&Pause")
         self._update_actions()
 
     def on_pause_toggled(self, checked: bool) -> None:
@@ -346,6 +346,13 @@ class MainWindow(QMainWindow):
         game, extra = restored
         self.controller.load_game(game)
         self.set_flipped(bool(extra.get("flipped", False)))
+        clock_text = extra.get("clock")
+        if isinstance(clock_text, str):
+            try:
+                # Exact times, including the part of the current move already thought about.
+                self.game_clock.restore(ClockSnapshot.from_setting(clock_text))
+            except ValueError:
+                pass  # [%clk] comments in the game still give the times after each move
         self.statusBar().showMessage("Resumed the unfinished game", 5000)
         return True
 
@@ -354,7 +361,7 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def _autosave_extra(self) -> dict[str, str | int | float | bool]:
-        return {"flipped": self.board_widget.is_flipped()}
+        return {"flipped": self.board_widget.is_flipped(), "clock": self.game_clock.snapshot().to_setting()}
 
     # ------------------------------------------------------------------ helpers
 

@@ -58,3 +58,23 @@ def test_corrupt_autosave_is_reported_and_set_aside(qtbot, tmp_path: Path) -> No
     assert "could not be read" in window.statusBar().currentMessage()
     assert any(path.name.startswith("current.pgn.corrupt") for path in tmp_path.iterdir())
     assert window.controller.live_ply() == 0
+
+
+def test_clock_times_survive_a_crash(qtbot, tmp_path: Path) -> None:
+    from chessgui.time_control import TimeControl
+
+    store = AutosaveStore(tmp_path)
+    first = MainWindow(autosave_store=store)
+    qtbot.addWidget(first)
+    first.game_clock.set_time_control(TimeControl.parse("5+3"))
+    first.controller.new_game()
+    _play(first, "e4", "e5", "Nf3")
+    saved = first.game_clock.snapshot()
+    second = MainWindow(autosave_store=AutosaveStore(tmp_path))
+    qtbot.addWidget(second)
+    assert second.offer_resume(lambda text: True)
+    restored = second.game_clock.snapshot()
+    for color in chess.COLORS:
+        # The restored clock may differ only by the instant between the save and this check.
+        assert abs(restored.remaining_ms(color) - saved.remaining_ms(color)) < 1000
+    assert restored.time_control == TimeControl.parse("5+3")
