@@ -12,7 +12,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.position import BISHOP, KNIGHT, PAWN, QUEEN, ROOK, ST_COUNT, ST_KING
+from engine.attacks import BISHOP_DIRS, KNIGHT_STEPS, ROOK_DIRS
+from engine.position import (
+    BISHOP, KING, KNIGHT, OFFBOARD, PAWN, QUEEN, ROOK, ST_COUNT, ST_KING,
+)
 
 # Bonus for a passed pawn by relative rank (index 1 = own back rank ... 8).
 PASSED_MG = np.array([0, 0, 5, 8, 15, 30, 50, 80, 0], dtype=np.int64)
@@ -23,6 +26,11 @@ BISHOP_PAIR_MG, BISHOP_PAIR_EG = 30, 50
 ROOK_OPEN_MG, ROOK_OPEN_EG = 25, 10
 ROOK_HALF_OPEN_MG, ROOK_HALF_OPEN_EG = 12, 5
 SHELTER_NEAR, SHELTER_FAR = 12, 6
+
+# Mobility: weight per extra square by piece type (index = type), around a typical count.
+MOBILITY_MG = np.array([0, 0, 4, 5, 2, 1, 0, 0], dtype=np.int64)
+MOBILITY_EG = np.array([0, 0, 4, 5, 4, 2, 0, 0], dtype=np.int64)
+MOBILITY_BASE = np.array([0, 0, 4, 6, 6, 12, 0, 0], dtype=np.int64)
 
 _BLACK_PAWN = 8 + PAWN
 _BLACK_ROOK = 8 + ROOK
@@ -184,3 +192,46 @@ def drawish_scale(st: np.ndarray, white_ahead: bool) -> int:
     if strong_material - weak_material <= 3 and strong_material < 13:
         return 2
     return 8
+
+
+@njit(cache=True, nogil=True)
+def mobility(board: np.ndarray) -> tuple[int, int]:
+    """(middlegame, endgame) mobility from White's view: reachable empty or enemy
+    squares of knights, bishops, rooks and queens, weighted per piece type."""
+    mg = 0
+    eg = 0
+    for m in range(21, 99):
+        p = board[m]
+        if p == 0 or p == OFFBOARD:
+            continue
+        kind = p & 7
+        if kind == PAWN or kind == KING:
+            continue
+        colour = p >> 3
+        them = colour ^ 1
+        count = 0
+        if kind == KNIGHT:
+            for i in range(8):
+                q = board[m + KNIGHT_STEPS[i]]
+                if q == 0 or (q >> 3) == them:
+                    count += 1
+        else:
+            lo = 4 if kind == BISHOP else 0
+            hi = 4 if kind == ROOK else 8
+            for i in range(lo, hi):
+                d = ROOK_DIRS[i] if i < 4 else BISHOP_DIRS[i - 4]
+                t = m + d
+                while board[t] == 0:
+                    count += 1
+                    t += d
+                if (board[t] >> 3) == them:
+                    count += 1
+        gain_mg = MOBILITY_MG[kind] * (count - MOBILITY_BASE[kind])
+        gain_eg = MOBILITY_EG[kind] * (count - MOBILITY_BASE[kind])
+        if colour == 0:
+            mg += gain_mg
+            eg += gain_eg
+        else:
+            mg -= gain_mg
+            eg -= gain_eg
+    return mg, eg

@@ -28,6 +28,7 @@ from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
 MAX_DEPTH = 64
 ASPIRATION_DEPTH = 5
 ASPIRATION_WINDOW = 25
+TIMER_LEAD_MS = 3.0
 
 
 def score_to_uci(score: int) -> tuple[int | None, int | None]:
@@ -145,7 +146,9 @@ class Searcher:
         timer = None
         hard_remaining = clock.hard_remaining_ms()
         if hard_remaining is not None:
-            timer = threading.Timer(max(0.0, hard_remaining) / 1000.0, self.stop)
+            # Fire a little early: waking the timer thread and unwinding the
+            # search take a few milliseconds.
+            timer = threading.Timer(max(0.0, hard_remaining - TIMER_LEAD_MS) / 1000.0, self.stop)
             timer.daemon = True
             timer.start()
         self._generation = (self._generation + 1) & 0xFF
