@@ -15,20 +15,33 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
 def source_digest() -> str:
-    """Hex digest of all engine modules (empty sources, e.g. frozen apps, hash to a constant)."""
+    """Hex digest of all engine modules.
+
+    Without readable sources (a frozen app ships bytecode only) the executable's
+    path, size and modification time stand in, so an upgraded app still starts
+    from a clean cache."""
     digest = hashlib.sha256()
+    found = False
     for path in sorted(_PACKAGE_DIR.glob("*.py")):
         try:
             digest.update(path.name.encode())
             digest.update(path.read_bytes())
+            found = True
         except OSError:
             continue
+    if not found:
+        try:
+            info = os.stat(sys.executable)
+            digest.update(f"{sys.executable}:{info.st_size}:{info.st_mtime_ns}".encode())
+        except OSError:
+            digest.update(sys.executable.encode())
     return digest.hexdigest()[:16]
 
 
@@ -47,10 +60,10 @@ def configure() -> None:
     """Point Numba's cache at :func:`cache_dir` (call before any engine module is compiled)."""
     import numba
 
-    path = cache_dir()
     try:
+        path = cache_dir()
         path.mkdir(parents=True, exist_ok=True)
-    except OSError:
+    except (OSError, RuntimeError):  # no home directory, read-only file system, ...
         return
     if os.access(path, os.W_OK):
         numba.config.CACHE_DIR = str(path)

@@ -158,7 +158,7 @@ class Searcher:
         self._stats.fill(0)
         self._killers.fill(0)
         self._history //= 8  # keep a hint of the old ordering, mostly relearn
-        max_depth = min(limit.depth or MAX_DEPTH, MAX_DEPTH) if limit.depth is None or limit.depth > 0 else 1
+        max_depth = MAX_DEPTH if limit.depth is None else min(max(limit.depth, 1), MAX_DEPTH)
 
         # Step 2. Iterative deepening; the move of the last completed iteration stands.
         best_move = legal[0]
