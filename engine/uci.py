@@ -146,8 +146,11 @@ def _int_or_none(text: str | None) -> int | None:
 
 
 def _stdout_line(line: str) -> None:
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError, OSError):
+        pass  # the GUI went away; the loop ends when stdin closes
 
 
 class UciEngine:
