@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.pawns import drawish_scale, king_shelter, material_terms, mobility, pawn_terms
+from engine.pawns import board_terms, drawish_scale, king_shelter, material_terms
 from engine.position import (
     BISHOP, BLACK, KING, KNIGHT, PAWN, PIECE_CODES, QUEEN, ROOK, SQ64_TO_120,
     ST_EG, ST_MG, ST_PHASE, ST_SIDE,
@@ -173,11 +173,10 @@ def evaluate(board: np.ndarray, st: np.ndarray) -> int:
     phase = st[ST_PHASE]
     if phase > 24:
         phase = 24
-    pawn_mg, pawn_eg = pawn_terms(board)
+    scan_mg, scan_eg = board_terms(board)
     pair_mg, pair_eg = material_terms(st)
-    mob_mg, mob_eg = mobility(board)
-    mg = st[ST_MG] + pawn_mg + pair_mg + mob_mg + king_shelter(board, st)
-    eg = st[ST_EG] + pawn_eg + pair_eg + mob_eg
+    mg = st[ST_MG] + scan_mg + pair_mg + king_shelter(board, st)
+    eg = st[ST_EG] + scan_eg + pair_eg
     blended = mg * phase + eg * (24 - phase)
     # Scale down pawnless "one minor up" endings; the factor depends only on
     # material, so mirrored positions scale alike.

@@ -1,7 +1,7 @@
-"""Pawn structure, rook files, king shelter and material-balance terms of the
-evaluation (jitted, White's view).
+"""Evaluation terms beyond the incremental PST sums (jitted, White's view):
+mobility, pawn structure, rook files, king shelter, bishop pair, drawish endings.
 
-One pass over the board collects, per file, the pawn counts and the most
+One pass over the board measures mobility and collects, per file, the pawn counts and the most
 advanced enemy pawn, packed 4 bits per file into int64 values (files 1..8 of
 the mailbox; files 0 and 9 stay empty so neighbours need no bounds checks).
 Pawn squares are packed 7 bits each. No allocation, so it is cheap per node.
@@ -37,9 +37,10 @@ _BLACK_ROOK = 8 + ROOK
 
 
 @njit(cache=True, nogil=True)
-def pawn_terms(board: np.ndarray) -> tuple[int, int]:
-    """(middlegame, endgame) pawn-structure score from White's view:
-    passed pawns by rank, doubled and isolated pawns, rooks on (half-)open files."""
+def board_terms(board: np.ndarray) -> tuple[int, int]:
+    """(middlegame, endgame) score from White's view of everything that needs a
+    board scan: piece mobility, passed pawns by rank, doubled and isolated
+    pawns, rooks on (half-)open files. One pass, no allocation."""
     w_count = 0     # 4 bits per file
     b_count = 0
     b_highest = 0   # per file: highest rank (1..8) of a black pawn, 0 = none
@@ -52,17 +53,14 @@ def pawn_terms(board: np.ndarray) -> tuple[int, int]:
     b_rooks = 0
     n_wr = 0
     n_br = 0
+    mob_mg = 0
+    mob_eg = 0
     for m in range(21, 99):
         p = board[m]
-        if p == ROOK:
-            if n_wr < 4:
-                w_rooks |= m << (7 * n_wr)
-                n_wr += 1
-        elif p == _BLACK_ROOK:
-            if n_br < 4:
-                b_rooks |= m << (7 * n_br)
-                n_br += 1
-        elif p == PAWN or p == _BLACK_PAWN:
+        if p == 0 or p == OFFBOARD:
+            continue
+        kind = p & 7
+        if kind == PAWN:
             f = m % 10
             r = m // 10 - 1
             shift = 4 * f
@@ -82,8 +80,24 @@ def pawn_terms(board: np.ndarray) -> tuple[int, int]:
                 if n_black < 8:
                     b_squares |= m << (7 * n_black)
                     n_black += 1
-    mg = 0
-    eg = 0
+        elif kind != KING:
+            extra = _reach(board, m, kind, (p >> 3) ^ 1) - MOBILITY_BASE[kind]
+            if p < 8:
+                mob_mg += MOBILITY_MG[kind] * extra
+                mob_eg += MOBILITY_EG[kind] * extra
+            else:
+                mob_mg -= MOBILITY_MG[kind] * extra
+                mob_eg -= MOBILITY_EG[kind] * extra
+            if p == ROOK:
+                if n_wr < 4:
+                    w_rooks |= m << (7 * n_wr)
+                    n_wr += 1
+            elif p == _BLACK_ROOK:
+                if n_br < 4:
+                    b_rooks |= m << (7 * n_br)
+                    n_br += 1
+    mg = mob_mg
+    eg = mob_eg
     for i in range(n_white):
         m = (w_squares >> (7 * i)) & 127
         f = m % 10
@@ -195,43 +209,23 @@ def drawish_scale(st: np.ndarray, white_ahead: bool) -> int:
 
 
 @njit(cache=True, nogil=True)
-def mobility(board: np.ndarray) -> tuple[int, int]:
-    """(middlegame, endgame) mobility from White's view: reachable empty or enemy
-    squares of knights, bishops, rooks and queens, weighted per piece type."""
-    mg = 0
-    eg = 0
-    for m in range(21, 99):
-        p = board[m]
-        if p == 0 or p == OFFBOARD:
-            continue
-        kind = p & 7
-        if kind == PAWN or kind == KING:
-            continue
-        colour = p >> 3
-        them = colour ^ 1
-        count = 0
-        if kind == KNIGHT:
-            for i in range(8):
-                q = board[m + KNIGHT_STEPS[i]]
-                if q == 0 or (q >> 3) == them:
-                    count += 1
-        else:
-            lo = 4 if kind == BISHOP else 0
-            hi = 4 if kind == ROOK else 8
-            for i in range(lo, hi):
-                d = ROOK_DIRS[i] if i < 4 else BISHOP_DIRS[i - 4]
-                t = m + d
-                while board[t] == 0:
-                    count += 1
-                    t += d
-                if (board[t] >> 3) == them:
-                    count += 1
-        gain_mg = MOBILITY_MG[kind] * (count - MOBILITY_BASE[kind])
-        gain_eg = MOBILITY_EG[kind] * (count - MOBILITY_BASE[kind])
-        if colour == 0:
-            mg += gain_mg
-            eg += gain_eg
-        else:
-            mg -= gain_mg
-            eg -= gain_eg
-    return mg, eg
+def _reach(board: np.ndarray, m: int, kind: int, them: int) -> int:
+    """Empty or enemy squares a knight, bishop, rook or queen on ``m`` reaches."""
+    count = 0
+    if kind == KNIGHT:
+        for i in range(8):
+            q = board[m + KNIGHT_STEPS[i]]
+            if q == 0 or (q >> 3) == them:
+                count += 1
+        return count
+    lo = 4 if kind == BISHOP else 0
+    hi = 4 if kind == ROOK else 8
+    for i in range(lo, hi):
+        d = ROOK_DIRS[i] if i < 4 else BISHOP_DIRS[i - 4]
+        t = m + d
+        while board[t] == 0:
+            count += 1
+            t += d
+        if (board[t] >> 3) == them:
+            count += 1
+    return count
