@@ -13,7 +13,7 @@ import chess
 
 from engine.api import SearchLimit
 
-BENCH_DEPTH = 9
+BENCH_DEPTH = 11
 
 BENCH_POSITIONS = (
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
