@@ -8,7 +8,8 @@ caller can recognise stale replies.
 
 Stopping is the delicate part. A busy worker thread does not run queued slots,
 so :meth:`EngineWorker.stop` is a plain method called from the GUI thread: it
-records which requests are cancelled (under a lock) and sets the searcher's
+records which requests are cancelled (in a thread-safe
+:class:`~chessgui.request_ledger.RequestLedger`) and sets the searcher's
 thread-safe stop flag. A cancelled request never emits ``best_move`` even if
 its search had already finished.
 
@@ -28,6 +29,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+
+from chessgui.request_ledger import RequestLedger
 
 if TYPE_CHECKING:
     from engine.api import SearchInfo, SearchLimit, SearchResult
@@ -184,12 +187,10 @@ class EngineWorker(QObject):
         self._searcher_factory = searcher_factory or _default_searcher_factory
         self._warm_up_state = warm_up_state or _WARM_UP
         self._warm_up_state.start(warm_up or _default_warm_up)
-        self._searcher: SearcherLike | None = None
-        self._lock = threading.Lock()
-        self._latest_requested_id = -1  # highest id handed to request_search
-        self._cancelled_below = -1  # every request id <= this is cancelled
-        self._current_id: int | None = None  # the request being searched right now
-        self._shutting_down = False
+        self._searcher: SearcherLike | None = None  # created and used in the worker thread only
+        # Shared with the GUI thread: which requests are cancelled, and the running
+        # request's searcher so stop() can interrupt exactly that search.
+        self._requests: RequestLedger[SearcherLike] = RequestLedger()
         self._is_ready = False
 
         self._thread = QThread()
@@ -212,10 +213,8 @@ class EngineWorker(QObject):
         ``fen`` is the game's start position and ``moves`` the UCI moves played since
         (for repetition detection). Replies carry ``request_id``.
         """
-        with self._lock:
-            if self._shutting_down:
-                return
-            self._latest_requested_id = max(self._latest_requested_id, request_id)
+        if not self._requests.note_requested(request_id):
+            return  # shutting down: the thread is ending and would never run it
         self._search_requested.emit(request_id, fen, tuple(moves), limit)
 
     def stop(self, request_id: int | None = None) -> None:
@@ -223,12 +222,10 @@ class EngineWorker(QObject):
 
         A stopped request never emits ``best_move``; a queued one never starts.
         """
-        with self._lock:
-            up_to = self._latest_requested_id if request_id is None else request_id
-            self._cancelled_below = max(self._cancelled_below, up_to)
-            searcher = self._searcher
-            busy = self._current_id is not None and self._current_id <= self._cancelled_below
-        if busy and searcher is not None:
+        # Only a running search that is now cancelled is interrupted: stopping the
+        # searcher while it serves a newer, wanted request would cut that one short.
+        searcher = self._requests.cancel(request_id)
+        if searcher is not None:
             searcher.stop()
 
     def new_game(self) -> None:
@@ -241,8 +238,7 @@ class EngineWorker(QObject):
         Returns True when the thread has finished. Call from the thread that created
         the worker (the GUI thread). The worker cannot be used afterwards.
         """
-        with self._lock:
-            self._shutting_down = True
+        self._requests.shut_down()
         self.stop()
         self._thread.quit()
         finished = self._thread.wait(max(0, timeout_ms))
@@ -271,9 +267,9 @@ class EngineWorker(QObject):
     @Slot(int, str, object, object)
     def start_search(self, request_id: int, fen: str, moves: object, limit: object) -> None:
         """Run one search (worker thread). Emits search_info per iteration, then best_move."""
-        if self._is_cancelled(request_id):
+        if self._requests.is_cancelled(request_id):
             return
-        if not self._wait_for_warm_up(cancel_check=lambda: self._is_cancelled(request_id)):
+        if not self._wait_for_warm_up(cancel_check=lambda: self._requests.is_cancelled(request_id)):
             return
         if self._warm_up_state.error is not None:
             self.failed.emit(request_id, self._warm_up_state.error)
@@ -284,13 +280,11 @@ class EngineWorker(QObject):
             _log.exception("Could not create the engine")
             self.failed.emit(request_id, f"The built-in engine could not start: {error}")
             return
-        with self._lock:
-            if request_id <= self._cancelled_below or self._shutting_down:
-                return
-            self._current_id = request_id
+        if not self._requests.begin(request_id, searcher):
+            return  # stopped while the warm-up or the searcher's creation ran
 
         def on_info(info: SearchInfo) -> None:
-            if self._is_cancelled(request_id):
+            if self._requests.is_cancelled(request_id):
                 # stop() may have raced with the search resetting its stop flag: repeat it.
                 searcher.stop()
                 return
@@ -300,44 +294,32 @@ class EngineWorker(QObject):
             result: SearchResult = searcher.search(fen, tuple(moves), limit, on_info)  # type: ignore[arg-type]
         except Exception as error:
             _log.exception("Engine search failed")
-            with self._lock:
-                self._current_id = None
-            if not self._is_cancelled(request_id):
+            if not self._requests.finish(request_id):
                 self.failed.emit(request_id, f"The built-in engine failed: {error}")
             return
-        with self._lock:
-            self._current_id = None
-            cancelled = request_id <= self._cancelled_below or self._shutting_down
-        if cancelled:
-            return
+        if self._requests.finish(request_id):
+            return  # stopped: the caller no longer wants this move
         if result.best_move is None:
             self.failed.emit(request_id, "The engine found no legal move in this position.")
             return
         self.best_move.emit(request_id, result.best_move)
 
     # ------------------------------------------------------------------ helpers
-    def _is_cancelled(self, request_id: int) -> bool:
-        with self._lock:
-            return request_id <= self._cancelled_below or self._shutting_down
-
     def _wait_for_warm_up(self, cancel_check: Callable[[], bool] | None) -> bool:
         """Block until warm-up is done; False if cancelled or shutting down meanwhile."""
         done = self._warm_up_state.done
         while not done.wait(_WARM_UP_POLL_S):
             if self._thread.isInterruptionRequested():
                 return False
-            with self._lock:
-                if self._shutting_down:
-                    return False
+            if self._requests.is_shutting_down():
+                return False
             if cancel_check is not None and cancel_check():
                 return False
         return True
 
     def _ensure_searcher(self) -> SearcherLike:
         if self._searcher is None:
-            searcher = self._searcher_factory(self._hash_mb)
-            with self._lock:
-                self._searcher = searcher
+            self._searcher = self._searcher_factory(self._hash_mb)
         return self._searcher
 
 

@@ -29,6 +29,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from chessgui.engine_info import EngineInfo
 from chessgui.engine_worker import LIVE_WORKERS
+from chessgui.request_ledger import RequestLedger
 from chessgui.uci_engine import (
     DEFAULT_START_TIMEOUT_S,
     UciEngineDescription,
@@ -76,13 +77,11 @@ class UciWorker(QObject):
         self._options = dict(options or {})
         self._hash_mb = hash_mb
         self._start_timeout_s = start_timeout_s
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # guards _engine, which kill_engine() reads from the GUI thread
         self._engine: chess.engine.SimpleEngine | None = None
-        self._analysis: chess.engine.SimpleAnalysisResult | None = None
-        self._current_id: int | None = None
-        self._latest_requested_id = -1
-        self._cancelled_below = -1
-        self._shutting_down = False
+        # Shared with the GUI thread: which requests are cancelled, and the running
+        # request's analysis so stop() can send "stop" to exactly that search.
+        self._requests: RequestLedger[chess.engine.SimpleAnalysisResult] = RequestLedger()
         self._description: UciEngineDescription | None = None
         self._game_key: object = object()
         self._last_game: tuple[str, tuple[str, ...]] | None = None
@@ -102,18 +101,13 @@ class UciWorker(QObject):
 
     def request_search(self, request_id: int, fen: str, moves: Sequence[str], limit: chess.engine.Limit) -> None:
         """Queue a search in the worker thread (returns at once)."""
-        with self._lock:
-            if self._shutting_down:
-                return
-            self._latest_requested_id = max(self._latest_requested_id, request_id)
+        if not self._requests.note_requested(request_id):
+            return  # shutting down: the thread is ending and would never run it
         self._search_requested.emit(request_id, fen, tuple(moves), limit)
 
     def stop(self, request_id: int | None = None) -> None:
         """Abandon ``request_id`` (default: all so far); sends ``stop`` to a thinking engine."""
-        with self._lock:
-            up_to = self._latest_requested_id if request_id is None else request_id
-            self._cancelled_below = max(self._cancelled_below, up_to)
-            analysis = self._analysis if self._current_id is not None and self._current_id <= up_to else None
+        analysis = self._requests.cancel(request_id)  # only the running search, and only if now cancelled
         if analysis is not None:
             try:
                 analysis.stop()
@@ -129,8 +123,7 @@ class UciWorker(QObject):
 
     def shutdown(self, timeout_ms: int = 1000) -> bool:
         """Stop, end the engine process and the thread; True when the thread finished in time."""
-        with self._lock:
-            self._shutting_down = True
+        self._requests.shut_down()
         self.stop()
         self.kill_engine()
         self._thread.quit()
@@ -152,18 +145,18 @@ class UciWorker(QObject):
         try:
             self._ensure_engine()
         except UciEngineError as error:
-            if not self._is_shutting_down():
+            if not self._requests.is_shutting_down():
                 self.failed.emit(-1, str(error))
 
     @Slot(int, str, object, object)
     def start_search(self, request_id: int, fen: str, moves: object, limit: object) -> None:
         """Run one search (worker thread): infos as they come, then the best move."""
-        if self._is_cancelled(request_id):
+        if self._requests.is_cancelled(request_id):
             return
         try:
             engine = self._ensure_engine()
         except UciEngineError as error:
-            if not self._is_cancelled(request_id):
+            if not self._requests.is_cancelled(request_id):
                 self.failed.emit(request_id, str(error))
             return
         moves = tuple(moves)  # type: ignore[arg-type]
@@ -186,15 +179,13 @@ class UciWorker(QObject):
                 self._engine = None
                 engine = self._ensure_engine()
                 analysis = engine.analysis(board, limit, game=self._game_key)  # type: ignore[arg-type]
-            with self._lock:
-                self._analysis = analysis
-                self._current_id = request_id
-                cancelled = request_id <= self._cancelled_below
-            if cancelled:
+            if not self._requests.begin(request_id, analysis):
+                # Stopped while the engine was being asked: end its search, then let the
+                # loop below drain it so the engine is idle for the next request.
                 analysis.stop()
             with analysis:
                 for info in analysis:
-                    if self._is_cancelled(request_id):
+                    if self._requests.is_cancelled(request_id):
                         analysis.stop()
                         continue
                     engine_info = EngineInfo.from_info_dict(info, board, name)
@@ -217,12 +208,8 @@ class UciWorker(QObject):
             self._finish_with_error(request_id, f"The engine '{name}' stopped answering: {error or 'closed'}")
             self._drop_engine()
             return
-        with self._lock:
-            self._analysis = None
-            self._current_id = None
-            cancelled = request_id <= self._cancelled_below or self._shutting_down
-        if cancelled:
-            return
+        if self._requests.finish(request_id):
+            return  # stopped: the caller no longer wants this move
         if best.move is None:
             self.failed.emit(request_id, f"The engine '{name}' did not choose a move.")
             return
@@ -236,8 +223,10 @@ class UciWorker(QObject):
         if self._engine is not None:
             return self._engine
         engine = start_engine(self._path, self._start_timeout_s)
+        # Decided under _lock so shutdown's kill_engine() either finds this engine or
+        # we see the shutdown here and close it ourselves: no orphan engine process.
         with self._lock:
-            shutting_down = self._shutting_down
+            shutting_down = self._requests.is_shutting_down()
             if not shutting_down:
                 self._engine = engine
         if shutting_down:
@@ -278,25 +267,12 @@ class UciWorker(QObject):
         loop.call_soon_threadsafe(loop.set_exception_handler, handler)
 
     def _drop_engine(self) -> None:
+        # Every caller has already finished its request in the ledger (or never began one).
         with self._lock:
             engine, self._engine = self._engine, None
-            self._analysis = None
-            self._current_id = None
         if engine is not None:
             engine.close()
 
     def _finish_with_error(self, request_id: int, message: str) -> None:
-        with self._lock:
-            self._analysis = None
-            self._current_id = None
-            cancelled = request_id <= self._cancelled_below or self._shutting_down
-        if not cancelled:
+        if not self._requests.finish(request_id):
             self.failed.emit(request_id, message)
-
-    def _is_cancelled(self, request_id: int) -> bool:
-        with self._lock:
-            return request_id <= self._cancelled_below or self._shutting_down
-
-    def _is_shutting_down(self) -> bool:
-        with self._lock:
-            return self._shutting_down

@@ -149,7 +149,9 @@ def test_stop_mid_search_emits_no_move(qtbot, worker_factory) -> None:
     worker = worker_factory(searcher)
     relay = GuiRelay(worker)
     moves: list[tuple[int, str]] = []
-    worker.best_move.connect(lambda rid, uci: moves.append((rid, uci)))
+    # Collected on the GUI thread through the relay: a lambda on the worker's own signal
+    # runs in the worker thread and could append after the wait below has already ended.
+    relay.best_move.connect(lambda rid, uci: moves.append((rid, uci)))
     worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(infinite=True))
     qtbot.waitUntil(searcher.started.is_set, timeout=5000)
     worker.stop()
