@@ -67,3 +67,21 @@ def configure() -> None:
         return
     if os.access(path, os.W_OK):
         numba.config.CACHE_DIR = str(path)
+        _prune_old_versions(path)
+
+
+STALE_AFTER_S = 14 * 24 * 3600
+
+
+def _prune_old_versions(current: Path) -> None:
+    """Delete caches of other engine versions untouched for two weeks."""
+    import shutil
+    import time
+
+    now = time.time()
+    try:
+        for other in current.parent.glob("engine-*"):
+            if other != current and now - other.stat().st_mtime > STALE_AFTER_S:
+                shutil.rmtree(other, ignore_errors=True)
+    except OSError:
+        pass
