@@ -14,6 +14,14 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
     args = sys.argv[1:] if argv is None else argv
+    try:
+        return _run(args)
+    except ValueError as exc:  # a bad depth or FEN on the command line
+        print(f"error: {exc}\n{__doc__}", file=sys.stderr)
+        return 2
+
+
+def _run(args: list[str]) -> int:
     if args and args[0] == "bench":
         from engine.bench import run_bench
 
