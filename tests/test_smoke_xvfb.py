@@ -101,8 +101,14 @@ def test_app_opens_a_window_takes_a_screenshot_and_quits(xvfb_display: str, tmp_
     try:
         window_id = _wait_for_window(app, env)
         shot = tmp_path / "smoke.png"
-        subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, timeout=30)
-        assert shot.stat().st_size > 10_000  # a real picture, not an empty frame
+
+        def painted_screenshot() -> bool:
+            # The window is mapped a moment before Qt paints it: retake until it shows something
+            # (an empty black screen compresses to a few hundred bytes; the board to ~100 kB).
+            subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, timeout=30)
+            return shot.stat().st_size > 10_000
+
+        assert _wait_for(painted_screenshot, timeout=30, interval=0.5), "the window never painted"
         _quit(window_id, env)
         exit_code = app.wait(timeout=20)
     finally:
