@@ -35,6 +35,7 @@ class GameController(QObject):
         status_message(str): a short plain-words message for the status bar.
         paused_changed(bool): computer moves were paused or resumed.
         thinking_started(chess.Color): a computer player was asked to move.
+        player_failed(str): a player could not move (plain words); the game is paused, intact.
     """
 
     game_started = Signal()
@@ -46,6 +47,7 @@ class GameController(QObject):
     status_message = Signal(str)
     paused_changed = Signal(bool)
     thinking_started = Signal(object)
+    player_failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -58,6 +60,7 @@ class GameController(QObject):
         self._pending_request: GoRequest | None = None
         self._pending_color: chess.Color | None = None
         self._paused = False
+        self._paused_by_failure = False  # paused only because a player failed (undone by new players)
         self._steps_allowed = 0
         self._min_move_delay_ms = 0
         self._clock_provider = None  # set by set_clock_provider(); returns ClockState | None
@@ -147,6 +150,11 @@ class GameController(QObject):
             player.failed.connect(self.on_player_failed)
             player.ready_changed.connect(self.on_player_ready_changed)
         self._players = {chess.WHITE: white, chess.BLACK: black}
+        if self._paused_by_failure:
+            # The user picked other players after a failure: carry on with them.
+            self._paused = False
+            self._paused_by_failure = False
+            self.paused_changed.emit(False)
         self._game.headers["White"] = white.name
         self._game.headers["Black"] = black.name
         self._schedule_next_move(delay=False)
@@ -261,6 +269,7 @@ class GameController(QObject):
         if self._paused:
             return
         self._paused = True
+        self._paused_by_failure = False
         self._steps_allowed = 0
         if self._pending_color is not None and not self._players[self._pending_color].is_human():
             self._cancel_request()
@@ -271,6 +280,7 @@ class GameController(QObject):
         if not self._paused:
             return
         self._paused = False
+        self._paused_by_failure = False
         self.paused_changed.emit(False)
         self._schedule_next_move(delay=False)
 
@@ -355,9 +365,12 @@ class GameController(QObject):
     def _report_failure(self, message: str) -> None:
         if not self._paused:
             self._paused = True
+            self._paused_by_failure = True
             self.paused_changed.emit(True)
         self.human_input_enabled.emit(False)
-        self.status_message.emit(f"{message} The game is paused; choose another engine or take over in Settings.")
+        text = f"{message} The game is paused; choose another engine or take over in Settings."
+        self.status_message.emit(text)
+        self.player_failed.emit(text)
 
     # ------------------------------------------------------------------ internals
 

@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
         self.engine_panel = EnginePanel(self)
         self.eval_bar = EvalBar(self)
         self._hint: HintProvider | None = None
+        self.failure_box: QMessageBox | None = None  # the last "could not move" message, if any
         self.history_banner = HistoryBanner(self)
         # Keep the banner's room when hidden so the board does not jump in size.
         policy = self.history_banner.sizePolicy()
@@ -147,6 +148,7 @@ class MainWindow(QMainWindow):
         controller.human_input_enabled.connect(self.on_human_input_enabled)
         controller.status_message.connect(self.on_status_message)
         controller.paused_changed.connect(self.on_paused_changed)
+        controller.player_failed.connect(self.on_player_failed)
         navigator.view_changed.connect(self.on_view_changed)
         self.move_log.ply_selected.connect(navigator.go_to)
         self.history_banner.back_button.clicked.connect(navigator.last)
@@ -228,6 +230,14 @@ class MainWindow(QMainWindow):
     def on_status_message(self, message: str) -> None:
         """Messages from the controller go to the status bar."""
         self.statusBar().showMessage(message)
+
+    def on_player_failed(self, message: str) -> None:
+        """An engine could not move: say so in a box the user cannot miss (it does not block)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "The computer could not move", message,
+                          QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self.failure_box = box
 
     def on_paused_changed(self, paused: bool) -> None:
         """Keep the Pause action's check state and the Step action in line with the controller."""

@@ -221,3 +221,18 @@ def test_eval_and_clock_annotations_are_stored(controller: GameController) -> No
     controller.set_move_clock(1, 178.5)
     text = str(controller.game())
     assert "[%eval 0.34,12]" in text and "[%clk 0:02:58" in text
+
+
+def test_new_players_after_a_failure_carry_on(controller: GameController, qtbot) -> None:
+    broken = ScriptedPlayer("Broken engine")
+    controller.set_players(HumanPlayer("You"), broken)
+    play(controller, "e4")
+    with qtbot.waitSignal(controller.player_failed) as blocker:
+        broken.failed.emit(broken.requests[-1].request_id, "Broken engine stopped answering.")
+    assert "stopped answering" in blocker.args[0]
+    assert controller.is_paused() and controller.live_ply() == 1
+    replacement = ScriptedPlayer("Replacement")
+    controller.set_players(controller.player(chess.WHITE), replacement)
+    assert not controller.is_paused()
+    replacement.answer("e7e5")
+    assert controller.live_ply() == 2

@@ -132,3 +132,22 @@ def test_auto_flip_puts_the_human_at_the_bottom(qtbot, human: chess.Color) -> No
         assert window.clock_panel.is_flipped() == (human == chess.BLACK)
     finally:
         _close(window)
+
+
+def test_engine_that_cannot_start_is_reported_and_the_game_survives(qtbot, tmp_path: Path) -> None:
+    missing = PlayerSettings(kind=PlayerKind.UCI, uci_path=str(tmp_path / "no-such-engine"), move_time_ms=100)
+    settings = Settings(white=PlayerSettings(), black=missing, min_move_delay_ms=0)
+    window = _window(qtbot, settings)
+    try:
+        window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+        qtbot.waitUntil(lambda: window.failure_box is not None, timeout=30_000)
+        assert window.controller.live_ply() == 1  # the game is intact
+        assert window.controller.is_paused()
+        assert "no-such-engine" in window.failure_box.text() or "start" in window.failure_box.text()
+        # Taking over Black in the settings continues the game.
+        window.session.apply(settings.with_player(chess.BLACK, PlayerSettings()))
+        assert window.controller.is_waiting_for_human()
+        window.board_widget.move_requested.emit(chess.Move.from_uci("e7e5"))
+        assert window.controller.live_ply() == 2
+    finally:
+        _close(window)
