@@ -28,10 +28,9 @@ from chessgui.board.board_widget import BoardWidget
 from chessgui.board_area import BoardArea
 from chessgui.clock import ChessClock, ClockSnapshot
 from chessgui.dialogs.settings_dialog import SettingsDialog
-from chessgui.engine_info import EngineInfo
 from chessgui.engine_panel import EnginePanel
 from chessgui.eval_bar import EvalBar
-from chessgui.hint import HintProvider
+from chessgui.hint_presenter import HintPresenter
 from chessgui.play_session import PlaySession
 from chessgui.resources_path import app_icon
 from chessgui.settings import PlayerSettings, Settings
@@ -72,7 +71,7 @@ class MainWindow(QMainWindow):
         self.move_log = MoveLogPanel(self)
         self.engine_panel = EnginePanel(self)
         self.eval_bar = EvalBar(self)
-        self._hint: HintProvider | None = None
+        self.hints = HintPresenter(self.controller, self.navigator, self)
         self.failure_box: QMessageBox | None = None  # the last "could not move" message, if any
         self.history_banner = HistoryBanner(self)
         # Keep the banner's room when hidden so the board does not jump in size.
@@ -182,7 +181,9 @@ class MainWindow(QMainWindow):
         session.settings_applied.connect(self.on_settings_applied)
         actions.settings.triggered.connect(self.on_settings_triggered)
         actions.next_game.triggered.connect(session.next_game)
-        actions.hint.triggered.connect(self.on_hint_triggered)
+        actions.hint.triggered.connect(self.hints.on_hint_triggered)
+        self.hints.arrow_ready.connect(self.board_widget.set_arrows)
+        self.hints.status_message.connect(self.on_status_message)
         actions.quit.triggered.connect(self.close)
         actions.about.triggered.connect(self.on_about_triggered)
         if self.autosave is not None:
@@ -293,28 +294,6 @@ class MainWindow(QMainWindow):
         self.eval_bar.clear()
         self.board_widget.set_arrows([])
 
-    def on_hint_triggered(self) -> None:
-        """Ask the engine for a move suggestion for the human to move; it appears as an arrow."""
-        if not self.controller.is_waiting_for_human() or not self.navigator.is_live():
-            self.statusBar().showMessage("A hint is for your move in the live position.", 4000)
-            return
-        if self._hint is None:
-            self._hint = HintProvider(self)
-            self._hint.hint_ready.connect(self.on_hint_ready)
-            self._hint.hint_failed.connect(self.on_status_message)
-        board = self.controller.board()
-        self._hint.request_hint(self.controller.start_fen(), [move.uci() for move in board.move_stack])
-        self.statusBar().showMessage("Looking for a good move…")
-
-    def on_hint_ready(self, move: chess.Move, info: EngineInfo | None) -> None:
-        """Show the suggested move as an arrow (if the position has not moved on)."""
-        board = self.controller.board()
-        if not self.controller.is_waiting_for_human() or move not in board.legal_moves:
-            return
-        self.board_widget.set_arrows([(move.from_square, move.to_square)])
-        score = f" ({info.format_score()})" if info is not None else ""
-        self.statusBar().showMessage(f"Hint: {board.san(move)}{score}")
-
     def on_resign_triggered(self) -> None:
         """The human resigns (the side to move if human, else the human side)."""
         board = self.controller.board()
@@ -424,8 +403,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop any search and release engine threads before the window goes."""
         self.controller.stop_thinking()
-        if self._hint is not None:
-            self._hint.shutdown()
+        self.hints.shutdown()
         if self.autosave is not None:
             self.autosave.save_now()  # an unfinished game stays offered for next time
         for color in chess.COLORS:

@@ -151,3 +151,19 @@ def test_engine_that_cannot_start_is_reported_and_the_game_survives(qtbot, tmp_p
         assert window.controller.live_ply() == 2
     finally:
         _close(window)
+
+
+def test_hint_draws_an_arrow_for_a_legal_move(qtbot) -> None:
+    window = _window(qtbot, Settings(white=PlayerSettings(), black=PlayerSettings()))
+    try:
+        window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+        window.actions_.hint.trigger()
+        qtbot.waitUntil(lambda: bool(window.board_widget.arrows()), timeout=COMPILE_TIMEOUT_MS)
+        (from_square, to_square), = window.board_widget.arrows()
+        board = window.controller.board()
+        assert any(m.from_square == from_square and m.to_square == to_square for m in board.legal_moves)
+        assert window.statusBar().currentMessage().startswith("Hint: ")
+        window.board_widget.move_requested.emit(chess.Move.from_uci("e7e5"))
+        assert window.board_widget.arrows() == []  # a move clears the hint
+    finally:
+        _close(window)
