@@ -90,13 +90,16 @@ PERFT_BENCH = (
 )
 
 
-def _python_chess_perft(board: chess.Board, depth: int) -> int:
+def python_chess_perft(board: chess.Board, depth: int) -> int:
+    """Reference leaf count from python-chess (for checking and timing our perft)."""
+    if depth == 0:
+        return 1
     if depth == 1:
         return board.legal_moves.count()
     total = 0
     for move in board.legal_moves:
         board.push(move)
-        total += _python_chess_perft(board, depth - 1)
+        total += python_chess_perft(board, depth - 1)
         board.pop()
     return total
 
@@ -115,7 +118,7 @@ def run_perft_bench(extra_depth: int | None = None) -> None:
         ours_time += time.perf_counter() - start
         ours_nodes += ours
         start = time.perf_counter()
-        theirs = _python_chess_perft(chess.Board(fen), depth)
+        theirs = python_chess_perft(chess.Board(fen), depth)
         theirs_time += time.perf_counter() - start
         theirs_nodes += theirs
         print(f"{fen}\n  engine perft({depth + 1}) = {ours}   python-chess perft({depth}) = {theirs}")

@@ -8,6 +8,7 @@ import chess
 import pytest
 
 from engine import perft
+from engine.bench import python_chess_perft
 from engine.perft import perft_divide
 
 # The six standard positions (Chess Programming Wiki, "Perft Results").
@@ -38,7 +39,7 @@ def test_en_passant_pinned_pawn_cases() -> None:
     for fen in ("8/8/8/KPp4r/8/8/8/7k w - c6 0 2", "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1"):
         board = chess.Board(fen)
         for depth in (1, 2, 3):
-            assert perft(fen, depth) == _python_chess_perft(board, depth), (fen, depth)
+            assert perft(fen, depth) == python_chess_perft(board, depth), (fen, depth)
 
 
 def test_divide_matches_python_chess() -> None:
@@ -47,22 +48,9 @@ def test_divide_matches_python_chess() -> None:
     expected = []
     for move in board.legal_moves:
         board.push(move)
-        expected.append((move.uci(), _python_chess_perft(board, 1)))
+        expected.append((move.uci(), python_chess_perft(board, 1)))
         board.pop()
     assert perft_divide(fen, 2) == sorted(expected)
-
-
-def _python_chess_perft(board: chess.Board, depth: int) -> int:
-    if depth == 0:
-        return 1
-    if depth == 1:
-        return board.legal_moves.count()
-    total = 0
-    for move in board.legal_moves:
-        board.push(move)
-        total += _python_chess_perft(board, depth - 1)
-        board.pop()
-    return total
 
 
 def _random_positions(count: int, seed: int) -> list[str]:
@@ -87,7 +75,7 @@ def test_perft3_matches_python_chess_on_random_positions() -> None:
     mismatches = []
     for fen in fens:
         ours = perft(fen, 3)
-        theirs = _python_chess_perft(chess.Board(fen), 3)
+        theirs = python_chess_perft(chess.Board(fen), 3)
         if ours != theirs:
             mismatches.append((fen, ours, theirs))
     assert not mismatches, mismatches[:5]
