@@ -194,17 +194,6 @@ class ChessClock(QObject):
         if self._state != ClockRunState.STOPPED:
             self._set_state(ClockRunState.STOPPED)
 
-    def set_time_source(self, time_source: Callable[[], float]) -> None:
-        """Swap the time source (tests); charges the running time with the old one first."""
-        if self._state == ClockRunState.RUNNING:
-            self._charge_running_time()
-            self._time_source = time_source
-            self._running_since = time_source()
-        else:
-            self._time_source = time_source
-
-    # Flag ---------------------------------------------------------------------
-
     def check_flag(self) -> chess.Color | None:
         """Look at the running clock; if its time is up, stop and emit ``flag_fallen`` once.
 

@@ -105,11 +105,6 @@ def ensure_warm_up_started(warm_up: Callable[[], None] | None = None) -> None:
     _WARM_UP.start(warm_up or _default_warm_up)
 
 
-def is_warm_up_done() -> bool:
-    """True once the engine code is compiled/loaded (or failed to)."""
-    return _WARM_UP.done.is_set()
-
-
 class _LiveThreads:
     """Every worker whose thread has not been shut down yet.
 

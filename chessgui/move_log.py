@@ -108,10 +108,6 @@ class MoveLogPanel(QWidget):
         """Number of plies listed."""
         return len(self._sans)
 
-    def san_at(self, ply: int) -> str:
-        """SAN of the move that leads to ``ply`` (1-based)."""
-        return self._sans[ply - 1]
-
     def set_result(self, text: str | None) -> None:
         """Show the game's result and reason under the moves (None hides it)."""
         self._result_text = text

@@ -26,7 +26,7 @@ import chess.pgn
 
 from chessgui.fen_check import fen_problems
 from chessgui.pgn_line_reader import PgnLineReader
-from chessgui.pgn_write import PgnSaveError, game_to_pgn, save_pgn, set_node_clock, set_node_eval
+from chessgui.pgn_write import PgnSaveError, game_to_pgn, save_pgn
 
 __all__ = [
     "GameSummary",
@@ -41,8 +41,6 @@ __all__ = [
     "read_pgn_file",
     "read_pgn_string",
     "save_pgn",
-    "set_node_clock",
-    "set_node_eval",
 ]
 
 # Files up to this size get every move checked while indexing, so the games

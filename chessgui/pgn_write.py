@@ -10,7 +10,7 @@ import chess
 import chess.engine
 import chess.pgn
 
-__all__ = ["PgnSaveError", "game_to_pgn", "save_pgn", "set_node_clock", "set_node_eval", "write_text_atomically"]
+__all__ = ["PgnSaveError", "game_to_pgn", "save_pgn", "write_text_atomically"]
 
 
 class PgnSaveError(OSError):
@@ -20,11 +20,9 @@ class PgnSaveError(OSError):
 def game_to_pgn(game: chess.pgn.Game) -> str:
     """The game as PGN text: Seven Tag Roster, SetUp/FEN for custom starts,
     comments (including [%eval] and [%clk]) and variations."""
+    # game.setup() writes both tags; a file may carry FEN without SetUp, which the standard requires.
     if "FEN" in game.headers and game.headers["FEN"] != chess.STARTING_FEN:
         game.headers["SetUp"] = "1"
-    elif game.board().fen() != chess.STARTING_FEN:
-        game.headers["SetUp"] = "1"
-        game.headers["FEN"] = game.board().fen()
     exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
     return game.accept(exporter) + "\n"
 
@@ -52,21 +50,3 @@ def write_text_atomically(path: Path, text: str) -> None:
         except OSError:
             pass
         raise PgnSaveError(f"could not save {path.name}: {error.strerror or error}") from error
-
-
-def set_node_eval(
-    node: chess.pgn.ChildNode, score_white_cp: int | None, mate_white: int | None, depth: int | None = None
-) -> None:
-    """Store an engine evaluation (White's point of view) as [%eval ...] on ``node``."""
-    if mate_white is not None:
-        score: chess.engine.Score = chess.engine.Mate(mate_white)
-    elif score_white_cp is not None:
-        score = chess.engine.Cp(score_white_cp)
-    else:
-        return
-    node.set_eval(chess.engine.PovScore(score, chess.WHITE), depth)
-
-
-def set_node_clock(node: chess.pgn.ChildNode, seconds: float) -> None:
-    """Store the mover's remaining clock time as [%clk h:mm:ss] on ``node``."""
-    node.set_clock(max(0.0, seconds))

@@ -52,11 +52,6 @@ class GoRequest:
             board.push_uci(uci)
         return board
 
-    @property
-    def fen(self) -> str:
-        """FEN of the position to move in."""
-        return self.board().fen()
-
 
 class Player(QObject):
     """Base class of every player.

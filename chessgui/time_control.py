@@ -325,13 +325,3 @@ _ENGINE_TIME_MODE_LABELS = {
     EngineTimeMode.ON_CLOCK: "Play on the clock",
     EngineTimeMode.FIXED_PER_MOVE: "Fixed time per move",
 }
-
-
-def __getattr__(name: str) -> object:
-    # The editor widget lives in its own module so this one stays free of Qt; it is
-    # still importable from here (``from chessgui.time_control import TimeControlEditor``).
-    if name == "TimeControlEditor":
-        from chessgui.time_control_editor import TimeControlEditor
-
-        return TimeControlEditor
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import chess
+import chess.engine
 import chess.pgn
 import pytest
 
 from chessgui.autosave import AutosaveCorruptError, AutosaveSnapshot, AutosaveStore, default_autosave_dir
-from chessgui.pgn_io import game_to_pgn, set_node_clock, set_node_eval
+from chessgui.pgn_io import game_to_pgn
 
 
 def _game_in_progress() -> chess.pgn.Game:
@@ -20,8 +21,8 @@ def _game_in_progress() -> chess.pgn.Game:
     node = game
     for san in ("Bb5", "a6", "Ba4", "Nf6"):
         node = node.add_main_variation(node.board().parse_san(san))
-        set_node_clock(node, 290.0 - node.ply())
-    set_node_eval(node, 31, None, 12)
+        node.set_clock(290.0 - node.ply())
+    node.set_eval(chess.engine.PovScore(chess.engine.Cp(31), chess.WHITE), 12)
     node.comment = node.comment + " keep me"
     return game
 

@@ -17,8 +17,6 @@ from chessgui.pgn_io import (
     read_pgn_file,
     read_pgn_string,
     save_pgn,
-    set_node_clock,
-    set_node_eval,
 )
 
 CUSTOM_START = "r3k2r/ppp2ppp/2n5/3qp3/8/2N5/PPPP1PPP/R1BQK2R w KQkq - 4 9"
@@ -34,17 +32,17 @@ def _rich_game() -> chess.pgn.Game:
     game.comment = "A position from a lesson"
     node = game.add_variation(chess.Move.from_uci("c3d5"))
     node.comment = "wins the queen"
-    set_node_eval(node, 850, None, depth=18)
-    set_node_clock(node, 178.0)
+    node.set_eval(chess.engine.PovScore(chess.engine.Cp(850), chess.WHITE), 18)
+    node.set_clock(178.0)
     side = game.add_variation(chess.Move.from_uci("e1g1"))
     side.comment = "castling is slower"
     side.add_variation(chess.Move.from_uci("d5d4"))
     node = node.add_variation(chess.Move.from_uci("c6d4"))
-    set_node_eval(node, None, 3)
-    set_node_clock(node, 3725.5)
+    node.set_eval(chess.engine.PovScore(chess.engine.Mate(3), chess.WHITE))
+    node.set_clock(3725.5)
     node.nags.add(chess.pgn.NAG_MISTAKE)
     node = node.add_variation(chess.Move.from_uci("e1g1"))
-    set_node_eval(node, -42, None)
+    node.set_eval(chess.engine.PovScore(chess.engine.Cp(-42), chess.WHITE))
     game.headers["Result"] = "*"
     return game
 
