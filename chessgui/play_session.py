@@ -144,22 +144,15 @@ class PlaySession(QObject):
         self._controller.set_min_move_delay_ms(settings.min_move_delay_ms)
 
     def _install_players(self, settings: Settings, force: bool) -> None:
-        current = {color: self._controller.player(color) for color in chess.COLORS}
         new: dict[chess.Color, Player] = {}
         changed = force
         for color in chess.COLORS:
             wanted = settings.player(color)
-            player = current[color]
-            keep = (
-                not force
-                and isinstance(player, Player)
-                and hasattr(player, "settings")
-                and _same_engine(player.settings(), wanted)  # type: ignore[attr-defined]
-            )
-            if wanted.kind is PlayerKind.HUMAN and player.is_human() and not force:
+            player = self._controller.player(color)
+            if not force and wanted.kind is PlayerKind.HUMAN and player.is_human():
                 new[color] = player
-            elif keep:
-                player.set_settings(wanted)  # type: ignore[attr-defined] - strength applies from the next move
+            elif not force and isinstance(player, BuiltinEnginePlayer) and _same_engine(player.settings(), wanted):
+                player.set_settings(wanted)  # only the strength changed: applies from the next move
                 new[color] = player
             else:
                 new[color] = create_player(wanted, color, self._controller)
