@@ -57,8 +57,9 @@ class GameController(QObject):
         self._result: GameResult | None = None
         self._players: dict[chess.Color, Player] = {}
         self._request_ids = itertools.count(1)
+        # The request the side to move's player is answering; the board does not change
+        # while one is pending (every change cancels it first), so its colour is board.turn.
         self._pending_request: GoRequest | None = None
-        self._pending_color: chess.Color | None = None
         self._paused = False
         self._paused_by_failure = False  # paused only because a player failed (undone by new players)
         self._steps_allowed = 0
@@ -119,9 +120,7 @@ class GameController(QObject):
     def is_waiting_for_human(self) -> bool:
         """True when the side to move is a human who has been asked for a move."""
         return (
-            self._pending_request is not None
-            and self._pending_color is not None
-            and self._players[self._pending_color].is_human()
+            self._pending_request is not None and self._players[self._board.turn].is_human()
         )
 
     def can_claim_draw(self) -> bool:
@@ -271,7 +270,7 @@ class GameController(QObject):
         self._paused = True
         self._paused_by_failure = False
         self._steps_allowed = 0
-        if self._pending_color is not None and not self._players[self._pending_color].is_human():
+        if self._pending_request is not None and not self._players[self._board.turn].is_human():
             self._cancel_request()
         self.paused_changed.emit(True)
 
@@ -316,9 +315,7 @@ class GameController(QObject):
         request = self._pending_request
         if request is None or request.request_id != request_id or self._result is not None:
             return
-        color = self._pending_color
-        assert color is not None
-        player = self._players[color]
+        player = self._players[self._board.turn]
         try:
             move = chess.Move.from_uci(uci)
         except (chess.InvalidMoveError, ValueError):
@@ -328,14 +325,12 @@ class GameController(QObject):
                 player.go(request)  # keep waiting for a legal move
                 return
             self._pending_request = None
-            self._pending_color = None
             self._report_failure(f"{player.name} answered with an illegal move ({uci!r}).")
             return
         self._pending_request = None
-        self._pending_color = None
-        self.push_move(move)
+        self._push_move(move)
 
-    def push_move(self, move: chess.Move) -> None:
+    def _push_move(self, move: chess.Move) -> None:
         """Play ``move`` (legal in the live position) and ask for the next one."""
         san = self._board.san(move)
         self._board.push(move)
@@ -352,13 +347,12 @@ class GameController(QObject):
         if self._pending_request is None or self._pending_request.request_id != request_id:
             return
         self._pending_request = None
-        self._pending_color = None
         self._report_failure(message)
 
     def on_player_ready_changed(self, ready: bool) -> None:
         """An engine finished preparing: clear the "Preparing engine…" message."""
-        if ready and self._pending_color is not None:
-            player = self._players[self._pending_color]
+        if ready and self._pending_request is not None:
+            player = self._players[self._board.turn]
             if not player.is_human():
                 self.status_message.emit(f"{player.name} is thinking…")
 
@@ -383,11 +377,9 @@ class GameController(QObject):
 
     def _cancel_request(self) -> None:
         self._go_timer.stop()
-        color = self._pending_color
-        self._pending_request = None
-        self._pending_color = None
-        if color is not None:
-            self._players[color].stop()
+        if self._pending_request is not None:
+            self._pending_request = None
+            self._players[self._board.turn].stop()
 
     def _schedule_next_move(self, delay: bool) -> None:
         self._go_timer.stop()
@@ -409,7 +401,7 @@ class GameController(QObject):
             self.human_input_enabled.emit(False)
             return
         if self._pending_request is not None:
-            self._players[self._pending_color].stop()  # type: ignore[index]
+            player.stop()  # a request for this very position is replaced
         clock: ClockState | None = self._clock_provider() if self._clock_provider is not None else None
         request = GoRequest(
             request_id=next(self._request_ids),
@@ -418,7 +410,6 @@ class GameController(QObject):
             clock=clock,
         )
         self._pending_request = request
-        self._pending_color = color
         self.human_input_enabled.emit(player.is_human())
         if not player.is_human():
             self.thinking_started.emit(color)
