@@ -38,6 +38,9 @@ class SearchLimit:
     """Moves until the next time control (UCI ``movestogo``); None for sudden death."""
     infinite: bool = False
     """Search until :meth:`Searcher.stop` is called (analysis mode)."""
+    multipv: int = 1
+    """How many principal variations (best distinct root moves) to find and report; the
+    search clamps it to 1..engine.searchstate.MAX_MULTIPV and to the number of legal moves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,8 @@ class SearchInfo:
     """Transposition table use in permille."""
     pv: tuple[str, ...]
     """Principal variation as UCI move strings, best move first."""
+    multipv: int = 1
+    """Rank of this line among the iteration's lines (UCI ``multipv``): 1 is the best."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,3 +79,6 @@ class SearchResult:
     """Expected reply (second PV move) in UCI notation, if known."""
     info: SearchInfo | None
     """Report of the last completed iteration; None if none completed (or no legal move)."""
+    lines: tuple[SearchInfo, ...] = ()
+    """All lines of the last completed iteration, best first (``lines[0] == info``); one per
+    requested MultiPV line, fewer when there are fewer legal moves."""

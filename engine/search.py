@@ -15,6 +15,10 @@ Contract
   The root records its best move so far in ``stats[STAT_ROOT_BEST]`` whenever
   a fully searched move raises alpha, so an interrupted iteration can still
   contribute a better move.
+* MultiPV: the root skips the ``ctl[CTL_EXCLUDED_COUNT]`` moves stored from
+  ``ctl[CTL_EXCLUDED]`` on (the first moves of the lines already found), so the
+  search returns the best of the other root moves. Such a root search does not
+  store its result in the TT (it is not the position's value).
 
 Arrays shared by all frames (allocated once per Searcher)
 ----------------------------------------------------------
@@ -23,7 +27,7 @@ killers        int64[MAX_PLY, 2]
 history        int64[PIECE_CODES, 120]
 pv             int32[MAX_PLY, MAX_PLY] triangular PV table, pv_len int64[MAX_PLY]
 stats          int64[STATS_SIZE]      counters and root outputs (STAT_*)
-ctl            int64[CTL_SIZE]        inputs: node limit, TT generation (CTL_*)
+ctl            int64[CTL_SIZE]        inputs: node limit, TT generation, excluded root moves (CTL_*)
 stop           int8[1]                set to 1 by another thread to abort
 """
 
@@ -43,7 +47,8 @@ from engine.position import (
 )
 from engine.quiescence import quiescence
 from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
-    ALL_FEATURES, CTL_FEATURES, CTL_GENERATION, CTL_NODE_LIMIT, CTL_SIZE,
+    ALL_FEATURES, CTL_EXCLUDED, CTL_EXCLUDED_COUNT, CTL_FEATURES, CTL_GENERATION, CTL_NODE_LIMIT,
+    CTL_SIZE, MAX_EXCLUDED, MAX_MULTIPV,
     FEATURE_CHECK_EXTENSION, FEATURE_FUTILITY, FEATURE_IIR, FEATURE_LMP, FEATURE_LMR,
     FEATURE_NULL_MOVE,
     FEATURE_REVERSE_FUTILITY, POLL_MASK, STAT_ABORTED, STAT_CUTOFFS, STAT_FIRST_CUTOFFS,
@@ -83,6 +88,15 @@ def _update_pv(pv: np.ndarray, pv_len: np.ndarray, ply: int, move: int) -> None:
 
 
 @njit(cache=True, nogil=True)
+def _is_excluded(ctl: np.ndarray, count: int, move: int) -> bool:
+    """Whether ``move`` is one of the ``count`` excluded root moves (MultiPV)."""
+    for j in range(count):
+        if ctl[CTL_EXCLUDED + j] == move:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
 def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history,
             pv, pv_len, stats, ctl, stop, depth: int, ply: int, alpha: int, beta: int,
             allow_null: bool) -> int:
@@ -96,10 +110,10 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
     Step 6. Transposition table probe (cut-offs only in zero-window nodes); internal
             iterative reduction when the table knows no move.
     Step 7. Static pruning: reverse futility, null move.
-    Step 8. Move loop: ordering, futility and late-move pruning, PVS with late-move
-            reductions.
+    Step 8. Move loop: ordering, MultiPV root exclusions, futility and late-move
+            pruning, PVS with late-move reductions.
     Step 9. Checkmate and stalemate.
-    Step 10. Transposition table store.
+    Step 10. Transposition table store (not for a root search with exclusions).
     """
     # Step 1.
     pv_len[ply] = ply
@@ -188,11 +202,17 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
               and static_eval + FUTILITY_MARGIN[depth] <= alpha)
     prune_late = (features & FEATURE_LMP != 0 and not pv_node and not checked and depth <= 3
                   and abs(alpha) < MATE_BOUND)
+    excluded = 0
+    if root:
+        # Clamped: the count comes from the driver and indexes ctl.
+        excluded = max(0, min(ctl[CTL_EXCLUDED_COUNT], MAX_EXCLUDED))
     best = -INFINITE
     best_move = np.int64(0)
     legal = 0
     for i in range(n):
         move = pick_move(buf, sc, i, n)
+        if excluded > 0 and _is_excluded(ctl, excluded, move):
+            continue  # an earlier MultiPV line already has this root move
         quiet = (move >> 17) & FLAG_CAPTURE == 0 and (move >> 14) & 7 == 0
         if not make_move(board, st, hashes, undo, move):
             continue
@@ -266,6 +286,7 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
         bound = np.int64(BOUND_LOWER)
     elif best_move != 0:
         bound = np.int64(BOUND_EXACT)
-    tt_store(tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move,
-             ctl[CTL_GENERATION])
+    if excluded == 0:
+        tt_store(tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move,
+                 ctl[CTL_GENERATION])
     return best

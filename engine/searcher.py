@@ -1,7 +1,7 @@
 """Searcher: the thin Python driver around the jitted search.
 
-Python only runs the iterative-deepening loop (one jitted call per iteration,
-plus aspiration re-searches), the time manager and the reports; everything per
+Python only runs the iterative-deepening loop (one jitted call per iteration and
+MultiPV line, plus aspiration re-searches), the time manager and the reports; everything per
 node happens inside Numba with the GIL released, so a GUI thread or a timer
 thread keeps running while the engine thinks.
 """
@@ -18,9 +18,9 @@ from engine.api import SearchInfo, SearchLimit, SearchResult
 from engine.fen import Position, position_from_game
 from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
 from engine.search import (
-    ALL_FEATURES, CTL_FEATURES, CTL_GENERATION, CTL_NODE_LIMIT, CTL_SIZE, STAT_ABORTED, STAT_CUTOFFS,
-    STAT_FIRST_CUTOFFS, STAT_NODES, STAT_QNODES, STAT_RESEARCHES, STAT_ROOT_BEST,
-    STAT_SELDEPTH, STAT_TT_HITS, STATS_SIZE, negamax,
+    ALL_FEATURES, CTL_EXCLUDED, CTL_EXCLUDED_COUNT, CTL_FEATURES, CTL_GENERATION, CTL_NODE_LIMIT,
+    CTL_SIZE, MAX_EXCLUDED, MAX_MULTIPV, STAT_ABORTED, STAT_CUTOFFS, STAT_FIRST_CUTOFFS, STAT_NODES,
+    STAT_QNODES, STAT_RESEARCHES, STAT_ROOT_BEST, STAT_SELDEPTH, STAT_TT_HITS, STATS_SIZE, negamax,
 )
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, TimeManager, plan_time
 from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
@@ -159,12 +159,15 @@ class Searcher:
         self._killers.fill(0)
         self._history //= 8  # keep a hint of the old ordering, mostly relearn
         max_depth = MAX_DEPTH if limit.depth is None else min(max(limit.depth, 1), MAX_DEPTH)
+        line_count = min(max(limit.multipv, 1), MAX_MULTIPV, len(legal))
 
         # Step 2. Iterative deepening; the move of the last completed iteration stands.
         best_move = legal[0]
         best_pv: tuple[str, ...] = (move_to_uci(best_move),)
         info: SearchInfo | None = None
+        lines: tuple[SearchInfo, ...] = ()
         score = 0
+        line_scores = [0] * line_count  # each line's last score: its aspiration centre
         instability = 1.0
         try:
             for depth in range(1, max_depth + 1):
@@ -173,17 +176,25 @@ class Searcher:
                 # Depth 1 always completes (well under a millisecond), so even a
                 # tiny budget yields a searched move rather than an arbitrary one.
                 self._ctl[CTL_NODE_LIMIT] = node_limit if depth > 1 else 0
-                new_score = self._aspiration(pos, depth, score)
+                found = self._search_lines(pos, depth, line_scores, legal)
                 if self._stats[STAT_ABORTED] != 0:
-                    # Step 3. An interrupted iteration only counts for a root move that
-                    # beat the previous best (it was searched first).
-                    improved = int(self._stats[STAT_ROOT_BEST])
-                    if improved in legal and improved != best_move:
-                        best_move = improved
-                        best_pv = (move_to_uci(improved),)
+                    # Step 3. An interrupted iteration only counts for a completed line 1
+                    # (MultiPV) or for a root move that beat the previous best (it was
+                    # searched first).
+                    if found and found[0][1]:
+                        best_move = found[0][1][0]
+                        best_pv = tuple(move_to_uci(m) for m in found[0][1])
+                    else:
+                        improved = int(self._stats[STAT_ROOT_BEST])
+                        if improved in legal and improved != best_move:
+                            best_move = improved
+                            best_pv = (move_to_uci(improved),)
                     break
+                # A later line can come back better than an earlier one (the tree
+                # changed in between): rank them by score, as reported (stable sort).
+                found.sort(key=lambda line: -line[0])
+                new_score, pv = found[0]
                 # Spend more time while the choice is unstable, less once it is settled.
-                pv = self._pv_moves(legal)
                 if depth > 1 and pv and pv[0] != best_move:
                     instability = 2.0
                 elif depth > 1 and new_score < score - 40:
@@ -194,9 +205,16 @@ class Searcher:
                 if pv:
                     best_move = pv[0]
                 best_pv = tuple(move_to_uci(m) for m in pv) or (move_to_uci(best_move),)
-                info = self._make_info(depth, score, best_pv, clock.elapsed_ms())
+                line_scores = [s for s, _ in found] + line_scores[len(found):]
+                elapsed_ms = clock.elapsed_ms()
+                lines = (self._make_info(depth, score, best_pv, elapsed_ms),) + tuple(
+                    self._make_info(depth, s, tuple(move_to_uci(m) for m in line_pv), elapsed_ms,
+                                    rank)
+                    for rank, (s, line_pv) in enumerate(found[1:], 2))
+                info = lines[0]
                 if on_info is not None:
-                    on_info(info)
+                    for line in lines:
+                        on_info(line)
                 if limit.infinite:
                     continue
                 if abs(score) >= MATE_BOUND and limit.depth is None and depth >= MATE - abs(score) + 4:
@@ -210,7 +228,34 @@ class Searcher:
             if timer is not None:
                 timer.cancel()
         ponder = best_pv[1] if len(best_pv) > 1 else None
-        return SearchResult(move_to_uci(best_move), ponder, info)
+        return SearchResult(move_to_uci(best_move), ponder, info, lines)
+
+    def _search_lines(self, pos: Position, depth: int, previous: list[int],
+                      legal: list[int]) -> list[tuple[int, list[int]]]:
+        """One iteration of ``len(previous)`` MultiPV lines: line k is the best root move
+        apart from the first moves of lines 1..k-1, searched in an aspiration window
+        around its own previous score. Returns (score, PV) of the lines completed, in
+        search order; fewer when the search is aborted."""
+        found: list[tuple[int, list[int]]] = []
+        try:
+            for previous_score in previous:
+                self._exclude_root_moves([line_pv[0] for _, line_pv in found])
+                line_score = self._aspiration(pos, depth, previous_score)
+                if self._stats[STAT_ABORTED] != 0:
+                    break
+                line_pv = self._pv_moves(legal)
+                found.append((line_score, line_pv))
+                if not line_pv:
+                    break  # cannot happen after a full search; without a move, nothing to exclude
+        finally:
+            self._exclude_root_moves([])
+        return found
+
+    def _exclude_root_moves(self, moves: list[int]) -> None:
+        """Tell the root search which moves to skip (clamped to the slots in ctl)."""
+        count = min(len(moves), MAX_EXCLUDED)
+        self._ctl[CTL_EXCLUDED:CTL_EXCLUDED + count] = moves[:count]
+        self._ctl[CTL_EXCLUDED_COUNT] = count
 
     def _aspiration(self, pos: Position, depth: int, previous: int) -> int:
         """One iteration; from ASPIRATION_DEPTH on, a narrow window around the
@@ -249,7 +294,8 @@ class Searcher:
             return []
         return pv
 
-    def _make_info(self, depth: int, score: int, pv: tuple[str, ...], elapsed_ms: float) -> SearchInfo:
+    def _make_info(self, depth: int, score: int, pv: tuple[str, ...], elapsed_ms: float,
+                   multipv: int = 1) -> SearchInfo:
         nodes = int(self._stats[STAT_NODES])
         time_ms = int(elapsed_ms)
         cp, mate = score_to_uci(score)
@@ -263,6 +309,7 @@ class Searcher:
             time_ms=time_ms,
             hashfull=int(tt_hashfull(self._tt_data, self._generation)),
             pv=pv,
+            multipv=multipv,
         )
 
 

@@ -1,7 +1,8 @@
 """Layout of the arrays that control a search and collect its counters, and the stop poll.
 
 stats  int64[STATS_SIZE]  counters and root outputs (STAT_*), zeroed per search
-ctl    int64[CTL_SIZE]    inputs: node limit, TT generation, feature bits (CTL_*)
+ctl    int64[CTL_SIZE]    inputs: node limit, TT generation, feature bits, excluded root
+                          moves (CTL_*)
 stop   int8[1]            set to 1 by another thread to abort
 """
 
@@ -25,7 +26,17 @@ STATS_SIZE = 16
 CTL_NODE_LIMIT = 0   # 0 = none
 CTL_GENERATION = 1
 CTL_FEATURES = 2     # FEATURE_* bits: lets matches measure each pruning idea on/off
-CTL_SIZE = 4
+CTL_EXCLUDED_COUNT = 3
+"""How many root moves the root skips (MultiPV: the moves of the lines already found)."""
+CTL_EXCLUDED = 4
+"""First of the excluded root moves, ctl[CTL_EXCLUDED : CTL_EXCLUDED + count]."""
+
+MAX_MULTIPV = 10
+"""Most principal variations one search reports; callers clamp to this before searching."""
+MAX_EXCLUDED = MAX_MULTIPV - 1
+"""Slots for excluded root moves: line k skips the k - 1 better lines' moves."""
+
+CTL_SIZE = CTL_EXCLUDED + MAX_EXCLUDED
 
 FEATURE_NULL_MOVE = 1
 FEATURE_LMR = 2
