@@ -16,6 +16,8 @@ PROBES = (
     ("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10", 4),
 )
 
+MULTIPV_PROBE = ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5)
+
 
 def run() -> list[dict[str, object]]:
     out = []
@@ -27,6 +29,14 @@ def run() -> list[dict[str, object]]:
         out.append({"fen": fen, "best": result.best_move, "cp": info.score_cp,
                     "mate": info.mate_in, "nodes": info.nodes, "pv": list(info.pv),
                     "counters": searcher.counters()})
+    # MultiPV: the root exclusions and the per-line aspiration windows.
+    fen, depth = MULTIPV_PROBE
+    searcher.new_game()
+    result = searcher.search(fen, limit=SearchLimit(depth=depth, multipv=3))
+    out.append({"fen": fen, "best": result.best_move, "nodes": result.info.nodes,
+                "lines": [[line.multipv, line.score_cp, line.mate_in, list(line.pv)]
+                          for line in result.lines],
+                "counters": searcher.counters()})
     out.append({"perft": perft(PROBES[1][0], 2)})
     return out
 

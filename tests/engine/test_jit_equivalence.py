@@ -15,7 +15,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_jit_on_and_off_give_identical_search_results() -> None:
     jitted = jit_probe.run()
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    # PYTHONPATH: the probe must import this checkout's engine, not whichever one the
+    # venv has installed (an editable install may point at another worktree).
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1",
+               PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))))
     completed = subprocess.run(
         [sys.executable, str(Path(__file__).with_name("engine_jit_probe.py"))], cwd=ROOT, env=env,
         capture_output=True, text=True, timeout=240, check=True)
