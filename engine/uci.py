@@ -10,12 +10,12 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.api import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimit, SearchResult
 from engine.fen import position_from_game
 from engine.perft import perft_divide
-from engine.searcher import Searcher, warm_up
+from engine.searcher import MAX_MULTIPV, Searcher, warm_up
 
 ENGINE_NAME = "Chessgui Engine 0.1"
 ENGINE_AUTHOR = "The chessgui developers"
@@ -23,6 +23,7 @@ STARTPOS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 HASH_DEFAULT, HASH_MIN, HASH_MAX = 64, 1, 2048
 OVERHEAD_DEFAULT, OVERHEAD_MIN, OVERHEAD_MAX = 30, 0, 5000
+MULTIPV_DEFAULT, MULTIPV_MIN, MULTIPV_MAX = 1, 1, MAX_MULTIPV
 
 
 class UciError(ValueError):
@@ -118,9 +119,9 @@ def parse_position(tokens: list[str]) -> tuple[str, tuple[str, ...]]:
 
 
 def format_info(info: SearchInfo) -> str:
-    """One ``info`` line for a completed iteration."""
+    """One ``info`` line for one line (``multipv`` rank) of a completed iteration."""
     score = f"cp {info.score_cp}" if info.mate_in is None else f"mate {info.mate_in}"
-    line = (f"info depth {info.depth} seldepth {info.seldepth} multipv 1 score {score} "
+    line = (f"info depth {info.depth} seldepth {info.seldepth} multipv {info.multipv} score {score} "
             f"nodes {info.nodes} nps {info.nps} hashfull {info.hashfull} time {info.time_ms}")
     if info.pv:
         line += " pv " + " ".join(info.pv)
@@ -163,6 +164,7 @@ class UciEngine:
         self._fen = STARTPOS
         self._moves: tuple[str, ...] = ()
         self._position_ok = True
+        self._multipv = MULTIPV_DEFAULT
         self._search_thread: threading.Thread | None = None
         self._stop_requested = threading.Event()
         # Compile / load the jitted code while the GUI is still talking to us.
@@ -217,6 +219,8 @@ class UciEngine:
         self.write("option name Threads type spin default 1 min 1 max 1")
         self.write(f"option name Move Overhead type spin default {OVERHEAD_DEFAULT} "
                    f"min {OVERHEAD_MIN} max {OVERHEAD_MAX}")
+        self.write(f"option name MultiPV type spin default {MULTIPV_DEFAULT} "
+                   f"min {MULTIPV_MIN} max {MULTIPV_MAX}")
         self.write("uciok")
 
     def _cmd_isready(self, args: list[str]) -> None:
@@ -250,6 +254,10 @@ class UciEngine:
             if number is None:
                 raise UciError(f"setoption Move Overhead: not a number: {value!r}")
             self.searcher.move_overhead_ms = min(max(number, OVERHEAD_MIN), OVERHEAD_MAX)
+        elif key == "multipv":
+            if number is None:
+                raise UciError(f"setoption MultiPV: not a number: {value!r}")
+            self._multipv = min(max(number, MULTIPV_MIN), MULTIPV_MAX)
         else:
             self.write(f"info string unknown option {name!r}")
 
@@ -277,7 +285,9 @@ class UciEngine:
             return
         self._stop_requested.clear()
         self._search_thread = threading.Thread(
-            target=self._search, args=(self._fen, self._moves, go.limit), name="engine-search",
+            target=self._search,
+            args=(self._fen, self._moves, replace(go.limit, multipv=self._multipv)),
+            name="engine-search",
             daemon=True)
         self._search_thread.start()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 
 import chess
@@ -129,3 +130,60 @@ def test_in_process_stop_then_quit_is_clean() -> None:
     uci.handle("stop")  # immediately: the stop must not be lost
     assert uci.handle("quit") is False
     assert sum(line.startswith("bestmove") for line in lines) == 1
+
+
+def test_multipv_option_and_lines_through_python_chess(engine: chess.engine.SimpleEngine) -> None:
+    option = engine.options["MultiPV"]
+    assert (option.type, option.default, option.min, option.max) == ("spin", 1, 1, 10)
+    board = chess.Board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    infos = engine.analyse(board, chess.engine.Limit(depth=5), multipv=3)
+    assert [info["multipv"] for info in infos] == [1, 2, 3]
+    assert all(info["depth"] == 5 for info in infos)
+    first_moves = [info["pv"][0] for info in infos]
+    assert len(set(first_moves)) == 3 and all(move in board.legal_moves for move in first_moves)
+    scores = [info["score"].relative.score(mate_score=100_000) for info in infos]
+    assert scores == sorted(scores, reverse=True)
+    # MultiPV 1 again gives a single line.
+    single = engine.analyse(board, chess.engine.Limit(depth=5), multipv=1)
+    assert len(single) == 1 and single[0]["pv"][0] == first_moves[0]
+    # Fewer legal moves than lines: one line per move.
+    two = chess.Board("k7/8/8/8/8/7P/r7/7K w - - 0 1")
+    infos = engine.analyse(two, chess.engine.Limit(depth=4), multipv=5)
+    assert sorted(info["pv"][0].uci() for info in infos) == ["h1g1", "h3h4"]
+
+
+def test_stop_during_infinite_multipv_analysis(engine: chess.engine.SimpleEngine) -> None:
+    board = chess.Board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    with engine.analysis(board, multipv=3) as analysis:
+        for info in analysis:
+            if info.get("depth", 0) >= 4 and info.get("multipv") == 3:
+                break
+        start = time.monotonic()
+        analysis.stop()
+        best = analysis.wait()
+    assert time.monotonic() - start < 2.0
+    assert len(analysis.multipv) == 3
+    assert best.move == analysis.multipv[0]["pv"][0]
+
+
+def test_multipv_setoption_is_clamped_and_sent_per_line() -> None:
+    lines: list[str] = []
+    answered = threading.Event()
+
+    def write(line: str) -> None:
+        lines.append(line)
+        if line.startswith("bestmove"):
+            answered.set()
+
+    uci = UciEngine(write=write)
+    uci.handle("setoption name MultiPV value 99")
+    uci.handle("position startpos")
+    uci.handle("go depth 2")
+    assert answered.wait(60)
+    depth2 = [line for line in lines if line.startswith("info depth 2 ")]
+    assert [line.split()[6] for line in depth2] == [str(k) for k in range(1, 11)]
+    first = depth2[0].split()
+    assert lines[-1].split()[1] == first[first.index("pv") + 1]  # bestmove is line 1's move
+    uci.handle("setoption name MultiPV value zero")
+    assert "not a number" in lines[-1]
+    assert uci.handle("quit") is False
