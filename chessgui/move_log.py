@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -18,6 +18,22 @@ from PySide6.QtWidgets import (
 )
 
 _EMPTY = "…"
+
+
+class _LogTable(QTableWidget):
+    """The moves table; it keeps the shown move in view when it gets smaller.
+
+    It shrinks when the result line appears under it at game end: without scrolling
+    again the last move would end up half hidden behind the result.
+    """
+
+    def __init__(self, rows: int, columns: int, parent: QWidget, keep_in_view) -> None:  # noqa: ANN001 - Callable[[], None]
+        super().__init__(rows, columns, parent)
+        self._keep_in_view = keep_in_view
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._keep_in_view()
 
 
 class MoveLogPanel(QWidget):
@@ -38,7 +54,7 @@ class MoveLogPanel(QWidget):
         self._current_ply = 0
         self._result_text: str | None = None
 
-        self._table = QTableWidget(0, 2, self)
+        self._table = _LogTable(0, 2, self, self._scroll_to_current)
         self._table.setHorizontalHeaderLabels(["White", "Black"])
         self._table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self._table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -118,6 +134,14 @@ class MoveLogPanel(QWidget):
         """The result line shown, if any."""
         return self._result_text
 
+    def result_label(self) -> QLabel:
+        """The label under the moves that shows the result (for tests and styling)."""
+        return self._result_label
+
+    def navigation_buttons(self) -> tuple[QPushButton, ...]:
+        """Start, previous, next and live-position buttons, left to right."""
+        return (self._first_button, self._back_button, self._forward_button, self._last_button)
+
     def set_current_ply(self, ply: int) -> None:
         """Highlight the move that leads to ``ply`` (0 = nothing) and scroll to it."""
         self._current_ply = ply
@@ -128,11 +152,18 @@ class MoveLogPanel(QWidget):
             if item is not None:
                 self._table.setCurrentItem(item)
                 item.setSelected(True)
-                self._table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
         else:
             self._table.setCurrentCell(-1, -1)
-            self._table.scrollToTop()
+        self._scroll_to_current()
         self._update_buttons()
+
+    def _scroll_to_current(self) -> None:
+        if 0 < self._current_ply <= len(self._sans):
+            item = self._table.item(*self.cell_of_ply(self._current_ply))
+            if item is not None:
+                self._table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
+                return
+        self._table.scrollToTop()
 
     def current_ply(self) -> int:
         """The highlighted ply."""
