@@ -29,7 +29,7 @@ from chessgui.board_area import BoardArea
 from chessgui.clock import ChessClock, ClockSnapshot
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engine_panel import EnginePanel
-from chessgui.eval_bar import EvalBar
+from chessgui.eval_bar import EvalBar, stored_evaluation
 from chessgui.hint_presenter import HintPresenter
 from chessgui.play_session import PlaySession
 from chessgui.resources_path import app_icon
@@ -289,9 +289,9 @@ class MainWindow(QMainWindow):
         self._update_players_label()
 
     def on_engine_cleared(self) -> None:
-        """Reports about an earlier position are stale."""
+        """Reports about an earlier position are stale; the bar keeps the position's recorded evaluation."""
         self.engine_panel.clear()
-        self.eval_bar.clear()
+        self.eval_bar.set_info(stored_evaluation(self.controller.node_at_ply(self.controller.live_ply())))
         self.board_widget.set_arrows([])
 
     def on_resign_triggered(self) -> None:
