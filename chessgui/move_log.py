@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,6 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 _EMPTY = "…"
+
+MIN_NAV_ICON_PX = 20
+"""Smallest navigation icon; it grows with the font (and so with the screen's scaling)."""
+NAV_ICON_PER_FONT_HEIGHT = 1.4
+"""Navigation icon size as a multiple of the font's line height."""
 
 
 class _LogTable(QTableWidget):
@@ -102,6 +107,18 @@ class MoveLogPanel(QWidget):
         layout.addWidget(self._result_label)
         layout.addLayout(nav)
         self._update_buttons()
+        self._update_icon_size()
+
+    def _update_icon_size(self) -> None:
+        # The style's default (16 px) was too small to read; follow the font instead.
+        side = max(MIN_NAV_ICON_PX, round(self.fontMetrics().height() * NAV_ICON_PER_FONT_HEIGHT))
+        for button in self.navigation_buttons():
+            button.setIconSize(QSize(side, side))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._update_icon_size()
 
     def _nav_button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QPushButton:  # noqa: ANN001
         # Standard icons rather than ⏮/⏭ glyphs: many system fonts lack those characters.
