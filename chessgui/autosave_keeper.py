@@ -43,6 +43,7 @@ class AutosaveKeeper(QObject):
         controller.move_taken_back.connect(self.on_game_changed)
         controller.game_started.connect(self.on_game_changed)
         controller.game_over.connect(self.on_game_changed)
+        controller.headers_changed.connect(self.on_game_changed)
 
     def store(self) -> AutosaveStore:
         """Where the game is saved."""
