@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap, QPolygonF, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
-    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -23,6 +22,32 @@ MIN_NAV_ICON_PX = 20
 """Smallest navigation icon; it grows with the font (and so with the screen's scaling)."""
 NAV_ICON_PER_FONT_HEIGHT = 1.4
 """Navigation icon size as a multiple of the font's line height."""
+
+
+def nav_icon(kind: str, side: int, color: QColor, device_pixel_ratio: float = 1.0) -> QIcon:
+    """A navigation icon drawn to fill ``side`` px: "first" |◀, "previous" ◀, "next" ▶, "last" ▶|."""
+    scale = max(1.0, device_pixel_ratio)
+    pixmap = QPixmap(round(side * scale), round(side * scale))
+    pixmap.setDevicePixelRatio(scale)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(color)
+    top, bottom, middle = side * 0.18, side * 0.82, side / 2
+    pointing_left = kind in ("first", "previous")
+    with_bar = kind in ("first", "last")
+    width = side * 0.5
+    left = (side - width - (side * 0.16 if with_bar else 0)) / 2
+    if with_bar and pointing_left:
+        painter.drawRect(QRectF(left, top, side * 0.12, bottom - top))
+        left += side * 0.16
+    tip, base = (left, left + width) if pointing_left else (left + width, left)
+    painter.drawPolygon(QPolygonF([QPointF(tip, middle), QPointF(base, top), QPointF(base, bottom)]))
+    if with_bar and not pointing_left:
+        painter.drawRect(QRectF(left + width + side * 0.04, top, side * 0.12, bottom - top))
+    painter.end()
+    return QIcon(pixmap)
 
 
 class _LogTable(QTableWidget):
@@ -80,22 +105,15 @@ class MoveLogPanel(QWidget):
         self._result_label.setStyleSheet("font-weight: bold; padding: 4px;")
         self._result_label.hide()
 
-        pixmap = QStyle.StandardPixmap
-        self._first_button = self._nav_button(
-            pixmap.SP_MediaSkipBackward, "Start position (Home)", lambda: self.ply_selected.emit(0)
-        )
+        self._first_button = self._nav_button("first", "Start position (Home)", lambda: self.ply_selected.emit(0))
         self._back_button = self._nav_button(
-            pixmap.SP_MediaSeekBackward,
-            "Previous move (Left)",
-            lambda: self.ply_selected.emit(max(0, self._current_ply - 1)),
+            "previous", "Previous move (Left)", lambda: self.ply_selected.emit(max(0, self._current_ply - 1))
         )
         self._forward_button = self._nav_button(
-            pixmap.SP_MediaSeekForward,
-            "Next move (Right)",
-            lambda: self.ply_selected.emit(min(len(self._sans), self._current_ply + 1)),
+            "next", "Next move (Right)", lambda: self.ply_selected.emit(min(len(self._sans), self._current_ply + 1))
         )
         self._last_button = self._nav_button(
-            pixmap.SP_MediaSkipForward, "Live position (End)", lambda: self.ply_selected.emit(len(self._sans))
+            "last", "Live position (End)", lambda: self.ply_selected.emit(len(self._sans))
         )
         nav = QHBoxLayout()
         for button in (self._first_button, self._back_button, self._forward_button, self._last_button):
@@ -110,20 +128,24 @@ class MoveLogPanel(QWidget):
         self._update_icon_size()
 
     def _update_icon_size(self) -> None:
-        # The style's default (16 px) was too small to read; follow the font instead.
+        # The style's media icons (16 px, with a thin glyph) were too small to read; draw our
+        # own, sized from the font. Drawn rather than ⏮/⏭ glyphs: many system fonts lack those.
         side = max(MIN_NAV_ICON_PX, round(self.fontMetrics().height() * NAV_ICON_PER_FONT_HEIGHT))
+        color = self.palette().color(QPalette.ColorRole.ButtonText)
         for button in self.navigation_buttons():
             button.setIconSize(QSize(side, side))
+            button.setIcon(nav_icon(str(button.property("nav_icon")), side, color, self.devicePixelRatioF()))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.PaletteChange):
             self._update_icon_size()
 
-    def _nav_button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QPushButton:  # noqa: ANN001
-        # Standard icons rather than ⏮/⏭ glyphs: many system fonts lack those characters.
-        button = QPushButton(self.style().standardIcon(icon), "", self)
+    def _nav_button(self, kind: str, tip: str, slot) -> QPushButton:  # noqa: ANN001
+        button = QPushButton(self)
+        button.setProperty("nav_icon", kind)
         button.setToolTip(tip)
+        button.setAccessibleName(tip)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.clicked.connect(slot)
         return button

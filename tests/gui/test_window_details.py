@@ -192,6 +192,12 @@ def test_navigation_icons_are_readable_and_follow_the_font(qtbot) -> None:
     assert len(buttons) == 4
     sizes = {button.iconSize().height() for button in buttons}
     assert len(sizes) == 1 and min(sizes) >= 20
+    for button in buttons:
+        # The drawn glyph fills most of the icon (the style's media icons were thin lines).
+        image = button.icon().pixmap(button.iconSize()).toImage()
+        rows = [y for y in range(image.height()) if any(image.pixelColor(x, y).alpha() > 128
+                                                        for x in range(image.width()))]
+        assert rows and rows[-1] - rows[0] + 1 >= 0.6 * image.height()
     big = QFont(panel.font())
     big.setPointSizeF(big.pointSizeF() * 2)
     panel.setFont(big)
