@@ -28,6 +28,12 @@ class MainActions:
     """Claim a draw by threefold repetition or the 50-move rule; enabled only when claimable."""
     resign: QAction
     """The human to move resigns."""
+    offer_draw: QAction
+    """The human offers the computer a draw; enabled in games against the computer."""
+    abort: QAction
+    """End a game that has barely started, without a result; enabled before either side's second move."""
+    game_details: QAction
+    """Edit the game's PGN headers (event, site, date, round, players, other tags)."""
     pause: QAction
     """Pause/resume computer moves (checkable)."""
     step: QAction
@@ -92,6 +98,9 @@ def create_actions(window: QMainWindow) -> MainActions:
         takeback=_action(window, "&Take back", std.Undo, "Take back the last move"),
         claim_draw=_action(window, "&Claim draw", "Ctrl+D", "Claim a draw (threefold repetition or 50-move rule)"),
         resign=_action(window, "&Resign", None, "Resign the game"),
+        offer_draw=_action(window, "&Offer draw", None, "Offer the computer a draw"),
+        abort=_action(window, "&Abort game", None, "End the game without a result (before either side's second move)"),
+        game_details=_action(window, "Game &details…", None, "Edit event, site, date, round and players' names"),
         pause=_action(window, "&Pause", "Space", "Pause or resume the game: clocks stop and the computer waits"),
         step=_action(window, "&Step one move", "Ctrl+Right", "While paused, let the computer play one move"),
         next_game=_action(window, "Ne&xt game", "Ctrl+Shift+N", "Start another computer game from a varied opening"),
@@ -114,19 +123,26 @@ def create_actions(window: QMainWindow) -> MainActions:
     actions.pause.setCheckable(True)
     actions.step.setEnabled(False)
     actions.claim_draw.setEnabled(False)
+    actions.offer_draw.setEnabled(False)
     return actions
 
 
-def build_menus(window: QMainWindow, actions: MainActions) -> None:
-    """Fill the menu bar and the toolbar."""
+def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu | None = None) -> None:
+    """Fill the menu bar and the toolbar (``recent_files``: the File ▸ Recent files submenu)."""
     bar = window.menuBar()
+    file_menu: QMenu = bar.addMenu("&File")
+    file_menu.addAction(actions.open_pgn)
+    if recent_files is not None:
+        file_menu.addMenu(recent_files)
+    for action in (actions.save_pgn, actions.copy_pgn, None, actions.quit):
+        file_menu.addSeparator() if action is None else file_menu.addAction(action)
     game: QMenu = bar.addMenu("&Game")
-    for action in (actions.new_game, actions.next_game, None, actions.takeback, actions.claim_draw, actions.resign,
-                   None, actions.settings, None, actions.quit):
+    for action in (actions.new_game, actions.next_game, None, actions.takeback, actions.offer_draw,
+                   actions.claim_draw, actions.resign, actions.abort, None, actions.game_details, None,
+                   actions.settings):
         game.addSeparator() if action is None else game.addAction(action)
     position: QMenu = bar.addMenu("&Position")
-    for action in (actions.load_fen, actions.edit_position, actions.copy_fen, actions.paste, None,
-                   actions.open_pgn, actions.save_pgn, actions.copy_pgn):
+    for action in (actions.load_fen, actions.edit_position, actions.copy_fen, actions.paste):
         position.addSeparator() if action is None else position.addAction(action)
     computer: QMenu = bar.addMenu("&Computer")
     for action in (actions.pause, actions.step, actions.hint):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+import chess
 import chess.pgn
 from PySide6.QtCore import QObject, Signal
 
@@ -42,6 +43,7 @@ class AutosaveKeeper(QObject):
         controller.move_taken_back.connect(self.on_game_changed)
         controller.game_started.connect(self.on_game_changed)
         controller.game_over.connect(self.on_game_changed)
+        controller.headers_changed.connect(self.on_game_changed)
 
     def store(self) -> AutosaveStore:
         """Where the game is saved."""
@@ -64,10 +66,10 @@ class AutosaveKeeper(QObject):
         except ValueError as error:
             report(f"The autosaved game could not be read: {error}")
             return None
-        moves = sum(1 for _ in game.mainline_moves())
+        moves = full_move_count(game)
         question = (
             f"An unfinished game ({game.headers.get('White', '?')} – {game.headers.get('Black', '?')}, "
-            f"{moves} moves) was kept from last time. Resume it?"
+            f"{moves} move{'' if moves == 1 else 's'}) was kept from last time. Resume it?"
         )
         if not ask(question):
             self._store.discard()
@@ -98,6 +100,19 @@ class AutosaveKeeper(QObject):
             return False
         self._last_error = None
         return True
+
+
+def full_move_count(game: chess.pgn.Game) -> int:
+    """Moves as chess players count them: "1. e4 e5 2. Nf3" is 2 moves (3 plies).
+
+    Counts the move numbers the main line touches, so a game starting with Black to move
+    ("1... e5 2. Nf3") is 2 moves as well.
+    """
+    if game.end() is game:
+        return 0
+    start = game.board()
+    end = game.end().board()
+    return end.fullmove_number - start.fullmove_number + (1 if end.turn == chess.BLACK else 0)
 
 
 def load_unfinished_game(store: AutosaveStore) -> tuple[AutosaveSnapshot | None, str | None]:

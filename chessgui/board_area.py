@@ -18,7 +18,7 @@ GAP_PX = 6
 
 
 class BoardArea(QWidget):
-    """Lays out an :class:`EvalBar` (when visible) immediately left of a square :class:`BoardWidget`."""
+    """Lays out an :class:`EvalBar` (its room kept when hidden) immediately left of a square :class:`BoardWidget`."""
 
     def __init__(self, board: BoardWidget, eval_bar: EvalBar, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -38,11 +38,12 @@ class BoardArea(QWidget):
 
     def relayout(self) -> None:
         """Place the bar and the board for the current size (call after showing/hiding the bar)."""
-        bar_width = self._eval_bar.sizeHint().width() if not self._eval_bar.isHidden() else 0
-        extra = bar_width + GAP_PX if bar_width else 0
+        # The bar's room is kept even while it is hidden, so the board never jumps sideways
+        # (or changes size) when a computer side comes or goes.
+        bar_width = self._eval_bar.sizeHint().width()
+        extra = bar_width + GAP_PX
         side = max(0, min(self.height(), self.width() - extra))
         left = (self.width() - side - extra) // 2
         top = (self.height() - side) // 2
-        if bar_width:
-            self._eval_bar.setGeometry(QRect(left, top, bar_width, side))
+        self._eval_bar.setGeometry(QRect(left, top, bar_width, side))
         self._board.setGeometry(QRect(left + extra, top, side, side))

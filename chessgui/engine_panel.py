@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import chess
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from chessgui.engine_info import EngineInfo
@@ -84,7 +84,9 @@ class _SideView(QFrame):
         self.score_label.setFont(score_font)
         self.score_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.stats_label = QLabel()
-        self.stats_label.setStyleSheet("color: palette(mid);")
+        # The window's own text colour: palette(mid) grey was hard to read (≈1.7:1 on Fusion's
+        # background; WCAG AA asks for 4.5:1). The bold name and the big score stand out anyway.
+        self.stats_label.setForegroundRole(QPalette.ColorRole.WindowText)
         # Long texts must not widen the panel and push the score out of sight.
         self.stats_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -151,6 +153,10 @@ class EnginePanel(QWidget):
     def last_info(self, color: chess.Color) -> EngineInfo | None:
         """The latest report shown for ``color``."""
         return self._last.get(color)
+
+    def stats_label(self, color: chess.Color) -> QLabel:
+        """The statistics line (depth, nodes, speed, time) of ``color``'s row."""
+        return self._views[color].stats_label
 
     def row_texts(self, color: chess.Color) -> tuple[str, str, str, str]:
         """(name, score, stats, pv) texts of a row, as displayed (for tests)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 import chess
+import chess.pgn
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -39,6 +40,33 @@ def white_share(info: EngineInfo | None) -> float:
     if info.score_white_cp is None:
         return 0.5
     return 1.0 / (1.0 + math.exp(-WIN_CHANCE_SLOPE * info.score_white_cp))
+
+
+def stored_evaluation(node: chess.pgn.GameNode) -> EngineInfo | None:
+    """The evaluation recorded on ``node`` (a move's ``[%eval]``) as an :class:`EngineInfo`, or None.
+
+    Used to show the last known evaluation of a position no engine is searching now
+    (after a takeback, or a game loaded with evaluations).
+    """
+    score = node.eval()
+    if score is None:
+        return None
+    board = node.board()
+    white = score.white()
+    depth = node.eval_depth() or 0
+    return EngineInfo(
+        color=board.turn,
+        depth=depth,
+        seldepth=depth,
+        score_white_cp=white.score() if not white.is_mate() else None,
+        mate_white=white.mate(),
+        nodes=0,
+        nps=0,
+        time_ms=0,
+        pv_san=(),
+        pv_uci=(),
+        fullmove_number=board.fullmove_number,
+    )
 
 
 class EvalBar(QWidget):

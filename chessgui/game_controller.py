@@ -13,13 +13,19 @@ comments intact.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 
 import chess
+import chess.engine
 import chess.pgn
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from chessgui.game_result import GameResult, Termination
-from chessgui.players import ClockState, GoRequest, HumanPlayer, Player
+from chessgui.pgn_headers import apply_header_edits
+from chessgui.players import DRAW_OFFER_MIN_MOVE, ClockState, GoRequest, HumanPlayer, Player
+
+ABORT_MAX_PLIES = 2
+"""A game may be aborted while at most this many moves (plies) are played: before either side's second move."""
 
 
 class GameController(QObject):
@@ -36,6 +42,7 @@ class GameController(QObject):
         paused_changed(bool): computer moves were paused or resumed.
         thinking_started(chess.Color): a computer player was asked to move.
         player_failed(str): a player could not move (plain words); the game is paused, intact.
+        headers_changed(): the game's PGN headers (event, players' names, …) were edited.
     """
 
     game_started = Signal()
@@ -48,6 +55,7 @@ class GameController(QObject):
     paused_changed = Signal(bool)
     thinking_started = Signal(object)
     player_failed = Signal(str)
+    headers_changed = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -126,6 +134,10 @@ class GameController(QObject):
     def can_claim_draw(self) -> bool:
         """True when the side to move may claim a draw (threefold repetition or 50 moves)."""
         return self._result is None and self._board.can_claim_draw()
+
+    def can_abort(self) -> bool:
+        """True while the game may be aborted: it is running and neither side has made its second move."""
+        return self._result is None and self.live_ply() <= ABORT_MAX_PLIES
 
     def start_fen(self) -> str:
         """FEN of the game's starting position."""
@@ -250,6 +262,58 @@ class GameController(QObject):
         """``color`` resigns."""
         if self._result is None:
             self.end_game(GameResult(not color, Termination.RESIGNATION))
+
+    def offer_draw(self, color: chess.Color) -> bool:
+        """``color`` offers a draw to the opponent; returns True when it was accepted (the game ends).
+
+        The opponent's player decides from the evaluation recorded with its latest move.
+        Offers go to computer players only; a human opponent is not asked.
+        """
+        if self._result is not None:
+            return False
+        opponent = self._players[not color]
+        if opponent.is_human():
+            self.status_message.emit("Draw offers are for games against the computer.")
+            return False
+        board = self._board.copy()
+        if not opponent.answer_draw_offer(board, not color, self._last_eval_of(not color)):
+            if board.fullmove_number <= DRAW_OFFER_MIN_MOVE:
+                self.status_message.emit(
+                    f"{opponent.name} declines the draw: it considers draws only after move {DRAW_OFFER_MIN_MOVE}."
+                )
+            else:
+                self.status_message.emit(f"{opponent.name} declines the draw; play on.")
+            return False
+        self.end_game(GameResult(None, Termination.AGREEMENT))
+        return True
+
+    def abort(self) -> bool:
+        """End a game that has barely started without a result ("*"); False when it is too late."""
+        if not self.can_abort():
+            return False
+        self.end_game(GameResult(None, Termination.ABORTED))
+        return True
+
+    def set_headers(self, headers: Mapping[str, str]) -> None:
+        """Edit the game's PGN headers (event, site, date, round, names, other tags).
+
+        The seven-tag roster stays ("?" when emptied); other tags emptied are removed.
+        Result, FEN and SetUp belong to the game and are left as they are.
+        """
+        apply_header_edits(self._game.headers, headers)
+        self.headers_changed.emit()
+
+    def _last_eval_of(self, color: chess.Color) -> chess.engine.PovScore | None:
+        """The evaluation recorded with ``color``'s latest move on the live line, if any."""
+        node: chess.pgn.GameNode | None = self._live_node
+        while node is not None and node.parent is not None:
+            if node.turn() != color:  # ``color`` made the move leading here
+                score = node.eval()
+                if score is not None:
+                    return score
+                return None
+            node = node.parent
+        return None
 
     def end_game(self, result: GameResult) -> None:
         """End the game with ``result`` (also used by the clock on flag fall)."""

@@ -23,6 +23,8 @@ class Termination(enum.Enum):
     TIMEOUT_VS_INSUFFICIENT = "timeout against insufficient material"
     AGREEMENT = "agreement"
     RECORDED = "the result recorded in the game"
+    ABORTED = "abort"
+    """Stopped before it really began: no result ("*"), not counted."""
 
     @classmethod
     def from_python_chess(cls, termination: chess.Termination) -> Termination:
@@ -44,6 +46,7 @@ _FROM_PYTHON_CHESS = {
 _PGN_TERMINATION = {
     Termination.TIME_FORFEIT: "time forfeit",
     Termination.TIMEOUT_VS_INSUFFICIENT: "time forfeit",
+    Termination.ABORTED: "abandoned",
 }
 
 
@@ -60,7 +63,9 @@ class GameResult:
 
     @property
     def result(self) -> str:
-        """The PGN result string: "1-0", "0-1" or "1/2-1/2"."""
+        """The PGN result string: "1-0", "0-1", "1/2-1/2", or "*" for an aborted game."""
+        if self.termination == Termination.ABORTED:
+            return "*"
         if self.winner is None:
             return "1/2-1/2"
         return "1-0" if self.winner == chess.WHITE else "0-1"
@@ -79,6 +84,8 @@ class GameResult:
             loser = chess.COLOR_NAMES[self.loser_on_time].capitalize()
             winner = chess.COLOR_NAMES[not self.loser_on_time].capitalize()
             return f"Draw: {loser} ran out of time, but {winner} cannot checkmate"
+        if self.termination == Termination.ABORTED:
+            return "Game aborted"
         if self.termination == Termination.RECORDED:
             return f"{self.result} (the result recorded in the game)"
         if self.winner is None:

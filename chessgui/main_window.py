@@ -27,9 +27,10 @@ from chessgui.autosave_keeper import AutosaveKeeper
 from chessgui.board.board_widget import BoardWidget
 from chessgui.board_area import BoardArea
 from chessgui.clock import ChessClock, ClockSnapshot
+from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engine_panel import EnginePanel
-from chessgui.eval_bar import EvalBar
+from chessgui.eval_bar import EvalBar, stored_evaluation
 from chessgui.hint_presenter import HintPresenter
 from chessgui.play_session import PlaySession
 from chessgui.resources_path import app_icon
@@ -43,6 +44,7 @@ from chessgui.history_banner import HistoryBanner
 from chessgui.move_log import MoveLogPanel
 from chessgui.players import HumanPlayer, Player
 from chessgui.positions_and_games import PositionsAndGames
+from chessgui.recent_files import RecentFiles
 from chessgui.time_control import UNTIMED
 
 WINDOW_TITLE = "Chess"
@@ -90,7 +92,8 @@ class MainWindow(QMainWindow):
             self, self.controller.game, lambda: self.controller.board_at_ply(self.navigator.view_ply())
         )
         self.actions_ = create_actions(self)
-        build_menus(self, self.actions_)
+        self.recent_files = RecentFiles(qsettings, self)
+        build_menus(self, self.actions_, self.recent_files.menu())
         self._build_layout()
         self.autosave = (
             AutosaveKeeper(autosave_store, self.controller, self._autosave_extra, self)
@@ -156,6 +159,10 @@ class MainWindow(QMainWindow):
         actions.takeback.triggered.connect(controller.takeback)
         actions.claim_draw.triggered.connect(controller.claim_draw)
         actions.resign.triggered.connect(self.on_resign_triggered)
+        actions.offer_draw.triggered.connect(self.on_offer_draw_triggered)
+        actions.abort.triggered.connect(controller.abort)
+        actions.game_details.triggered.connect(self.on_game_details_triggered)
+        controller.headers_changed.connect(self._update_players_label)
         actions.pause.toggled.connect(self.on_pause_toggled)
         actions.step.triggered.connect(controller.step)
         actions.flip.triggered.connect(self.on_flip_triggered)
@@ -174,6 +181,9 @@ class MainWindow(QMainWindow):
         self.flows.position_chosen.connect(self.session.new_game)
         self.flows.game_loaded.connect(self.controller.load_game)
         self.flows.status_message.connect(self.on_status_message)
+        self.flows.file_used.connect(self.recent_files.add)
+        self.recent_files.file_chosen.connect(self.flows.open_file_argument)
+        self.recent_files.status_message.connect(self.on_status_message)
         session = self.session
         session.engine_info.connect(self.engine_panel.on_search_info)
         session.engine_info.connect(self.eval_bar.on_search_info)
@@ -287,11 +297,12 @@ class MainWindow(QMainWindow):
         self.eval_bar.setVisible(bool(computers))
         self.board_area.relayout()
         self._update_players_label()
+        self._update_actions()  # offering a draw depends on who plays
 
     def on_engine_cleared(self) -> None:
-        """Reports about an earlier position are stale."""
+        """Reports about an earlier position are stale; the bar keeps the position's recorded evaluation."""
         self.engine_panel.clear()
-        self.eval_bar.clear()
+        self.eval_bar.set_info(stored_evaluation(self.controller.node_at_ply(self.controller.live_ply())))
         self.board_widget.set_arrows([])
 
     def on_resign_triggered(self) -> None:
@@ -301,6 +312,22 @@ class MainWindow(QMainWindow):
         if not self.controller.player(color).is_human() and self.controller.player(not color).is_human():
             color = not color
         self.controller.resign(color)
+
+    def on_offer_draw_triggered(self) -> None:
+        """The human offers the computer a draw (the action is enabled only in such games)."""
+        humans = [color for color in chess.COLORS if self.controller.player(color).is_human()]
+        if len(humans) == 1:
+            self.controller.offer_draw(humans[0])
+
+    def on_game_details_triggered(self) -> None:
+        """Edit the game's headers; the controller applies them to the game it owns."""
+        dialog = GameDetailsDialog(self.controller.game().headers, self)
+        if self.run_game_details_dialog(dialog):
+            self.controller.set_headers(dialog.headers())
+
+    def run_game_details_dialog(self, dialog: GameDetailsDialog) -> bool:
+        """Show the dialog modally; True when accepted (replaced in tests)."""
+        return dialog.exec() == GameDetailsDialog.DialogCode.Accepted
 
     def on_flip_triggered(self) -> None:
         """Turn the board around."""
@@ -358,6 +385,7 @@ class MainWindow(QMainWindow):
         """Install the players (the controller asks the side to move at once)."""
         self.controller.set_players(white, black)
         self._update_players_label()
+        self._update_actions()
 
     def _refresh_from_game(self) -> None:
         self._refresh_log()
@@ -394,6 +422,9 @@ class MainWindow(QMainWindow):
         actions.takeback.setEnabled(controller.live_ply() > 0)
         actions.claim_draw.setEnabled(controller.can_claim_draw())
         actions.resign.setEnabled(not over)
+        humans = sum(1 for color in chess.COLORS if controller.player(color).is_human())
+        actions.offer_draw.setEnabled(not over and humans == 1)
+        actions.abort.setEnabled(controller.can_abort())
         actions.step.setEnabled(controller.is_paused() and not over)
         if not over and controller.is_waiting_for_human():
             self.statusBar().showMessage(self._turn_text())

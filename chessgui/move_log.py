@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap, QPolygonF, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
-    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -18,6 +17,53 @@ from PySide6.QtWidgets import (
 )
 
 _EMPTY = "…"
+
+MIN_NAV_ICON_PX = 20
+"""Smallest navigation icon; it grows with the font (and so with the screen's scaling)."""
+NAV_ICON_PER_FONT_HEIGHT = 1.4
+"""Navigation icon size as a multiple of the font's line height."""
+
+
+def nav_icon(kind: str, side: int, color: QColor, device_pixel_ratio: float = 1.0) -> QIcon:
+    """A navigation icon drawn to fill ``side`` px: "first" |◀, "previous" ◀, "next" ▶, "last" ▶|."""
+    scale = max(1.0, device_pixel_ratio)
+    pixmap = QPixmap(round(side * scale), round(side * scale))
+    pixmap.setDevicePixelRatio(scale)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(color)
+    top, bottom, middle = side * 0.18, side * 0.82, side / 2
+    pointing_left = kind in ("first", "previous")
+    with_bar = kind in ("first", "last")
+    width = side * 0.5
+    left = (side - width - (side * 0.16 if with_bar else 0)) / 2
+    if with_bar and pointing_left:
+        painter.drawRect(QRectF(left, top, side * 0.12, bottom - top))
+        left += side * 0.16
+    tip, base = (left, left + width) if pointing_left else (left + width, left)
+    painter.drawPolygon(QPolygonF([QPointF(tip, middle), QPointF(base, top), QPointF(base, bottom)]))
+    if with_bar and not pointing_left:
+        painter.drawRect(QRectF(left + width + side * 0.04, top, side * 0.12, bottom - top))
+    painter.end()
+    return QIcon(pixmap)
+
+
+class _LogTable(QTableWidget):
+    """The moves table; it keeps the shown move in view when it gets smaller.
+
+    It shrinks when the result line appears under it at game end: without scrolling
+    again the last move would end up half hidden behind the result.
+    """
+
+    def __init__(self, rows: int, columns: int, parent: QWidget, keep_in_view) -> None:  # noqa: ANN001 - Callable[[], None]
+        super().__init__(rows, columns, parent)
+        self._keep_in_view = keep_in_view
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._keep_in_view()
 
 
 class MoveLogPanel(QWidget):
@@ -38,7 +84,7 @@ class MoveLogPanel(QWidget):
         self._current_ply = 0
         self._result_text: str | None = None
 
-        self._table = QTableWidget(0, 2, self)
+        self._table = _LogTable(0, 2, self, self._scroll_to_current)
         self._table.setHorizontalHeaderLabels(["White", "Black"])
         self._table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self._table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -59,22 +105,15 @@ class MoveLogPanel(QWidget):
         self._result_label.setStyleSheet("font-weight: bold; padding: 4px;")
         self._result_label.hide()
 
-        pixmap = QStyle.StandardPixmap
-        self._first_button = self._nav_button(
-            pixmap.SP_MediaSkipBackward, "Start position (Home)", lambda: self.ply_selected.emit(0)
-        )
+        self._first_button = self._nav_button("first", "Start position (Home)", lambda: self.ply_selected.emit(0))
         self._back_button = self._nav_button(
-            pixmap.SP_MediaSeekBackward,
-            "Previous move (Left)",
-            lambda: self.ply_selected.emit(max(0, self._current_ply - 1)),
+            "previous", "Previous move (Left)", lambda: self.ply_selected.emit(max(0, self._current_ply - 1))
         )
         self._forward_button = self._nav_button(
-            pixmap.SP_MediaSeekForward,
-            "Next move (Right)",
-            lambda: self.ply_selected.emit(min(len(self._sans), self._current_ply + 1)),
+            "next", "Next move (Right)", lambda: self.ply_selected.emit(min(len(self._sans), self._current_ply + 1))
         )
         self._last_button = self._nav_button(
-            pixmap.SP_MediaSkipForward, "Live position (End)", lambda: self.ply_selected.emit(len(self._sans))
+            "last", "Live position (End)", lambda: self.ply_selected.emit(len(self._sans))
         )
         nav = QHBoxLayout()
         for button in (self._first_button, self._back_button, self._forward_button, self._last_button):
@@ -86,11 +125,27 @@ class MoveLogPanel(QWidget):
         layout.addWidget(self._result_label)
         layout.addLayout(nav)
         self._update_buttons()
+        self._update_icon_size()
 
-    def _nav_button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QPushButton:  # noqa: ANN001
-        # Standard icons rather than ⏮/⏭ glyphs: many system fonts lack those characters.
-        button = QPushButton(self.style().standardIcon(icon), "", self)
+    def _update_icon_size(self) -> None:
+        # The style's media icons (16 px, with a thin glyph) were too small to read; draw our
+        # own, sized from the font. Drawn rather than ⏮/⏭ glyphs: many system fonts lack those.
+        side = max(MIN_NAV_ICON_PX, round(self.fontMetrics().height() * NAV_ICON_PER_FONT_HEIGHT))
+        color = self.palette().color(QPalette.ColorRole.ButtonText)
+        for button in self.navigation_buttons():
+            button.setIconSize(QSize(side, side))
+            button.setIcon(nav_icon(str(button.property("nav_icon")), side, color, self.devicePixelRatioF()))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.PaletteChange):
+            self._update_icon_size()
+
+    def _nav_button(self, kind: str, tip: str, slot) -> QPushButton:  # noqa: ANN001
+        button = QPushButton(self)
+        button.setProperty("nav_icon", kind)
         button.setToolTip(tip)
+        button.setAccessibleName(tip)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.clicked.connect(slot)
         return button
@@ -118,6 +173,14 @@ class MoveLogPanel(QWidget):
         """The result line shown, if any."""
         return self._result_text
 
+    def result_label(self) -> QLabel:
+        """The label under the moves that shows the result (for tests and styling)."""
+        return self._result_label
+
+    def navigation_buttons(self) -> tuple[QPushButton, ...]:
+        """Start, previous, next and live-position buttons, left to right."""
+        return (self._first_button, self._back_button, self._forward_button, self._last_button)
+
     def set_current_ply(self, ply: int) -> None:
         """Highlight the move that leads to ``ply`` (0 = nothing) and scroll to it."""
         self._current_ply = ply
@@ -128,11 +191,18 @@ class MoveLogPanel(QWidget):
             if item is not None:
                 self._table.setCurrentItem(item)
                 item.setSelected(True)
-                self._table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
         else:
             self._table.setCurrentCell(-1, -1)
-            self._table.scrollToTop()
+        self._scroll_to_current()
         self._update_buttons()
+
+    def _scroll_to_current(self) -> None:
+        if 0 < self._current_ply <= len(self._sans):
+            item = self._table.item(*self.cell_of_ply(self._current_ply))
+            if item is not None:
+                self._table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
+                return
+        self._table.scrollToTop()
 
     def current_ply(self) -> int:
         """The highlighted ply."""

@@ -13,7 +13,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import chess
+import chess.engine
 from PySide6.QtCore import QObject, Signal
+
+
+DRAW_OFFER_MIN_MOVE = 30
+"""A computer player considers a draw offer only after this move number."""
+DRAW_ACCEPT_MAX_CP = 25
+"""A computer player accepts a draw when its own evaluation is at most this (centipawns, its view)."""
+
+
+def accepts_draw_by_evaluation(
+    board: chess.Board, color: chess.Color, last_eval: chess.engine.PovScore | None
+) -> bool:
+    """The computer's answer to a draw offer: yes when it is no better than level, late enough in the game.
+
+    ``color`` is the side offered the draw; ``last_eval`` its latest evaluation (any point of view),
+    None when it has none (then it plays on).
+    """
+    if board.fullmove_number <= DRAW_OFFER_MIN_MOVE or last_eval is None:
+        return False
+    return last_eval.pov(color).score(mate_score=100_000) <= DRAW_ACCEPT_MAX_CP
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +114,16 @@ class Player(QObject):
     def stop(self) -> None:
         """Abandon the current request, if any. No reply for it will be accepted afterwards."""
 
+    def answer_draw_offer(
+        self, board: chess.Board, color: chess.Color, last_eval: chess.engine.PovScore | None
+    ) -> bool:
+        """Accept (True) or decline a draw offered to this player, who plays ``color`` in ``board``.
+
+        ``last_eval`` is the evaluation recorded with this player's latest move (None if none).
+        Computer players, built-in or UCI, decide from it by :func:`accepts_draw_by_evaluation`.
+        """
+        return accepts_draw_by_evaluation(board, color, last_eval)
+
     def shutdown(self) -> None:
         """Release threads/processes; the player is not used again. Must return promptly."""
         self.stop()
@@ -111,6 +141,12 @@ class HumanPlayer(Player):
 
     def go(self, request: GoRequest) -> None:
         self._pending_request = request
+
+    def answer_draw_offer(
+        self, board: chess.Board, color: chess.Color, last_eval: chess.engine.PovScore | None
+    ) -> bool:
+        # Draw offers are for games against the computer; a person is never asked by the program.
+        return False
 
     def stop(self) -> None:
         self._pending_request = None

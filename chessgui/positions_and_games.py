@@ -40,11 +40,13 @@ class PositionsAndGames(QObject):
         position_chosen(str): a valid full FEN the user wants to play from.
         game_loaded(object): a ``chess.pgn.Game`` to load (from a file or the clipboard).
         status_message(str): a plain-words outcome for the status bar.
+        file_used(str): a PGN or FEN file was opened or saved (for the recent-files list).
     """
 
     position_chosen = Signal(str)
     game_loaded = Signal(object)
     status_message = Signal(str)
+    file_used = Signal(str)
 
     def __init__(
         self,
@@ -149,6 +151,7 @@ class PositionsAndGames(QObject):
             loaded = dialog.loaded_game()
             if loaded is not None:
                 self._emit_loaded(loaded, path.name)
+                self.file_used.emit(str(path))
 
     def open_file_argument(self, path: str | Path) -> None:
         """The file given on the command line: a FEN file starts from its position, anything else is read as PGN."""
@@ -161,6 +164,7 @@ class PositionsAndGames(QObject):
             return
         if looks_like_fen(head):
             self.load_fen_text(head)
+            self.file_used.emit(str(path))
         else:
             self.open_pgn_file(path)
 
@@ -182,6 +186,7 @@ class PositionsAndGames(QObject):
             return False
         self._last_directory = str(path.parent)
         self.status_message.emit(f"Saved the game to {path.name}")
+        self.file_used.emit(str(path))
         return True
 
     def _emit_loaded(self, loaded: LoadedGame, source: str) -> None:

@@ -226,9 +226,12 @@ class SettingsDialog(QDialog):
         clock_form = QFormLayout()
         clock_form.addRow("Time control:", self.time_control_editor)
         clock_form.addRow("Computer on a clock:", self.engine_time_combo)
-        note = QLabel("Without a clock, each computer side thinks for its time per move.", clock_page)
-        note.setWordWrap(True)
-        clock_form.addRow(note)
+        self.clock_note = QLabel(clock_page)
+        self.clock_note.setWordWrap(True)
+        clock_form.addRow(self.clock_note)
+        self.time_control_editor.changed.connect(self._update_clock_note)
+        self.engine_time_combo.currentIndexChanged.connect(self._update_clock_note)
+        self._update_clock_note()
         clock_layout = QVBoxLayout(clock_page)
         clock_layout.addLayout(clock_form)
         clock_layout.addStretch(1)
@@ -281,6 +284,20 @@ class SettingsDialog(QDialog):
             time_control=self.time_control_editor.time_control(),
             engine_time_mode=self.engine_time_combo.currentData() or self._settings.engine_time_mode,
         )
+
+    def _update_clock_note(self) -> None:
+        """Say how the computer decides its thinking time with the clock now chosen."""
+        if not self.time_control_editor.time_control().is_timed():
+            text = "Without a clock, each computer side thinks for its time per move (Players tab)."
+            self.engine_time_combo.setEnabled(False)
+        elif self.engine_time_combo.currentData() is EngineTimeMode.FIXED_PER_MOVE:
+            text = ("Each computer side thinks for its time per move (Players tab), whatever its clock "
+                    "shows, so it may lose on time.")
+            self.engine_time_combo.setEnabled(True)
+        else:
+            text = "Each computer side plans its thinking time from its remaining time and increment."
+            self.engine_time_combo.setEnabled(True)
+        self.clock_note.setText(text)
 
     def problem(self) -> str | None:
         """Why the settings cannot be accepted yet (plain words), or None."""

@@ -27,7 +27,7 @@ def test_game_survives_a_crash_and_is_offered_back(qtbot, tmp_path: Path) -> Non
     qtbot.addWidget(second)
     questions: list[str] = []
     assert second.offer_resume(lambda text: questions.append(text) or True)
-    assert "4 moves" in questions[0]
+    assert "2 moves" in questions[0]  # 4 plies
     assert [m.uci() for m in second.controller.board().move_stack] == ["e2e4", "c7c5", "g1f3", "d7d6"]
     assert second.board_widget.is_flipped()
     assert second.controller.board().turn == chess.WHITE
