@@ -12,7 +12,9 @@ comments intact.
 
 from __future__ import annotations
 
+import datetime
 import itertools
+import math
 
 import chess
 import chess.pgn
@@ -72,6 +74,7 @@ class GameController(QObject):
         self._go_timer.timeout.connect(self._ask_side_to_move)
         self.set_players(HumanPlayer("White"), HumanPlayer("Black"))
         self._game.headers["Result"] = "*"
+        self._game.headers["Date"] = _today()
 
     # ------------------------------------------------------------------ queries
 
@@ -169,6 +172,7 @@ class GameController(QObject):
     def new_game(self, start_fen: str | None = None) -> None:
         """Start a new game from the standard position or ``start_fen`` (already validated)."""
         game = chess.pgn.Game()
+        game.headers["Date"] = _today()
         if start_fen is not None and start_fen != chess.STARTING_FEN:
             game.setup(chess.Board(start_fen))
         self._install_game(game)
@@ -304,9 +308,15 @@ class GameController(QObject):
             self.node_at_ply(ply).set_eval(score, depth)
 
     def set_move_clock(self, ply: int, seconds: float) -> None:
-        """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``)."""
+        """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``).
+
+        Whole seconds as a clock shows them (``0:05:03``); tenths under ten seconds (``0:00:07.3``),
+        where they decide games. Milliseconds would only clutter the PGN.
+        """
         if 1 <= ply <= self.live_ply():
-            self.node_at_ply(ply).set_clock(seconds)
+            seconds = max(0.0, seconds)
+            shown = math.floor(seconds) if seconds >= 10 else math.floor(round(seconds * 10, 6)) / 10
+            self.node_at_ply(ply).set_clock(shown)
 
     # ------------------------------------------------------------------ player replies
 
@@ -418,6 +428,11 @@ class GameController(QObject):
             else:
                 self.status_message.emit("Preparing engine… (the move follows as soon as it is ready)")
         player.go(request)
+
+
+def _today() -> str:
+    """Today's date as a PGN Date tag value (YYYY.MM.DD)."""
+    return datetime.date.today().strftime("%Y.%m.%d")
 
 
 def _result_from_header(result: str) -> GameResult:

@@ -80,7 +80,8 @@ class GameResult:
             winner = chess.COLOR_NAMES[not self.loser_on_time].capitalize()
             return f"Draw: {loser} ran out of time, but {winner} cannot checkmate"
         if self.termination == Termination.RECORDED:
-            return f"{self.result} (the result recorded in the game)"
+            # Shown next to the result string ("1/2-1/2 · Draw"), so say it in words, once.
+            return "Draw" if self.winner is None else f"{chess.COLOR_NAMES[self.winner].capitalize()} won"
         if self.winner is None:
             if self.termination == Termination.AGREEMENT:
                 return "Draw by agreement"

@@ -236,3 +236,27 @@ def test_new_players_after_a_failure_carry_on(controller: GameController, qtbot)
     assert not controller.is_paused()
     replacement.answer("e7e5")
     assert controller.live_ply() == 2
+
+
+def test_clock_annotations_are_whole_seconds_or_tenths_under_ten(controller: GameController) -> None:
+    play(controller, "e4", "e5")
+    controller.set_move_clock(1, 303.456)
+    controller.set_move_clock(2, 7.349)
+    text = str(controller.game())
+    assert "[%clk 0:05:03]" in text
+    assert "[%clk 0:00:07.3]" in text
+
+
+def test_games_played_here_are_dated_today(controller: GameController) -> None:
+    import datetime
+
+    today = datetime.date.today().strftime("%Y.%m.%d")
+    assert controller.game().headers["Date"] == today
+    controller.new_game("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    assert controller.game().headers["Date"] == today
+
+
+def test_recorded_result_is_said_once_plainly() -> None:
+    assert GameResult(None, Termination.RECORDED).describe() == "Draw"
+    assert GameResult(chess.WHITE, Termination.RECORDED).describe() == "White won"
+    assert GameResult(chess.BLACK, Termination.RECORDED).describe() == "Black won"
