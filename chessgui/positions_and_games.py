@@ -149,6 +149,8 @@ class PositionsAndGames(QObject):
             loaded = dialog.loaded_game()
             if loaded is not None:
                 self._emit_loaded(loaded, path.name)
+        elif dialog.failure() is not None:
+            self.warn("Open PGN", dialog.failure())
 
     def open_file_argument(self, path: str | Path) -> None:
         """The file given on the command line: a FEN file starts from its position, anything else is read as PGN."""

@@ -163,3 +163,43 @@ def test_command_line_file_argument(qtbot, tmp_path: Path) -> None:
     flows.on_dialog = lambda dialog: qtbot.waitUntil(lambda: dialog.loaded_game() is not None) or True
     flows.open_file_argument(pgn_file)
     assert len(games) == 1 and games[0].end().ply() == 2
+
+
+def _open_when_read(qtbot):
+    """Stand-in for exec(): wait until the games dialog has finished (picked, or refused the file)."""
+
+    def run(dialog: PgnGamesDialog) -> bool:
+        qtbot.waitUntil(lambda: dialog.loaded_game() is not None or dialog.failure() is not None, timeout=10_000)
+        return dialog.loaded_game() is not None
+
+    return run
+
+
+def test_binary_or_gameless_file_is_an_error_not_an_empty_game(qtbot, tmp_path: Path) -> None:
+    flows, _positions, games, messages = _flows(qtbot)
+    flows.on_dialog = _open_when_read(qtbot)
+    binary = tmp_path / "binary.pgn"
+    binary.write_bytes(bytes(range(256)) * 4)
+    flows.open_pgn_file(binary)
+    assert games == []
+    assert messages[-1] == "binary.pgn is not a PGN file: it holds binary data, not text"
+    empty = tmp_path / "empty.pgn"
+    empty.write_text("", encoding="utf-8")
+    flows.open_pgn_file(empty)
+    assert games == [] and messages[-1] == "No games were found in empty.pgn: the file is empty."
+
+
+def test_broken_tag_line_is_reported_with_its_line_on_load(qtbot, tmp_path: Path) -> None:
+    flows, _positions, games, messages = _flows(qtbot)
+    path = tmp_path / "broken.pgn"
+    path.write_text('[Event "Casual game]\n[White "Ann"]\n\n1. e4 e5 *\n', encoding="utf-8")
+
+    def pick_first(dialog: PgnGamesDialog) -> bool:
+        qtbot.waitUntil(lambda: dialog.read_result() is not None, timeout=10_000)
+        dialog.open_row(0)  # a game with problems is listed, not opened by itself
+        return dialog.loaded_game() is not None
+
+    flows.on_dialog = pick_first
+    flows.open_pgn_file(path)
+    assert len(games) == 1 and games[0].headers["Event"] == "Casual game"
+    assert 'line 1: the tag line [Event "Casual game] is broken' in messages[-1]
