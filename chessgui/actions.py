@@ -34,6 +34,8 @@ class MainActions:
     """While paused: let the computer play one move."""
     next_game: QAction
     """Computer vs computer: start the next game from a varied opening."""
+    play_from_here: QAction
+    """Play on in a viewed (loaded) game from the shown position, after choosing the players."""
     hint: QAction
     """Show the engine's suggested move as an arrow."""
     flip: QAction
@@ -95,6 +97,8 @@ def create_actions(window: QMainWindow) -> MainActions:
         pause=_action(window, "&Pause", "Space", "Pause or resume the game: clocks stop and the computer waits"),
         step=_action(window, "&Step one move", "Ctrl+Right", "While paused, let the computer play one move"),
         next_game=_action(window, "Ne&xt game", "Ctrl+Shift+N", "Start another computer game from a varied opening"),
+        play_from_here=_action(window, "Play from &here…", "Ctrl+Shift+H",
+                               "Play on in this game from the shown position (choose the players first)"),
         hint=_action(window, "&Hint", "Ctrl+H", "Show the engine's suggestion as an arrow"),
         flip=_action(window, "&Flip board", "F", "Turn the board around"),
         first_move=_action(window, "Start position", "Home", "Show the start position"),
@@ -114,6 +118,7 @@ def create_actions(window: QMainWindow) -> MainActions:
     actions.pause.setCheckable(True)
     actions.step.setEnabled(False)
     actions.claim_draw.setEnabled(False)
+    actions.play_from_here.setEnabled(False)
     return actions
 
 
@@ -121,7 +126,7 @@ def build_menus(window: QMainWindow, actions: MainActions) -> None:
     """Fill the menu bar and the toolbar."""
     bar = window.menuBar()
     game: QMenu = bar.addMenu("&Game")
-    for action in (actions.new_game, actions.next_game, None, actions.takeback, actions.claim_draw, actions.resign,
+    for action in (actions.new_game, actions.next_game, actions.play_from_here, None, actions.takeback, actions.claim_draw, actions.resign,
                    None, actions.settings, None, actions.quit):
         game.addSeparator() if action is None else game.addAction(action)
     position: QMenu = bar.addMenu("&Position")
@@ -142,7 +147,7 @@ def build_menus(window: QMainWindow, actions: MainActions) -> None:
     toolbar.setObjectName("main_toolbar")
     toolbar.setMovable(False)
     toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-    for action in (actions.new_game, actions.takeback, actions.flip, actions.hint, actions.pause, actions.step,
-                   actions.settings):
+    for action in (actions.new_game, actions.play_from_here, actions.takeback, actions.flip, actions.hint,
+                   actions.pause, actions.step, actions.settings):
         toolbar.addAction(action)
     window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)

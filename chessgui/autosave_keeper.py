@@ -80,6 +80,9 @@ class AutosaveKeeper(QObject):
 
     def save_now(self) -> bool:
         """Save at once; returns False (and emits ``save_failed`` once per problem) on failure."""
+        if self._controller.is_viewing():
+            # A viewed game is safe in its file; the last game played here stays saved for resuming.
+            return True
         game = self._controller.game()
         extra = dict(self._extra_provider()) if self._extra_provider is not None else {}
         try:

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import chess
+import chess.pgn
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
+    QLabel,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -69,6 +71,12 @@ class MainWindow(QMainWindow):
 
         self.board_widget = BoardWidget(self)
         self.move_log = MoveLogPanel(self)
+        # Event, site, date and round of a viewed game (its players' names are on the clock cards).
+        self.game_info_label = QLabel(self)
+        self.game_info_label.setObjectName("game_info_label")
+        self.game_info_label.setWordWrap(True)
+        self.game_info_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.game_info_label.hide()
         self.engine_panel = EnginePanel(self)
         self.eval_bar = EvalBar(self)
         self.hints = HintPresenter(self.controller, self.navigator, self)
@@ -118,6 +126,7 @@ class MainWindow(QMainWindow):
         center_layout = QVBoxLayout(self.center_column)
         center_layout.setContentsMargins(0, 0, 0, 0)
         center_layout.addWidget(self.engine_panel)
+        center_layout.addWidget(self.game_info_label)
         center_layout.addWidget(self.move_log, 1)
         self.center_layout = center_layout
         self.side_panel = QWidget(self)
@@ -172,7 +181,8 @@ class MainWindow(QMainWindow):
         actions.save_pgn.triggered.connect(self.flows.on_save_pgn_triggered)
         actions.copy_pgn.triggered.connect(self.flows.on_copy_pgn_triggered)
         self.flows.position_chosen.connect(self.session.new_game)
-        self.flows.game_loaded.connect(self.controller.load_game)
+        self.flows.game_loaded.connect(self.controller.view_game)
+        actions.play_from_here.triggered.connect(self.on_play_from_here_triggered)
         self.flows.status_message.connect(self.on_status_message)
         session = self.session
         session.engine_info.connect(self.engine_panel.on_search_info)
@@ -260,6 +270,16 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(self.session.settings(), self, title="New game")
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             self.session.apply(dialog.result_settings(), start_new_game=True)
+
+    def on_play_from_here_triggered(self) -> None:
+        """Choose the players, then play on in the viewed game from the shown position."""
+        if not self.controller.is_viewing():
+            return
+        ply = self.navigator.view_ply()
+        dialog = SettingsDialog(self.session.settings(), self, title="Play from here")
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            self.session.apply(dialog.result_settings())
+            self.controller.play_from(ply)
 
     def on_settings_triggered(self) -> None:
         """Edit the settings; they apply from the next move, the game goes on."""
@@ -365,7 +385,11 @@ class MainWindow(QMainWindow):
         self.move_log.set_result(f"{result.result}  ·  {result.describe()}" if result else None)
         self._update_players_label()
         self._update_actions()
-        if result is None:
+        if self.controller.is_viewing():
+            self.statusBar().showMessage(
+                "Viewing a loaded game. To play on from the shown position, choose Game ▸ Play from here."
+            )
+        elif result is None:
             self.statusBar().showMessage(self._turn_text())
 
     def _refresh_log(self) -> None:
@@ -379,8 +403,16 @@ class MainWindow(QMainWindow):
         self.move_log.set_current_ply(self.navigator.view_ply())
 
     def _update_players_label(self) -> None:
-        white = self.controller.player(chess.WHITE).name
-        black = self.controller.player(chess.BLACK).name
+        """A live game shows who plays now; a viewed game who played it, and where and when."""
+        if self.controller.is_viewing():
+            headers = self.controller.game().headers
+            white, black = (_player_from_tags(headers, color) for color in ("White", "Black"))
+            self.game_info_label.setText(_event_line(headers))
+            self.game_info_label.setVisible(bool(self.game_info_label.text()))
+        else:
+            white = self.controller.player(chess.WHITE).name
+            black = self.controller.player(chess.BLACK).name
+            self.game_info_label.hide()
         self.clock_panel.set_player_names(white, black)
 
     def _turn_text(self) -> str:
@@ -391,9 +423,11 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         actions, controller = self.actions_, self.controller
         over = controller.is_game_over()
-        actions.takeback.setEnabled(controller.live_ply() > 0)
+        viewing = controller.is_viewing()
+        actions.takeback.setEnabled(controller.live_ply() > 0 and not viewing)
         actions.claim_draw.setEnabled(controller.can_claim_draw())
-        actions.resign.setEnabled(not over)
+        actions.resign.setEnabled(not over and not viewing)
+        actions.play_from_here.setEnabled(viewing)
         actions.step.setEnabled(controller.is_paused() and not over)
         if not over and controller.is_waiting_for_human():
             self.statusBar().showMessage(self._turn_text())
@@ -409,3 +443,22 @@ class MainWindow(QMainWindow):
         for color in chess.COLORS:
             self.controller.player(color).shutdown()
         super().closeEvent(event)
+
+
+def _player_from_tags(headers: chess.pgn.Headers, color: str) -> str:
+    """"Carlsen, Magnus (2847)" from the White/WhiteElo tags; the colour's name when unknown."""
+    name = headers.get(color, "?").strip()
+    if name in ("", "?"):
+        name = color
+    elo = headers.get(f"{color}Elo", "").strip()
+    return f"{name} ({elo})" if elo.isdigit() and elo != "0" else name
+
+
+def _event_line(headers: chess.pgn.Headers) -> str:
+    """"Club final · Lyon · 2021.12.03 · round 6", leaving out unknown parts ("?", "????.??.??")."""
+    parts = [headers.get("Event", "?"), headers.get("Site", "?")]
+    date = headers.get("Date", "?").replace(".??", "")
+    parts.append(date)
+    round_ = headers.get("Round", "?")
+    parts.append(f"round {round_}" if round_ not in ("", "?", "-") else "")
+    return " · ".join(part.strip() for part in parts if part.strip() and "?" not in part)
