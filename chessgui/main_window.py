@@ -44,7 +44,7 @@ from chessgui.game_result import GameResult
 from chessgui.history_banner import HistoryBanner
 from chessgui.move_log import MoveLogPanel
 from chessgui.players import HumanPlayer, Player
-from chessgui.positions_and_games import PositionsAndGames
+from chessgui.positions_and_games import PositionsAndGames, full_moves_played
 from chessgui.time_control import UNTIMED
 
 WINDOW_TITLE = "Chess"
@@ -95,7 +95,10 @@ class MainWindow(QMainWindow):
             settings = Settings(white=PlayerSettings(), black=PlayerSettings())
         self.session = PlaySession(self.controller, self.game_clock, settings, qsettings, parent=self)
         self.flows = PositionsAndGames(
-            self, self.controller.game, lambda: self.controller.board_at_ply(self.navigator.view_ply())
+            self,
+            self.controller.game,
+            lambda: self.controller.board_at_ply(self.navigator.view_ply()),
+            unfinished_moves=self._unfinished_moves,
         )
         self.actions_ = create_actions(self)
         build_menus(self, self.actions_)
@@ -190,7 +193,7 @@ class MainWindow(QMainWindow):
         session.engine_cleared.connect(self.on_engine_cleared)
         session.settings_applied.connect(self.on_settings_applied)
         actions.settings.triggered.connect(self.on_settings_triggered)
-        actions.next_game.triggered.connect(session.next_game)
+        actions.next_game.triggered.connect(self.on_next_game_triggered)
         actions.hint.triggered.connect(self.hints.on_hint_triggered)
         self.hints.arrow_ready.connect(self.board_widget.set_arrows)
         self.hints.status_message.connect(self.on_status_message)
@@ -268,8 +271,13 @@ class MainWindow(QMainWindow):
     def on_new_game_triggered(self) -> None:
         """Ask who plays each side (and how), then start a new game."""
         dialog = SettingsDialog(self.session.settings(), self, title="New game")
-        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted and self.flows.confirm_replace_game():
             self.session.apply(dialog.result_settings(), start_new_game=True)
+
+    def on_next_game_triggered(self) -> None:
+        """Computer vs computer: the next game, once the user agrees to end this one."""
+        if self.flows.confirm_replace_game():
+            self.session.next_game()
 
     def on_play_from_here_triggered(self) -> None:
         """Choose the players, then play on in the viewed game from the shown position."""
@@ -414,6 +422,13 @@ class MainWindow(QMainWindow):
             black = self.controller.player(chess.BLACK).name
             self.game_info_label.hide()
         self.clock_panel.set_player_names(white, black)
+
+    def _unfinished_moves(self) -> int:
+        """Full moves of the game being played here; 0 when it is finished, empty or only viewed."""
+        controller = self.controller
+        if controller.is_game_over() or controller.is_viewing():
+            return 0
+        return full_moves_played(controller.game().board(), controller.board())
 
     def _turn_text(self) -> str:
         board = self.controller.board()

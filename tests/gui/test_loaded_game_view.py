@@ -98,3 +98,24 @@ def test_play_from_here_cancelled_keeps_viewing(window: MainWindow, monkeypatch)
     monkeypatch.setattr(SettingsDialog, "exec", lambda dialog: QDialog.DialogCode.Rejected)
     window.actions_.play_from_here.trigger()
     assert window.controller.is_viewing() and window.controller.live_ply() == 5
+
+
+def test_new_game_asks_before_replacing_an_unfinished_game(window: MainWindow, monkeypatch) -> None:
+    for san in ("e4", "e5", "Nf3"):
+        window.board_widget.move_requested.emit(window.controller.board().parse_san(san))
+    questions: list[str] = []
+    answer = False
+    monkeypatch.setattr(window.flows, "ask", lambda title, question: questions.append(question) or answer)
+    monkeypatch.setattr(SettingsDialog, "exec", lambda dialog: QDialog.DialogCode.Accepted)
+    window.actions_.new_game.trigger()
+    assert questions == ["Replace the current game? It has 2 moves and is not finished."]
+    assert window.controller.live_ply() == 3  # "No": the game goes on
+    answer = True
+    window.actions_.new_game.trigger()
+    assert window.controller.live_ply() == 0
+    window.actions_.new_game.trigger()  # nothing to lose now: no question
+    assert len(questions) == 2
+    # A viewed game is in its file: replacing it asks nothing either.
+    window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO(LOADED)))
+    window.actions_.new_game.trigger()
+    assert len(questions) == 2 and not window.controller.is_viewing()
