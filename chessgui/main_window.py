@@ -43,6 +43,7 @@ from chessgui.game_navigator import GameNavigator
 from chessgui.game_result import GameResult
 from chessgui.history_banner import HistoryBanner
 from chessgui.move_log import MoveLogPanel
+from chessgui.pgn_io import hidden_annotations_notice
 from chessgui.players import HumanPlayer, Player
 from chessgui.positions_and_games import PositionsAndGames, full_moves_played
 from chessgui.time_control import UNTIMED
@@ -409,6 +410,7 @@ class MainWindow(QMainWindow):
             board.push(move)
         self.move_log.set_moves(sans, start.fullmove_number, start.turn == chess.BLACK)
         self.move_log.set_current_ply(self.navigator.view_ply())
+        self.move_log.set_notice(hidden_annotations_notice(self.controller.game()))
 
     def _update_players_label(self) -> None:
         """A live game shows who plays now; a viewed game who played it, and where and when."""

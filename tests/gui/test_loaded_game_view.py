@@ -119,3 +119,32 @@ def test_new_game_asks_before_replacing_an_unfinished_game(window: MainWindow, m
     window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO(LOADED)))
     window.actions_.new_game.trigger()
     assert len(questions) == 2 and not window.controller.is_viewing()
+
+
+def test_hidden_variations_comments_and_nags_are_announced_and_saved(window: MainWindow, tmp_path) -> None:
+    window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO(LOADED)))
+    assert window.move_log.notice_text() == (
+        "This game has 1 variation, 1 comment and 1 annotation symbol; they are kept and saved, "
+        "but only the main line is shown."
+    )
+    path = tmp_path / "saved.pgn"
+    assert window.flows.save_game_to(path)
+    saved = chess.pgn.read_game(io.StringIO(path.read_text(encoding="utf-8")))
+    assert "( 2. f4 exf4 $6 )" in str(saved) and "{ the main move }" in str(saved)
+    # Playing on keeps them too, and the rest of the loaded line becomes one more variation.
+    window.navigator.go_to(3)
+    window.controller.play_from(3)
+    window.board_widget.move_requested.emit(chess.Move.from_uci("g8f6"))
+    assert window.flows.save_game_to(path)
+    again = chess.pgn.read_game(io.StringIO(path.read_text(encoding="utf-8")))
+    after_e5 = again.next().next()
+    assert [v.move.uci() for v in after_e5.variations] == ["g1f3", "f2f4"]
+    assert after_e5.variations[1].next().nags == {6} and after_e5.next().comment == "the main move"
+    assert [v.move.uci() for v in after_e5.next().variations] == ["g8f6", "b8c6"]
+    assert after_e5.next().variations[1].next().move.uci() == "f1b5"
+    assert window.move_log.notice_text().startswith("This game has 2 variations, 1 comment")
+
+
+def test_a_plain_game_has_no_notice(window: MainWindow) -> None:
+    window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO("1. e4 { [%clk 0:05:00] } e5 *")))
+    assert window.move_log.notice_text() is None
