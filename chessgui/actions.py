@@ -40,6 +40,8 @@ class MainActions:
     """While paused: let the computer play one move."""
     next_game: QAction
     """Computer vs computer: start the next game from a varied opening."""
+    play_from_here: QAction
+    """Play on in a viewed (loaded) game from the shown position, after choosing the players."""
     hint: QAction
     """Show the engine's suggested move as an arrow."""
     flip: QAction
@@ -104,6 +106,8 @@ def create_actions(window: QMainWindow) -> MainActions:
         pause=_action(window, "&Pause", "Space", "Pause or resume the game: clocks stop and the computer waits"),
         step=_action(window, "&Step one move", "Ctrl+Right", "While paused, let the computer play one move"),
         next_game=_action(window, "Ne&xt game", "Ctrl+Shift+N", "Start another computer game from a varied opening"),
+        play_from_here=_action(window, "Play from &here…", "Ctrl+Shift+H",
+                               "Play on in this game from the shown position (choose the players first)"),
         hint=_action(window, "&Hint", "Ctrl+H", "Show the engine's suggestion as an arrow"),
         flip=_action(window, "&Flip board", "F", "Turn the board around"),
         first_move=_action(window, "Start position", "Home", "Show the start position"),
@@ -124,6 +128,7 @@ def create_actions(window: QMainWindow) -> MainActions:
     actions.step.setEnabled(False)
     actions.claim_draw.setEnabled(False)
     actions.offer_draw.setEnabled(False)
+    actions.play_from_here.setEnabled(False)
     return actions
 
 
@@ -137,9 +142,9 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     for action in (actions.save_pgn, actions.copy_pgn, None, actions.quit):
         file_menu.addSeparator() if action is None else file_menu.addAction(action)
     game: QMenu = bar.addMenu("&Game")
-    for action in (actions.new_game, actions.next_game, None, actions.takeback, actions.offer_draw,
-                   actions.claim_draw, actions.resign, actions.abort, None, actions.game_details, None,
-                   actions.settings):
+    for action in (actions.new_game, actions.next_game, actions.play_from_here, None, actions.takeback,
+                   actions.offer_draw, actions.claim_draw, actions.resign, actions.abort, None,
+                   actions.game_details, None, actions.settings):
         game.addSeparator() if action is None else game.addAction(action)
     position: QMenu = bar.addMenu("&Position")
     for action in (actions.load_fen, actions.edit_position, actions.copy_fen, actions.paste):
@@ -158,7 +163,7 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     toolbar.setObjectName("main_toolbar")
     toolbar.setMovable(False)
     toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-    for action in (actions.new_game, actions.takeback, actions.flip, actions.hint, actions.pause, actions.step,
-                   actions.settings):
+    for action in (actions.new_game, actions.play_from_here, actions.takeback, actions.flip, actions.hint,
+                   actions.pause, actions.step, actions.settings):
         toolbar.addAction(action)
     window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)

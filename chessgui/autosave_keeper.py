@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from chessgui.autosave import AutosaveCorruptError, AutosaveSnapshot, AutosaveStore, ExtraValue
 from chessgui.game_controller import GameController
+from chessgui.move_count import full_move_count
 
 
 class AutosaveKeeper(QObject):
@@ -82,6 +83,9 @@ class AutosaveKeeper(QObject):
 
     def save_now(self) -> bool:
         """Save at once; returns False (and emits ``save_failed`` once per problem) on failure."""
+        if self._controller.is_viewing():
+            # A viewed game is safe in its file; the last game played here stays saved for resuming.
+            return True
         game = self._controller.game()
         extra = dict(self._extra_provider()) if self._extra_provider is not None else {}
         try:
@@ -100,19 +104,6 @@ class AutosaveKeeper(QObject):
             return False
         self._last_error = None
         return True
-
-
-def full_move_count(game: chess.pgn.Game) -> int:
-    """Moves as chess players count them: "1. e4 e5 2. Nf3" is 2 moves (3 plies).
-
-    Counts the move numbers the main line touches, so a game starting with Black to move
-    ("1... e5 2. Nf3") is 2 moves as well.
-    """
-    if game.end() is game:
-        return 0
-    start = game.board()
-    end = game.end().board()
-    return end.fullmove_number - start.fullmove_number + (1 if end.turn == chess.BLACK else 0)
 
 
 def load_unfinished_game(store: AutosaveStore) -> tuple[AutosaveSnapshot | None, str | None]:

@@ -19,7 +19,10 @@ everywhere:
   ``-`` / ``0`` / ``1``;
 * surrounding whitespace, and lichess URL style underscores instead of spaces.
 
-A move number of ``0`` (written by some tools) is read as 1.
+The counters must make sense: the halfmove clock is at most 150 (the 75-move
+rule ends a game there), 0 right after a double pawn step (an en passant
+square), and no more than the half-moves played before the given move number;
+the move number is at least 1.
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ __all__ = [
 _PIECE_LETTERS = "pnbrqkPNBRQK"
 _COLOR_NAME = {chess.WHITE: "White", chess.BLACK: "Black"}
 _COUNT_WORD = {2: "two", 3: "three", 4: "four", 5: "five"}
+_DIGITS = "0123456789"  # str.isdigit() also accepts "²" and other digits int() rejects
+MAX_HALFMOVE_CLOCK = 150
+"""At 150 half-moves without a capture or pawn move the game is drawn (75-move rule); no game gets further."""
 
 # Castling letter -> (colour, king home, rook home)
 _CASTLING_HOMES: dict[str, tuple[chess.Color, chess.Square, chess.Square]] = {
@@ -78,7 +84,7 @@ def _parse_board_field(field: str, problems: list[str]) -> chess.Board | None:
         rank_number = 8 - index
         squares = 0
         for ch in rank_text:
-            if ch.isdigit():
+            if ch in _DIGITS:
                 if ch == "0":
                     problems.append(f"rank {rank_number}: '0' is not a number of empty squares (use 1 to 8)")
                     ok = False
@@ -165,14 +171,41 @@ def _check_ep(field: str, board: chess.Board | None, turn: chess.Color | None, p
     return field
 
 
-def _check_counter(field: str, name: str, minimum: int, problems: list[str]) -> str:
-    if not field.isdigit():
+def _check_counter(field: str, name: str, minimum: int, problems: list[str]) -> int | None:
+    """The counter's value, or None (with a problem) when it is not a whole number of at least ``minimum``."""
+    if not field or any(ch not in _DIGITS for ch in field):
         problems.append(f"the {name} must be a whole number of at least {minimum}, not '{field}'")
-        return str(minimum)
+        return None
     value = int(field)
-    if name == "move number" and value == 0:
-        return "1"  # some tools write 0; harmless
-    return str(value)
+    if value < minimum:
+        problems.append(f"the {name} must be at least {minimum}, not {value}")
+        return None
+    return value
+
+
+def _check_counters(
+    halfmove: int | None, fullmove: int | None, fullmove_given: bool, turn: chess.Color | None, ep: str,
+    problems: list[str],
+) -> None:
+    """Problems of the two counters taken together with the side to move and the en passant square."""
+    if halfmove is None:
+        return
+    if halfmove > MAX_HALFMOVE_CLOCK:
+        problems.append(
+            f"the halfmove clock can be at most {MAX_HALFMOVE_CLOCK}, not {halfmove} "
+            "(the 75-move rule ends the game after 150 half-moves without a capture or pawn move)"
+        )
+    elif ep != "-" and halfmove != 0:
+        problems.append(
+            f"the halfmove clock must be 0, not {halfmove}: en passant square {ep} means a pawn has just moved"
+        )
+    elif fullmove_given and fullmove is not None and turn is not None:
+        played = 2 * (fullmove - 1) + (1 if turn == chess.BLACK else 0)
+        if halfmove > played:
+            problems.append(
+                f"the halfmove clock {halfmove} counts more than the {played} half-moves played "
+                f"before move {fullmove}"
+            )
 
 
 def _count(number: int) -> str:
@@ -264,8 +297,9 @@ def _parse(text: str) -> tuple[chess.Board | None, list[str]]:
     else:
         castling = inferred_castling_fen(board) if board is not None else "-"
     ep = _check_ep(fields[3], board, turn, problems) if len(fields) > 3 else "-"
-    halfmove = _check_counter(fields[4], "halfmove clock", 0, problems) if len(fields) > 4 else "0"
-    fullmove = _check_counter(fields[5], "move number", 1, problems) if len(fields) > 5 else "1"
+    halfmove = _check_counter(fields[4], "halfmove clock", 0, problems) if len(fields) > 4 else 0
+    fullmove = _check_counter(fields[5], "move number", 1, problems) if len(fields) > 5 else 1
+    _check_counters(halfmove, fullmove, len(fields) > 5, turn, ep, problems)
 
     if board is None:
         return None, problems

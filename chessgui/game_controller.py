@@ -8,11 +8,18 @@ the controller's signals. python-chess decides legality, SAN and game end.
 The live line is the game's main line from the root up to ``self._live_node``;
 moves are always appended there, so a loaded PGN keeps its variations and
 comments intact.
+
+A game opened from a file or the clipboard is *viewed* (:meth:`view_game`): no
+player is asked to move until the user chooses to play on from a position of
+it (:meth:`play_from`). Games started here (:meth:`new_game`, :meth:`load_game`
+for resuming and follow-up games) are played at once.
 """
 
 from __future__ import annotations
 
+import datetime
 import itertools
+import math
 from collections.abc import Mapping
 
 import chess
@@ -43,6 +50,9 @@ class GameController(QObject):
         thinking_started(chess.Color): a computer player was asked to move.
         player_failed(str): a player could not move (plain words); the game is paused, intact.
         headers_changed(): the game's PGN headers (event, players' names, …) were edited.
+
+    While a loaded game is viewed (:meth:`is_viewing`) no player is asked to move and
+    its tags (players, event, date) stay as loaded.
     """
 
     game_started = Signal()
@@ -68,6 +78,7 @@ class GameController(QObject):
         # The request the side to move's player is answering; the board does not change
         # while one is pending (every change cancels it first), so its colour is board.turn.
         self._pending_request: GoRequest | None = None
+        self._viewing = False  # a loaded game shown for viewing: nobody is asked to move
         self._paused = False
         self._paused_by_failure = False  # paused only because a player failed (undone by new players)
         self._steps_allowed = 0
@@ -80,6 +91,7 @@ class GameController(QObject):
         self._go_timer.timeout.connect(self._ask_side_to_move)
         self.set_players(HumanPlayer("White"), HumanPlayer("Black"))
         self._game.headers["Result"] = "*"
+        self._game.headers["Date"] = _today()
 
     # ------------------------------------------------------------------ queries
 
@@ -131,9 +143,13 @@ class GameController(QObject):
             self._pending_request is not None and self._players[self._board.turn].is_human()
         )
 
+    def is_viewing(self) -> bool:
+        """True while a loaded game is shown for viewing (nobody plays until :meth:`play_from`)."""
+        return self._viewing
+
     def can_claim_draw(self) -> bool:
         """True when the side to move may claim a draw (threefold repetition or 50 moves)."""
-        return self._result is None and self._board.can_claim_draw()
+        return self._result is None and not self._viewing and self._board.can_claim_draw()
 
     def can_abort(self) -> bool:
         """True while the game may be aborted: it is running and neither side has made its second move."""
@@ -166,8 +182,9 @@ class GameController(QObject):
             self._paused = False
             self._paused_by_failure = False
             self.paused_changed.emit(False)
-        self._game.headers["White"] = white.name
-        self._game.headers["Black"] = black.name
+        if not self._viewing:  # a viewed game keeps the names of the people who played it
+            self._game.headers["White"] = white.name
+            self._game.headers["Black"] = black.name
         self._schedule_next_move(delay=False)
 
     def set_min_move_delay_ms(self, delay_ms: int) -> None:
@@ -181,38 +198,69 @@ class GameController(QObject):
     def new_game(self, start_fen: str | None = None) -> None:
         """Start a new game from the standard position or ``start_fen`` (already validated)."""
         game = chess.pgn.Game()
+        game.headers["Date"] = _today()
         if start_fen is not None and start_fen != chess.STARTING_FEN:
             game.setup(chess.Board(start_fen))
         self._install_game(game)
 
     def load_game(self, game: chess.pgn.Game) -> None:
-        """Replace the game by ``game``; play continues from the end of its main line."""
+        """Replace the game by ``game`` and play on from the end of its main line (resuming, follow-up games)."""
         self._install_game(game)
 
-    def _install_game(self, game: chess.pgn.Game) -> None:
+    def view_game(self, game: chess.pgn.Game) -> None:
+        """Show ``game`` (from a file or the clipboard) for viewing: nobody moves, its tags stay as they are."""
+        self._install_game(game, viewing=True)
+
+    def play_from(self, ply: int) -> None:
+        """Play on in the viewed game from the position after ``ply`` moves, with the current players.
+
+        The moves up to ``ply`` stay; the rest of the main line is kept as a variation
+        (it becomes the main line again if the same move is played).
+        """
+        if not self._viewing:
+            return
         self._cancel_request()
-        white = self._players[chess.WHITE].name
-        black = self._players[chess.BLACK].name
+        self._viewing = False
+        self._live_node = self.node_at_ply(ply)
+        self._board = self._live_node.board()
+        self._result = None
+        headers = self._game.headers
+        headers["White"] = self._players[chess.WHITE].name
+        headers["Black"] = self._players[chess.BLACK].name
+        headers["Result"] = "*"
+        headers.pop("Termination", None)
+        if "?" in headers.get("Date", "?"):
+            headers["Date"] = _today()
+        self.game_started.emit()
+        self.position_changed.emit()
+        if not self._check_automatic_end():
+            self._schedule_next_move(delay=False)
+
+    def _install_game(self, game: chess.pgn.Game, viewing: bool = False) -> None:
+        self._cancel_request()
+        self._viewing = viewing
         self._game = game
         self._live_node = game.end()
         self._board = self._live_node.board()
         self._result = None
-        game.headers.setdefault("White", white)
-        game.headers.setdefault("Black", black)
-        if game.headers.get("White", "?") == "?":
-            game.headers["White"] = white
-        if game.headers.get("Black", "?") == "?":
-            game.headers["Black"] = black
+        if not viewing:
+            for color, tag in ((chess.WHITE, "White"), (chess.BLACK, "Black")):
+                if game.headers.get(tag, "?") == "?":
+                    game.headers[tag] = self._players[color].name
+            if "?" in game.headers.get("Date", "?"):
+                game.headers["Date"] = _today()
         recorded = game.headers.get("Result", "*")
         self.game_started.emit()
         self.position_changed.emit()
+        if viewing:
+            self.human_input_enabled.emit(False)
         if not self._check_automatic_end() and recorded != "*":
             # A finished game from a file: show it, don't continue it.
             self._result = _result_from_header(recorded)
             self.human_input_enabled.emit(False)
             self.game_over.emit(self._result)
             return
-        if self._result is None:
+        if self._result is None and not viewing:
             game.headers["Result"] = "*"
             self._schedule_next_move(delay=False)
 
@@ -223,7 +271,7 @@ class GameController(QObject):
 
         Returns False when there is nothing to take back.
         """
-        if not self._board.move_stack:
+        if not self._board.move_stack or self._viewing:
             return False
         self._cancel_request()
         mover = not self._board.turn  # the side that made the last move
@@ -241,10 +289,13 @@ class GameController(QObject):
         return True
 
     def _pop_live_move(self) -> None:
-        move = self._board.pop()
-        parent = self._live_node.parent
+        self._board.pop()
+        node = self._live_node
+        parent = node.parent
         assert parent is not None
-        parent.remove_variation(move)
+        if not node.variations:
+            # A move played here. One with moves after it came from a loaded game: keep those.
+            parent.remove_variation(node)
         self._live_node = parent
 
     def claim_draw(self) -> bool:
@@ -259,8 +310,8 @@ class GameController(QObject):
         return True
 
     def resign(self, color: chess.Color) -> None:
-        """``color`` resigns."""
-        if self._result is None:
+        """``color`` resigns (not in a game that is only viewed)."""
+        if self._result is None and not self._viewing:
             self.end_game(GameResult(not color, Termination.RESIGNATION))
 
     def offer_draw(self, color: chess.Color) -> bool:
@@ -368,9 +419,15 @@ class GameController(QObject):
             self.node_at_ply(ply).set_eval(score, depth)
 
     def set_move_clock(self, ply: int, seconds: float) -> None:
-        """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``)."""
+        """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``).
+
+        Whole seconds as a clock shows them (``0:05:03``); tenths under ten seconds (``0:00:07.3``),
+        where they decide games. Milliseconds would only clutter the PGN.
+        """
         if 1 <= ply <= self.live_ply():
-            self.node_at_ply(ply).set_clock(seconds)
+            seconds = max(0.0, seconds)
+            shown = math.floor(seconds) if seconds >= 10 else math.floor(round(seconds * 10, 6)) / 10
+            self.node_at_ply(ply).set_clock(shown)
 
     # ------------------------------------------------------------------ player replies
 
@@ -398,7 +455,12 @@ class GameController(QObject):
         """Play ``move`` (legal in the live position) and ask for the next one."""
         san = self._board.san(move)
         self._board.push(move)
-        self._live_node = self._live_node.add_main_variation(move)
+        if self._live_node.has_variation(move):
+            # Playing on in a loaded game along a move it already has: follow it, don't duplicate it.
+            self._live_node.promote_to_main(move)
+            self._live_node = self._live_node.variation(move)
+        else:
+            self._live_node = self._live_node.add_main_variation(move)
         if self._steps_allowed > 0:
             self._steps_allowed -= 1
         self.move_made.emit(move, san)
@@ -447,7 +509,7 @@ class GameController(QObject):
 
     def _schedule_next_move(self, delay: bool) -> None:
         self._go_timer.stop()
-        if self._result is not None:
+        if self._result is not None or self._viewing:
             return
         player = self._players[self._board.turn]
         if player.is_human() or not delay or self._min_move_delay_ms == 0:
@@ -457,7 +519,7 @@ class GameController(QObject):
             self._go_timer.start(self._min_move_delay_ms)
 
     def _ask_side_to_move(self) -> None:
-        if self._result is not None:
+        if self._result is not None or self._viewing:
             return
         color = self._board.turn
         player = self._players[color]
@@ -482,6 +544,11 @@ class GameController(QObject):
             else:
                 self.status_message.emit("Preparing engine… (the move follows as soon as it is ready)")
         player.go(request)
+
+
+def _today() -> str:
+    """Today's date as a PGN Date tag value (YYYY.MM.DD)."""
+    return datetime.date.today().strftime("%Y.%m.%d")
 
 
 def _result_from_header(result: str) -> GameResult:

@@ -87,7 +87,8 @@ class GameResult:
         if self.termination == Termination.ABORTED:
             return "Game aborted"
         if self.termination == Termination.RECORDED:
-            return f"{self.result} (the result recorded in the game)"
+            # Shown next to the result string ("1/2-1/2 · Draw"), so say it in words, once.
+            return "Draw" if self.winner is None else f"{chess.COLOR_NAMES[self.winner].capitalize()} won"
         if self.winner is None:
             if self.termination == Termination.AGREEMENT:
                 return "Draw by agreement"

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import chess
+import chess.pgn
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
+    QLabel,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -42,7 +44,9 @@ from chessgui.game_navigator import GameNavigator
 from chessgui.game_result import GameResult
 from chessgui.history_banner import HistoryBanner
 from chessgui.move_log import MoveLogPanel
+from chessgui.pgn_io import hidden_annotations_notice
 from chessgui.players import HumanPlayer, Player
+from chessgui.move_count import full_moves_played
 from chessgui.positions_and_games import PositionsAndGames
 from chessgui.recent_files import RecentFiles
 from chessgui.time_control import UNTIMED
@@ -71,6 +75,12 @@ class MainWindow(QMainWindow):
 
         self.board_widget = BoardWidget(self)
         self.move_log = MoveLogPanel(self)
+        # Event, site, date and round of a viewed game (its players' names are on the clock cards).
+        self.game_info_label = QLabel(self)
+        self.game_info_label.setObjectName("game_info_label")
+        self.game_info_label.setWordWrap(True)
+        self.game_info_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.game_info_label.hide()
         self.engine_panel = EnginePanel(self)
         self.eval_bar = EvalBar(self)
         self.hints = HintPresenter(self.controller, self.navigator, self)
@@ -89,7 +99,10 @@ class MainWindow(QMainWindow):
             settings = Settings(white=PlayerSettings(), black=PlayerSettings())
         self.session = PlaySession(self.controller, self.game_clock, settings, qsettings, parent=self)
         self.flows = PositionsAndGames(
-            self, self.controller.game, lambda: self.controller.board_at_ply(self.navigator.view_ply())
+            self,
+            self.controller.game,
+            lambda: self.controller.board_at_ply(self.navigator.view_ply()),
+            unfinished_moves=self._unfinished_moves,
         )
         self.actions_ = create_actions(self)
         self.recent_files = RecentFiles(qsettings, self)
@@ -121,6 +134,7 @@ class MainWindow(QMainWindow):
         center_layout = QVBoxLayout(self.center_column)
         center_layout.setContentsMargins(0, 0, 0, 0)
         center_layout.addWidget(self.engine_panel)
+        center_layout.addWidget(self.game_info_label)
         center_layout.addWidget(self.move_log, 1)
         self.center_layout = center_layout
         self.side_panel = QWidget(self)
@@ -179,7 +193,8 @@ class MainWindow(QMainWindow):
         actions.save_pgn.triggered.connect(self.flows.on_save_pgn_triggered)
         actions.copy_pgn.triggered.connect(self.flows.on_copy_pgn_triggered)
         self.flows.position_chosen.connect(self.session.new_game)
-        self.flows.game_loaded.connect(self.controller.load_game)
+        self.flows.game_loaded.connect(self.controller.view_game)
+        actions.play_from_here.triggered.connect(self.on_play_from_here_triggered)
         self.flows.status_message.connect(self.on_status_message)
         self.flows.file_used.connect(self.recent_files.add)
         self.recent_files.file_chosen.connect(self.flows.open_file_argument)
@@ -190,7 +205,7 @@ class MainWindow(QMainWindow):
         session.engine_cleared.connect(self.on_engine_cleared)
         session.settings_applied.connect(self.on_settings_applied)
         actions.settings.triggered.connect(self.on_settings_triggered)
-        actions.next_game.triggered.connect(session.next_game)
+        actions.next_game.triggered.connect(self.on_next_game_triggered)
         actions.hint.triggered.connect(self.hints.on_hint_triggered)
         self.hints.arrow_ready.connect(self.board_widget.set_arrows)
         self.hints.status_message.connect(self.on_status_message)
@@ -268,8 +283,23 @@ class MainWindow(QMainWindow):
     def on_new_game_triggered(self) -> None:
         """Ask who plays each side (and how), then start a new game."""
         dialog = SettingsDialog(self.session.settings(), self, title="New game")
-        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted and self.flows.confirm_replace_game():
             self.session.apply(dialog.result_settings(), start_new_game=True)
+
+    def on_next_game_triggered(self) -> None:
+        """Computer vs computer: the next game, once the user agrees to end this one."""
+        if self.flows.confirm_replace_game():
+            self.session.next_game()
+
+    def on_play_from_here_triggered(self) -> None:
+        """Choose the players, then play on in the viewed game from the shown position."""
+        if not self.controller.is_viewing():
+            return
+        ply = self.navigator.view_ply()
+        dialog = SettingsDialog(self.session.settings(), self, title="Play from here")
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            self.session.apply(dialog.result_settings())
+            self.controller.play_from(ply)
 
     def on_settings_triggered(self) -> None:
         """Edit the settings; they apply from the next move, the game goes on."""
@@ -393,7 +423,11 @@ class MainWindow(QMainWindow):
         self.move_log.set_result(f"{result.result}  ·  {result.describe()}" if result else None)
         self._update_players_label()
         self._update_actions()
-        if result is None:
+        if self.controller.is_viewing():
+            self.statusBar().showMessage(
+                "Viewing a loaded game. To play on from the shown position, choose Game ▸ Play from here."
+            )
+        elif result is None:
             self.statusBar().showMessage(self._turn_text())
 
     def _refresh_log(self) -> None:
@@ -405,11 +439,27 @@ class MainWindow(QMainWindow):
             board.push(move)
         self.move_log.set_moves(sans, start.fullmove_number, start.turn == chess.BLACK)
         self.move_log.set_current_ply(self.navigator.view_ply())
+        self.move_log.set_notice(hidden_annotations_notice(self.controller.game()))
 
     def _update_players_label(self) -> None:
-        white = self.controller.player(chess.WHITE).name
-        black = self.controller.player(chess.BLACK).name
+        """A live game shows who plays now; a viewed game who played it, and where and when."""
+        if self.controller.is_viewing():
+            headers = self.controller.game().headers
+            white, black = (_player_from_tags(headers, color) for color in ("White", "Black"))
+            self.game_info_label.setText(_event_line(headers))
+            self.game_info_label.setVisible(bool(self.game_info_label.text()))
+        else:
+            white = self.controller.player(chess.WHITE).name
+            black = self.controller.player(chess.BLACK).name
+            self.game_info_label.hide()
         self.clock_panel.set_player_names(white, black)
+
+    def _unfinished_moves(self) -> int:
+        """Full moves of the game being played here; 0 when it is finished, empty or only viewed."""
+        controller = self.controller
+        if controller.is_game_over() or controller.is_viewing():
+            return 0
+        return full_moves_played(controller.game().board(), controller.board())
 
     def _turn_text(self) -> str:
         board = self.controller.board()
@@ -419,12 +469,14 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         actions, controller = self.actions_, self.controller
         over = controller.is_game_over()
-        actions.takeback.setEnabled(controller.live_ply() > 0)
+        viewing = controller.is_viewing()
+        actions.takeback.setEnabled(controller.live_ply() > 0 and not viewing)
         actions.claim_draw.setEnabled(controller.can_claim_draw())
-        actions.resign.setEnabled(not over)
+        actions.resign.setEnabled(not over and not viewing)
+        actions.play_from_here.setEnabled(viewing)
         humans = sum(1 for color in chess.COLORS if controller.player(color).is_human())
-        actions.offer_draw.setEnabled(not over and humans == 1)
-        actions.abort.setEnabled(controller.can_abort())
+        actions.offer_draw.setEnabled(not over and not viewing and humans == 1)
+        actions.abort.setEnabled(controller.can_abort() and not viewing)
         actions.step.setEnabled(controller.is_paused() and not over)
         if not over and controller.is_waiting_for_human():
             self.statusBar().showMessage(self._turn_text())
@@ -440,3 +492,22 @@ class MainWindow(QMainWindow):
         for color in chess.COLORS:
             self.controller.player(color).shutdown()
         super().closeEvent(event)
+
+
+def _player_from_tags(headers: chess.pgn.Headers, color: str) -> str:
+    """"Carlsen, Magnus (2847)" from the White/WhiteElo tags; the colour's name when unknown."""
+    name = headers.get(color, "?").strip()
+    if name in ("", "?"):
+        name = color
+    elo = headers.get(f"{color}Elo", "").strip()
+    return f"{name} ({elo})" if elo.isdigit() and elo != "0" else name
+
+
+def _event_line(headers: chess.pgn.Headers) -> str:
+    """"Club final · Lyon · 2021.12.03 · round 6", leaving out unknown parts ("?", "????.??.??")."""
+    parts = [headers.get("Event", "?"), headers.get("Site", "?")]
+    date = headers.get("Date", "?").replace(".??", "")
+    parts.append(date)
+    round_ = headers.get("Round", "?")
+    parts.append(f"round {round_}" if round_ not in ("", "?", "-") else "")
+    return " · ".join(part.strip() for part in parts if part.strip() and "?" not in part)

@@ -83,6 +83,7 @@ class MoveLogPanel(QWidget):
         self._black_starts = False
         self._current_ply = 0
         self._result_text: str | None = None
+        self._notice_text: str | None = None
 
         self._table = _LogTable(0, 2, self, self._scroll_to_current)
         self._table.setHorizontalHeaderLabels(["White", "Black"])
@@ -98,6 +99,13 @@ class MoveLogPanel(QWidget):
         font = QFont(self._table.font())
         font.setPointSizeF(font.pointSizeF() * 1.1)
         self._table.setFont(font)
+
+        # What the list does not show (variations, comments), so nobody thinks they were lost.
+        self._notice_label = QLabel(self)
+        self._notice_label.setObjectName("move_log_notice")
+        self._notice_label.setWordWrap(True)
+        self._notice_label.setStyleSheet("font-style: italic; padding: 2px 4px;")
+        self._notice_label.hide()
 
         self._result_label = QLabel(self)
         self._result_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -121,6 +129,7 @@ class MoveLogPanel(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._notice_label)
         layout.addWidget(self._table, 1)
         layout.addWidget(self._result_label)
         layout.addLayout(nav)
@@ -168,6 +177,16 @@ class MoveLogPanel(QWidget):
         self._result_text = text
         self._result_label.setText(text or "")
         self._result_label.setVisible(bool(text))
+
+    def set_notice(self, text: str | None) -> None:
+        """Show a note above the moves (e.g. that the game has variations not listed); None hides it."""
+        self._notice_text = text
+        self._notice_label.setText(text or "")
+        self._notice_label.setVisible(bool(text))
+
+    def notice_text(self) -> str | None:
+        """The note shown above the moves, if any."""
+        return self._notice_text
 
     def result_text(self) -> str | None:
         """The result line shown, if any."""

@@ -2,8 +2,12 @@
 
 Reading never raises for bad content: python-chess collects move errors in
 ``game.errors`` instead of raising, and this module turns them into plain
-sentences naming the game ("game 3 (Smith – Jones): illegal move 'Nf9' at
-move 12").  A file with one broken game still yields all the others.
+sentences naming the game and the file's line ("game 3 (Smith – Jones):
+line 40: illegal move 'Nf9' at move 12").  A file with one broken game still
+yields all the others.  What python-chess passes over in silence (a broken
+tag line, a comment never closed) is mended or reported by
+:class:`~chessgui.pgn_line_reader.PgnLineReader`; text with neither tags nor
+moves is not a game, and a binary file is refused outright.
 
 Files are read line by line in binary and each line decoded as UTF-8, falling
 back to Windows-1252/Latin-1 for lines that are not UTF-8, so old latin-1
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +42,7 @@ __all__ = [
     "PgnSaveError",
     "PgnTextResult",
     "game_to_pgn",
+    "hidden_annotations_notice",
     "load_game_at",
     "read_pgn_file",
     "read_pgn_string",
@@ -49,6 +55,8 @@ __all__ = [
 CHECK_MOVES_MAX_BYTES = 1_000_000
 
 _RESULT_TOKENS = frozenset({"*", "1-0", "0-1", "1/2-1/2"})
+_BINARY_SNIFF_BYTES = 8192  # a NUL byte here means the file is not text
+_COMMAND_RE = re.compile(r"\[%[^\]]*\]")  # [%clk ...], [%eval ...]: data, not a comment to read
 
 
 class PgnReadError(OSError):
@@ -67,6 +75,8 @@ class GameSummary:
     """1-based position of the game in the file."""
     offset: int
     """Byte offset where the game starts (for :func:`load_game_at`)."""
+    line: int
+    """Line number at ``offset`` (1-based), so problems found later name the file's lines."""
     white: str
     """White player's name ("?" when unknown)."""
     black: str
@@ -128,11 +138,24 @@ class PgnTextResult:
 
 
 class _CheckingBuilder(chess.pgn.GameBuilder):
-    """A GameBuilder that describes bad moves with their move number."""
+    """A GameBuilder that describes bad moves with their move number and line, and counts what it saw."""
+
+    def __init__(self, reader: PgnLineReader) -> None:
+        super().__init__()
+        self._reader = reader
 
     def begin_game(self) -> None:
         super().begin_game()
-        self.problems: list[str] = []
+        self.problems: list[tuple[int, str]] = []
+        self.tags_and_moves = 0  # none: the text is no game
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.tags_and_moves += 1
+        super().visit_header(tagname, tagvalue)
+
+    def visit_move(self, board: chess.Board, move: chess.Move) -> None:
+        self.tags_and_moves += 1
+        super().visit_move(board, move)
 
     def parse_san(self, board: chess.Board, san: str) -> chess.Move:
         try:
@@ -142,15 +165,57 @@ class _CheckingBuilder(chess.pgn.GameBuilder):
             # After a broken variation python-chess may read the result
             # marker as a move; that is no extra problem worth reporting.
             if san not in _RESULT_TOKENS:
-                self.problems.append(_describe_bad_move(board, san, error, in_variation=len(self.variation_stack) > 1))
+                problem = _describe_bad_move(board, san, error, in_variation=len(self.variation_stack) > 1)
+                self.problems.append((self._reader.line_number, problem))
             raise
+
+    def end_variation(self) -> None:
+        # After a bad move python-chess skips to the next ")" and ends a variation even in the
+        # main line ("1. a5) !"); popping the main line would crash on the next token.
+        if len(self.variation_stack) > 1:
+            super().end_variation()
 
     def handle_error(self, error: Exception) -> None:
         if getattr(self, "_described", None) is not error:
-            self.problems.append(_describe_error(error, self.game.headers))
+            # These errors (the FEN tag, the variant) concern the tags, not one line.
+            self.problems.append((0, _describe_error(error, self.game.headers)))
         # Like GameBuilder.handle_error, minus logging to stderr: the
         # problems are shown to the user instead.
         self.game.errors.append(error)
+
+
+def _read_checked_game(reader: PgnLineReader) -> tuple[chess.pgn.Game, list[str], bool] | None:
+    """The next game, its problems ("line N: ..." in file order) and whether it is a game at all."""
+    builders: list[_CheckingBuilder] = []
+
+    def make_builder() -> _CheckingBuilder:
+        builders.append(_CheckingBuilder(reader))
+        return builders[-1]
+
+    game = chess.pgn.read_game(reader, Visitor=make_builder)  # type: ignore[arg-type]
+    found = reader.take_problems()
+    if game is None:
+        return None
+    builder = builders[-1]
+    return game, _with_lines(found + builder.problems), builder.tags_and_moves > 0
+
+
+def _with_lines(problems: list[tuple[int, str]]) -> list[str]:
+    """``(line, text)`` pairs as "line N: text" in file order (line 0: no line to name)."""
+    return [f"line {line}: {text}" if line else text for line, text in sorted(problems, key=lambda item: item[0])]
+
+
+def _not_a_game(line: int) -> str:
+    return f"line {line}: text without tags or moves is not a game; it was skipped"
+
+
+def _refuse_binary(raw: BinaryIO, name: str) -> None:
+    """Raise PgnReadError when the bytes at the start of ``raw`` are binary data, not text."""
+    position = raw.tell()
+    head = raw.read(_BINARY_SNIFF_BYTES)
+    raw.seek(position)
+    if b"\x00" in head:
+        raise PgnReadError(f"{name} is not a PGN file: it holds binary data, not text")
 
 
 def _describe_bad_move(board: chess.Board, san: str, error: Exception, *, in_variation: bool) -> str:
@@ -174,13 +239,16 @@ def _describe_error(error: Exception, headers: chess.pgn.Headers) -> str:
     return str(error)
 
 
-def _summary(index: int, offset: int, headers: chess.pgn.Headers, problems: tuple[str, ...]) -> GameSummary:
+def _summary(
+    index: int, offset: int, line: int, headers: chess.pgn.Headers, problems: tuple[str, ...]
+) -> GameSummary:
     opening = headers.get("Opening", "")
     if headers.get("Variation"):
         opening = f"{opening}, {headers['Variation']}" if opening else headers["Variation"]
     return GameSummary(
         index=index,
         offset=offset,
+        line=line,
         white=headers.get("White", "?"),
         black=headers.get("Black", "?"),
         result=headers.get("Result", "*"),
@@ -213,28 +281,25 @@ def _parse_stream(
         if should_stop is not None and should_stop():
             return games, errors, True
         offset = reader.tell()
+        line = reader.next_line_number()
         if check_moves:
-            builder_holder: list[_CheckingBuilder] = []
-
-            def make_builder() -> _CheckingBuilder:
-                builder = _CheckingBuilder()
-                builder_holder.append(builder)
-                return builder
-
-            game = chess.pgn.read_game(reader, Visitor=make_builder)  # type: ignore[arg-type]
-            if game is None:
+            read = _read_checked_game(reader)
+            if read is None:
                 break
+            game, problems, is_game = read
+            if not is_game:
+                errors.append(_not_a_game(line))
+                continue
             headers = game.headers
-            problems = list(builder_holder[-1].problems) if builder_holder else []
         else:
             headers = chess.pgn.read_headers(reader)  # type: ignore[arg-type]
             if headers is None:
                 break
-            problems = []
+            problems = _with_lines(reader.take_problems())
         variant = _variant_problem(headers)
         if variant:
             problems.insert(0, variant)
-        summary = _summary(len(games) + 1, offset, headers, tuple(problems))
+        summary = _summary(len(games) + 1, offset, line, headers, tuple(problems))
         games.append(summary)
         errors.extend(f"game {summary.index} ({summary.players()}): {problem}" for problem in problems)
         if progress is not None and size > 0:
@@ -269,9 +334,12 @@ def read_pgn_file(
     if check_moves is None:
         check_moves = size <= CHECK_MOVES_MAX_BYTES
     with raw:
-        reader = PgnLineReader(raw)
         try:
+            _refuse_binary(raw, path.name)
+            reader = PgnLineReader(raw)
             games, errors, cancelled = _parse_stream(reader, size, check_moves, progress, should_stop)
+        except PgnReadError:
+            raise
         except OSError as error:
             raise PgnReadError(f"could not read {path.name}: {error.strerror or error}") from error
     if progress is not None and not cancelled:
@@ -286,19 +354,15 @@ def read_pgn_file(
     )
 
 
-def _load_from(raw: BinaryIO) -> LoadedGame | None:
-    """The next game of ``raw``; raises PgnGameError for a game that cannot be shown."""
-    reader = PgnLineReader(raw)
-    builders: list[_CheckingBuilder] = []
-
-    def make_builder() -> _CheckingBuilder:
-        builders.append(_CheckingBuilder())
-        return builders[-1]
-
-    game = chess.pgn.read_game(reader, Visitor=make_builder)  # type: ignore[arg-type]
-    if game is None:
+def _load_from(reader: PgnLineReader) -> LoadedGame | None:
+    """The next game of ``reader``; raises PgnGameError for a game that cannot be shown."""
+    line = reader.next_line_number()
+    read = _read_checked_game(reader)
+    if read is None:
         return None
-    problems = list(builders[-1].problems)
+    game, problems, is_game = read
+    if not is_game:
+        raise PgnGameError(f"there is no game at line {line}: the text there has no tags and no moves")
     variant = _variant_problem(game.headers)
     if variant:
         raise PgnGameError(variant)
@@ -309,8 +373,8 @@ def _load_from(raw: BinaryIO) -> LoadedGame | None:
     return LoadedGame(game=game, problems=tuple(problems))
 
 
-def load_game_at(path: str | os.PathLike[str], offset: int = 0) -> LoadedGame:
-    """Parse the game starting at byte ``offset`` (from :class:`GameSummary`).
+def load_game_at(path: str | os.PathLike[str], offset: int = 0, line: int = 1) -> LoadedGame:
+    """Parse the game starting at byte ``offset``, which is on line ``line`` (both from :class:`GameSummary`).
 
     Raises :class:`PgnReadError` when the file cannot be read and
     :class:`PgnGameError` when the game cannot be shown at all.
@@ -318,8 +382,11 @@ def load_game_at(path: str | os.PathLike[str], offset: int = 0) -> LoadedGame:
     path = Path(path)
     try:
         with path.open("rb") as raw:
+            _refuse_binary(raw, path.name)
             raw.seek(offset)
-            loaded = _load_from(raw)
+            loaded = _load_from(PgnLineReader(raw, first_line=line))
+    except PgnReadError:
+        raise
     except OSError as error:
         raise PgnReadError(f"could not read {path.name}: {error.strerror or error}") from error
     if loaded is None:
@@ -329,20 +396,52 @@ def load_game_at(path: str | os.PathLike[str], offset: int = 0) -> LoadedGame:
 
 def read_pgn_string(text: str) -> PgnTextResult:
     """Every game in ``text`` (e.g. the clipboard), fully parsed."""
-    raw = io.BytesIO(text.encode("utf-8"))
+    reader = PgnLineReader(io.BytesIO(text.encode("utf-8")))
     games: list[LoadedGame] = []
     errors: list[str] = []
     index = 0
     while True:
-        index += 1
+        line = reader.next_line_number()
         try:
-            loaded = _load_from(raw)
+            loaded = _load_from(reader)
         except PgnGameError as error:
+            if str(error).startswith("there is no game"):
+                errors.append(_not_a_game(line))
+                continue
+            index += 1
             errors.append(f"game {index}: {error}")
             continue
         if loaded is None:
             return PgnTextResult(games=tuple(games), errors=tuple(errors))
+        index += 1
         games.append(loaded)
         headers = loaded.game.headers
         label = f"{headers.get('White', '?')} – {headers.get('Black', '?')}"
         errors.extend(f"game {index} ({label}): {problem}" for problem in loaded.problems)
+
+
+def hidden_annotations_notice(game: chess.pgn.Game) -> str | None:
+    """A sentence telling that the game holds variations, comments or NAGs the move list does not show.
+
+    None when there are none. Clock and evaluation commands ([%clk], [%eval]) are not counted.
+    """
+    variations = comments = nags = 0
+    stack: list[chess.pgn.GameNode] = [game]
+    while stack:
+        node = stack.pop()
+        texts = [node.comment]
+        if isinstance(node, chess.pgn.ChildNode):
+            texts.append(node.starting_comment)
+            nags += len(node.nags)
+        comments += sum(1 for text in texts if _COMMAND_RE.sub("", text).strip())
+        variations += max(0, len(node.variations) - 1)
+        stack.extend(node.variations)
+    parts = [
+        f"{count} {word}{'s' if count != 1 else ''}"
+        for count, word in ((variations, "variation"), (comments, "comment"), (nags, "annotation symbol"))
+        if count
+    ]
+    if not parts:
+        return None
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"This game has {listed}; they are kept and saved, but only the main line is shown."

@@ -32,6 +32,16 @@ PGN_FILTER = "PGN files (*.pgn);;All files (*)"
 Ask = Callable[[str, str], bool]
 """(title, question) -> True for yes; a message box by default, injectable for tests."""
 
+REPLACE_TITLE = "Replace the current game?"
+
+
+def replace_question(unfinished_moves: int) -> str | None:
+    """The question before replacing a game in progress with ``unfinished_moves`` moves; None: nothing to lose."""
+    if unfinished_moves <= 0:
+        return None
+    plural = "move" if unfinished_moves == 1 else "moves"
+    return f"Replace the current game? It has {unfinished_moves} {plural} and is not finished."
+
 
 class PositionsAndGames(QObject):
     """Runs the FEN / editor / paste / PGN flows for the main window.
@@ -54,12 +64,15 @@ class PositionsAndGames(QObject):
         current_game: Callable[[], chess.pgn.Game],
         shown_board: Callable[[], chess.Board],
         ask: Ask | None = None,
+        unfinished_moves: Callable[[], int] | None = None,
     ) -> None:
+        """``unfinished_moves`` gives the full moves of the game being played (0 when finished, empty or viewed)."""
         super().__init__(window)
         self._window = window
         self._current_game = current_game
         self._shown_board = shown_board
         self._ask = ask
+        self._unfinished_moves = unfinished_moves
         self._last_directory = str(Path.home())
 
     # --- dialogs (overridable in tests) ---------------------------------------
@@ -73,6 +86,15 @@ class PositionsAndGames(QObject):
         answer = QMessageBox.question(self._window, title, question)
         return answer == QMessageBox.StandardButton.Yes
 
+    def confirm_replace_game(self) -> bool:
+        """True when the game may be replaced: asks (Yes/No) whenever an unfinished game with moves would go.
+
+        Every way of replacing the game (new game, FEN, board editor, paste, open) asks through here.
+        """
+        moves = self._unfinished_moves() if self._unfinished_moves is not None else 0
+        question = replace_question(moves)
+        return question is None or self.ask(REPLACE_TITLE, question)
+
     def warn(self, title: str, message: str) -> None:
         self.status_message.emit(message)
         if self._ask is None:  # interactive use; tests read the status message
@@ -82,7 +104,7 @@ class PositionsAndGames(QObject):
     def on_load_fen_triggered(self, text: str = "") -> None:
         """Ask for a FEN (pre-filled with ``text``); emit position_chosen when valid."""
         dialog = FenDialog(text, self._window)
-        if self.run_dialog(dialog):
+        if self.run_dialog(dialog) and self.confirm_replace_game():
             self.position_chosen.emit(dialog.board().fen())
 
     def load_fen_text(self, text: str) -> None:
@@ -92,12 +114,13 @@ class PositionsAndGames(QObject):
         except InvalidFenError:
             self.on_load_fen_triggered(text)
             return
-        self.position_chosen.emit(board.fen())
+        if self.confirm_replace_game():
+            self.position_chosen.emit(board.fen())
 
     def on_edit_position_triggered(self) -> None:
         """Open the board editor on the shown position; cancelling changes nothing."""
         dialog = BoardEditorDialog(self._shown_board(), self._window)
-        if self.run_dialog(dialog):
+        if self.run_dialog(dialog) and self.confirm_replace_game():
             self.position_chosen.emit(dialog.board().fen())
 
     # --- clipboard ---------------------------------------------------------------
@@ -114,23 +137,17 @@ class PositionsAndGames(QObject):
             self.status_message.emit("The clipboard holds neither a FEN nor a PGN game.")
 
     def load_pgn_text(self, text: str) -> None:
-        """Offer the first game in ``text``; broken parts are reported, never fatal."""
+        """Load the first game in ``text``; broken parts are reported, never fatal."""
         result = read_pgn_string(text)
         if not result.games:
             reason = "; ".join(result.errors) or "no moves or tags were found"
             self.warn("Paste PGN", f"No game could be read from the clipboard: {reason}")
             return
-        loaded = result.games[0]
-        headers = loaded.game.headers
-        moves = sum(1 for _ in loaded.game.mainline_moves())
-        question = (
-            f"Load the game {headers.get('White', '?')} – {headers.get('Black', '?')} ({moves} moves) "
-            f"from the clipboard? It replaces the game on the board."
-        )
-        if len(result.games) > 1:
-            question = f"The clipboard holds {len(result.games)} games; the first is offered.\n\n" + question
-        if self.ask("Paste PGN", question):
-            self._emit_loaded(loaded, "the clipboard")
+        if self.confirm_replace_game():
+            source = "the clipboard"
+            if len(result.games) > 1:
+                source += f" (the first of its {len(result.games)} games)"
+            self._emit_loaded(result.games[0], source)
 
     def on_copy_pgn_triggered(self) -> None:
         QGuiApplication.clipboard().setText(game_to_pgn(self._current_game()))
@@ -149,9 +166,11 @@ class PositionsAndGames(QObject):
         dialog = PgnGamesDialog(path, self._window)
         if self.run_dialog(dialog):
             loaded = dialog.loaded_game()
-            if loaded is not None:
+            if loaded is not None and self.confirm_replace_game():
                 self._emit_loaded(loaded, path.name)
                 self.file_used.emit(str(path))
+        elif dialog.failure() is not None:
+            self.warn("Open PGN", dialog.failure())
 
     def open_file_argument(self, path: str | Path) -> None:
         """The file given on the command line: a FEN file starts from its position, anything else is read as PGN."""

@@ -53,6 +53,11 @@ INVALID_FENS: list[tuple[str, str]] = [
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 one", "move number must be a whole number"),
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.5", "move number must be a whole number"),
     ("8/8/8/8/8/8/8/8 w - - 0 1", "the board is empty"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999 1", "the halfmove clock can be at most 150"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 151 200", "the halfmove clock can be at most 150"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", "the move number must be at least 1"),
+    ("4k3/8/8/8/4P3/8/8/4K3 b - e3 5 30", "the halfmove clock must be 0"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 9 4", "more than the 6 half-moves played"),
     ("4k3/8/8/8/8/8/8/8 w - - 0 1", "White has no king"),
     ("", "the text is empty"),
     ("   \n ", "the text is empty"),
@@ -116,10 +121,21 @@ def test_fen_without_counters_and_side_only() -> None:
 
 
 def test_lenient_forms() -> None:
-    # lichess URL form, upper-case side, move number 0
+    # lichess URL form, upper-case side
     assert parse_fen("4k3/8/8/8/8/8/8/4K3_b_-_-_0_1").turn == chess.BLACK
     assert parse_fen("4k3/8/8/8/8/8/8/4K3 B - - 0 1").turn == chess.BLACK
-    assert parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 0").fullmove_number == 1
+
+
+def test_counters_at_their_limits_are_valid() -> None:
+    # 150 half-moves is the most a game can reach (the 75-move rule ends it there).
+    assert parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 150 200").halfmove_clock == 150
+    assert parse_fen("4k3/8/8/8/8/8/8/4K3 b - - 7 4").halfmove_clock == 7  # 7 half-moves played before 4...
+    assert parse_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 30").ep_square == chess.E3
+
+
+def test_absurd_halfmove_clock_is_not_an_instant_draw() -> None:
+    problems = fen_problems("4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999 1")
+    assert any("the halfmove clock can be at most 150" in problem for problem in problems), problems
 
 
 def test_clipboard_recognition() -> None:

@@ -137,7 +137,7 @@ def test_corrupt_multi_game_file_loads_the_good_games(tmp_path: Path) -> None:
     result = read_pgn_file(path)
     assert [g.event for g in result.games] == ["One", "Two", "Three", "Four", "Five"]
     assert len(result.errors) == 2
-    assert result.errors[0].startswith("game 2 (Smith – Jones): illegal move 'Bh6' at move 12")
+    assert result.errors[0].startswith("game 2 (Smith – Jones): line 14: illegal move 'Bh6' at move 12")
     assert result.errors[1].startswith("game 4 (? – ?): the start position (FEN tag) is not valid")
     assert "expected 8 ranks, found 3" in result.errors[1]
     one = load_game_at(path, result.games[0].offset)
@@ -159,8 +159,8 @@ def test_headers_only_index_then_lazy_load(tmp_path: Path) -> None:
     result = read_pgn_file(path, check_moves=False)
     assert not result.moves_checked and result.errors == ()
     assert len(result.games) == 5
-    two = load_game_at(path, result.games[1].offset)
-    assert "illegal move 'Bh6' at move 12" in two.problems[0]
+    two = load_game_at(path, result.games[1].offset, result.games[1].line)
+    assert two.problems[0].startswith("line 14: illegal move 'Bh6' at move 12")  # the file's line, not the game's
 
 
 def test_latin1_and_bom_files(tmp_path: Path) -> None:
@@ -210,8 +210,8 @@ def test_empty_and_garbage_files(tmp_path: Path) -> None:
     assert read_pgn_file(empty).games == ()
     junk = tmp_path / "junk.pgn"
     junk.write_bytes(bytes(range(256)) * 4)
-    result = read_pgn_file(junk)  # must not raise
-    assert all(error.startswith("game ") for error in result.errors)
+    with pytest.raises(PgnReadError, match="junk.pgn is not a PGN file: it holds binary data"):
+        read_pgn_file(junk)
 
 
 def test_clipboard_text_with_several_games() -> None:
@@ -226,3 +226,90 @@ def test_unsupported_variant_is_reported() -> None:
     result = read_pgn_string('[Variant "Crazyhouse"]\n\n1. e4 e5 *\n')
     assert result.games == ()
     assert "variant 'Crazyhouse'" in result.errors[0]
+
+
+def test_binary_file_is_an_error_not_an_empty_game(tmp_path: Path) -> None:
+    path = tmp_path / "binary.pgn"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR{" + bytes(range(256)) * 8)
+    with pytest.raises(PgnReadError, match="binary.pgn is not a PGN file: it holds binary data"):
+        read_pgn_file(path)
+    with pytest.raises(PgnReadError, match="binary data"):
+        load_game_at(path, 0)
+
+
+def test_text_without_tags_or_moves_holds_no_game(tmp_path: Path) -> None:
+    path = tmp_path / "notes.pgn"
+    path.write_text("Shopping list\nmilk, eggs { and bread }\n", encoding="utf-8")
+    result = read_pgn_file(path)
+    assert result.games == ()
+    assert result.errors == ("line 1: text without tags or moves is not a game; it was skipped",)
+    with pytest.raises(PgnGameError, match="no game at line 1"):
+        load_game_at(path, 0)
+    assert read_pgn_string("Shopping list\nmilk, eggs\n").games == ()
+
+
+BROKEN_TAG = """[Event "Casual game]
+[Site "Lyon"]
+[White "Ann"]
+[Black "Bob"]
+[Result "*"]
+
+1. e4 e5 2. Nf3 Nc6 *
+"""
+
+
+def test_broken_tag_line_is_reported_with_its_line_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "broken-tag.pgn"
+    path.write_text(BROKEN_TAG, encoding="utf-8")
+    result = read_pgn_file(path)
+    assert len(result.games) == 1 and result.games[0].event == "Casual game"
+    assert result.errors == (
+        'game 1 (Ann – Bob): line 1: the tag line [Event "Casual game] is broken; it was read as [Event "Casual game"]',
+    )
+    loaded = load_game_at(path, 0)
+    assert loaded.game.headers["Event"] == "Casual game"
+    assert [m.uci() for m in loaded.game.mainline_moves()] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+    assert "{" not in game_to_pgn(loaded.game)
+
+
+def test_tag_line_beyond_repair_is_reported_not_silently_dropped() -> None:
+    result = read_pgn_string('[White "Ann"]\n[Event Casual game]\n\n1. e4 *\n')
+    assert result.errors == ("game 1 (Ann – ?): line 2: the tag line [Event Casual game] is broken; it was skipped",)
+    assert result.games[0].game.headers["White"] == "Ann"
+
+
+UNCLOSED_COMMENT = """[Event "One"]
+[White "Ann"]
+[Black "Bob"]
+
+1. e4 { a comment that is never closed e5 2. Nf3
+
+[Event "Two"]
+[White "Carl"]
+[Black "Dora"]
+
+1. d4 d5 *
+"""
+
+
+def test_unclosed_comment_does_not_swallow_the_next_game(tmp_path: Path) -> None:
+    path = tmp_path / "unclosed.pgn"
+    path.write_text(UNCLOSED_COMMENT, encoding="utf-8")
+    result = read_pgn_file(path)
+    assert [g.event for g in result.games] == ["One", "Two"]
+    assert result.errors == (
+        "game 1 (Ann – Bob): line 5: the comment opened with '{' is not closed before the next game; "
+        "it was closed there",
+    )
+    one = load_game_at(path, result.games[0].offset)
+    assert "[Event" not in game_to_pgn(one.game).split("\n\n", 1)[1]  # game two is not inside its comment
+    two = load_game_at(path, result.games[1].offset)
+    assert two.problems == () and [m.uci() for m in two.game.mainline_moves()] == ["d2d4", "d7d5"]
+
+
+def test_comment_open_until_the_end_of_the_file_is_reported() -> None:
+    result = read_pgn_string('[White "Ann"]\n\n1. e4 e5 2. Nf3 { never closed\n2... Nc6 3. Bb5\n')
+    assert result.errors == (
+        "game 1 (Ann – ?): line 3: the comment opened with '{' is never closed; the rest of the file was read as "
+        "part of it",
+    )

@@ -91,6 +91,9 @@ class PgnGamesModel(QAbstractTableModel):
 class PgnGamesDialog(QDialog):
     """Lists the games of ``path``; ``exec()`` Accepted means :meth:`loaded_game` is set.
 
+    A file that cannot be read or holds no game closes the dialog at once
+    (Rejected) and :meth:`failure` says why, for the caller to tell the user.
+
     With ``auto_pick_single`` a file holding exactly one sound game is opened
     without asking.  ``index_finished`` is emitted with the PgnReadResult once
     the file is read (useful for the window's status bar and for tests).
@@ -105,6 +108,7 @@ class PgnGamesDialog(QDialog):
         self._loaded: LoadedGame | None = None
         self._chosen: GameSummary | None = None
         self._result: PgnReadResult | None = None
+        self._failure: str | None = None
         self.setWindowTitle(f"Games in {self._path.name}")
 
         self.filter_edit = QLineEdit(self)
@@ -169,6 +173,10 @@ class PgnGamesDialog(QDialog):
         """The picked game, parsed (with its problems), after Accepted."""
         return self._loaded
 
+    def failure(self) -> str | None:
+        """Why the file cannot be opened (unreadable, binary, no games), once known; else None."""
+        return self._failure
+
     def chosen_summary(self) -> GameSummary | None:
         return self._chosen
 
@@ -183,7 +191,13 @@ class PgnGamesDialog(QDialog):
         self.model.set_games(result.games)
         count = len(result.games)
         if count == 0:
+            reason = "the file is empty" if not result.errors and _is_empty(self._path) else (
+                "it holds no PGN tags or moves"
+            )
             self.status_label.setText(f"No games were found in {self._path.name}.")
+            self.index_finished.emit(result)
+            self._fail(f"No games were found in {self._path.name}: {reason}.")
+            return
         else:
             text = f"{count} game{'s' if count != 1 else ''} in {self._path.name}."
             if result.used_fallback_encoding:
@@ -193,10 +207,12 @@ class PgnGamesDialog(QDialog):
             self.status_label.setText(text)
             self.table.selectRow(0)
         if result.errors:
-            self.problems_view.setPlainText(
-                f"{len({e.split(':', 1)[0] for e in result.errors})} game(s) have problems "
-                "(they open up to the first error):\n" + "\n".join(result.errors)
+            broken = sum(1 for game in result.games if game.problems)
+            heading = (
+                f"{broken} game{'s have' if broken != 1 else ' has'} problems (they open up to the first error):"
+                if broken else "Problems in the file:"
             )
+            self.problems_view.setPlainText(heading + "\n" + "\n".join(result.errors))
             self.problems_view.show()
         self._update_open_button()
         self.index_finished.emit(result)
@@ -207,6 +223,13 @@ class PgnGamesDialog(QDialog):
         self.progress.hide()
         self.status_label.setText(f"<span style='color:#b71c1c'>{message}</span>")
         self.index_finished.emit(None)
+        # "could not open x.pgn: ..." starts a sentence here; "x.pgn is not ..." keeps its file name as is.
+        self._fail("C" + message[1:] if message.startswith("could not") else message)
+
+    def _fail(self, message: str) -> None:
+        """Nothing to pick: close, keeping the reason for :meth:`failure`."""
+        self._failure = message
+        self.reject()
 
     def open_selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()
@@ -217,7 +240,7 @@ class PgnGamesDialog(QDialog):
         """Parse the game in source-model ``row`` and accept, or explain why not."""
         summary = self.model.game(row)
         try:
-            loaded = load_game_at(self._path, summary.offset)
+            loaded = load_game_at(self._path, summary.offset, summary.line)
         except (PgnGameError, PgnReadError) as error:
             self.status_label.setText(
                 f"<span style='color:#b71c1c'>Game {summary.index} ({summary.players()}) cannot be opened: "
@@ -234,3 +257,12 @@ class PgnGamesDialog(QDialog):
 
     def _update_open_button(self) -> None:
         self.open_button.setEnabled(bool(self.table.selectionModel().selectedRows()))
+
+
+def _is_empty(path: Path) -> bool:
+    """True when the file holds nothing but white space."""
+    try:
+        with path.open("rb") as handle:
+            return not handle.read(4096).strip()
+    except OSError:
+        return False

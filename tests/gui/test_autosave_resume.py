@@ -78,3 +78,21 @@ def test_clock_times_survive_a_crash(qtbot, tmp_path: Path) -> None:
         # The restored clock may differ only by the instant between the save and this check.
         assert abs(restored.remaining_ms(color) - saved.remaining_ms(color)) < 1000
     assert restored.time_control == TimeControl.parse("5+3")
+
+
+def test_a_viewed_game_is_not_autosaved_over_the_played_one(qtbot, tmp_path: Path) -> None:
+    import io
+
+    import chess.pgn
+
+    store = AutosaveStore(tmp_path)
+    window = MainWindow(autosave_store=store)
+    qtbot.addWidget(window)
+    _play(window, "e4", "e5")
+    window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO('[White "Carlsen"]\n\n1. d4 d5 2. c4 *\n')))
+    assert window.controller.is_viewing()
+    window.close()
+    again = MainWindow(autosave_store=AutosaveStore(tmp_path))
+    qtbot.addWidget(again)
+    assert again.offer_resume(lambda text: True)  # the game played here, not the one viewed
+    assert [m.uci() for m in again.controller.board().move_stack] == ["e2e4", "e7e5"]

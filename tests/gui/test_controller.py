@@ -236,3 +236,87 @@ def test_new_players_after_a_failure_carry_on(controller: GameController, qtbot)
     assert not controller.is_paused()
     replacement.answer("e7e5")
     assert controller.live_ply() == 2
+
+
+def test_clock_annotations_are_whole_seconds_or_tenths_under_ten(controller: GameController) -> None:
+    play(controller, "e4", "e5")
+    controller.set_move_clock(1, 303.456)
+    controller.set_move_clock(2, 7.349)
+    text = str(controller.game())
+    assert "[%clk 0:05:03]" in text
+    assert "[%clk 0:00:07.3]" in text
+
+
+def test_games_played_here_are_dated_today(controller: GameController) -> None:
+    import datetime
+
+    today = datetime.date.today().strftime("%Y.%m.%d")
+    assert controller.game().headers["Date"] == today
+    controller.new_game("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    assert controller.game().headers["Date"] == today
+
+
+def test_recorded_result_is_said_once_plainly() -> None:
+    assert GameResult(None, Termination.RECORDED).describe() == "Draw"
+    assert GameResult(chess.WHITE, Termination.RECORDED).describe() == "White won"
+    assert GameResult(chess.BLACK, Termination.RECORDED).describe() == "Black won"
+
+
+LOADED = """[Event "Club final"]
+[Date "2021.12.03"]
+[White "Carlsen"]
+[Black "Nepo"]
+[Result "*"]
+
+1. e4 e5 2. Nf3 { the main move } (2. f4 exf4) 2... Nc6 3. Bb5 *
+"""
+
+
+def _loaded_game() -> chess.pgn.Game:
+    import io
+
+    return chess.pgn.read_game(io.StringIO(LOADED))
+
+
+def test_viewed_game_asks_nobody_to_move_and_keeps_its_tags(controller: GameController, qtbot) -> None:
+    engine = ScriptedPlayer("Built-in engine")
+    controller.set_players(HumanPlayer("You"), engine)
+    inputs: list[bool] = []
+    controller.human_input_enabled.connect(inputs.append)
+    controller.view_game(_loaded_game())  # Black to move: the engine's side
+    assert controller.is_viewing() and controller.live_ply() == 5
+    assert engine.requests == [] and inputs[-1] is False and not controller.is_waiting_for_human()
+    headers = controller.game().headers
+    assert (headers["White"], headers["Black"], headers["Date"]) == ("Carlsen", "Nepo", "2021.12.03")
+    # New players (settings changed while viewing) are not asked either, and the tags stay.
+    other = ScriptedPlayer("Other engine")
+    controller.set_players(other, ScriptedPlayer("Third"))
+    assert other.requests == [] and controller.game().headers["White"] == "Carlsen"
+    assert not controller.takeback() and controller.live_ply() == 5
+    controller.resign(chess.WHITE)
+    assert controller.result() is None
+
+
+def test_play_from_a_viewed_position_keeps_the_rest_as_a_variation(controller: GameController, qtbot) -> None:
+    engine = ScriptedPlayer("Built-in engine")
+    controller.set_players(HumanPlayer("You"), engine)
+    game = _loaded_game()
+    controller.view_game(game)
+    controller.play_from(3)  # after 1. e4 e5 2. Nf3: Black (the engine) to move
+    assert not controller.is_viewing() and controller.live_ply() == 3
+    assert len(engine.requests) == 1 and engine.requests[-1].moves == ("e2e4", "e7e5", "g1f3")
+    headers = controller.game().headers
+    assert (headers["White"], headers["Black"], headers["Event"]) == ("You", "Built-in engine", "Club final")
+    engine.answer("g8f6")
+    node = controller.node_at_ply(3)
+    assert [v.move.uci() for v in node.variations] == ["g8f6", "b8c6"]  # 2... Nc6 3. Bb5 kept
+    assert node.comment == "the main move"
+    assert controller.takeback() and controller.live_ply() == 2  # ordinary play: back to the human's move
+    # The engine's reply is gone; the loaded moves are not.
+    assert [v.move.uci() for v in controller.node_at_ply(2).variations] == ["g1f3", "f2f4"]
+    assert [v.move.uci() for v in controller.node_at_ply(2).variations[0].variations] == ["b8c6"]
+    play(controller, "Nf3")  # a loaded move: followed, not duplicated
+    engine.answer("b8c6")
+    assert [v.move.uci() for v in controller.node_at_ply(2).variations] == ["g1f3", "f2f4"]
+    assert controller.node_at_ply(3).comment == "the main move"
+    assert controller.node_at_ply(4).variations[0].move.uci() == "f1b5"

@@ -21,7 +21,10 @@ class ScriptedFlows(PositionsAndGames):
 
     def __init__(self, window: QWidget, game: chess.pgn.Game, answer: bool = True) -> None:
         self.questions: list[str] = []
-        super().__init__(window, lambda: game, lambda: game.end().board(), ask=self._answer)
+        self.unfinished = 0  # full moves of the game in progress, as the window would report
+        super().__init__(
+            window, lambda: game, lambda: game.end().board(), ask=self._answer, unfinished_moves=lambda: self.unfinished
+        )
         self.answer = answer
         self.dialogs: list[QDialog] = []
         self.on_dialog = lambda dialog: True
@@ -64,14 +67,17 @@ def test_paste_broken_fen_shows_problems_and_changes_nothing(qtbot) -> None:
     assert positions == []
 
 
-def test_paste_pgn_offers_the_game(qtbot) -> None:
+def test_paste_pgn_loads_the_game_and_asks_only_to_replace_one_in_progress(qtbot) -> None:
     flows, _positions, games, messages = _flows(qtbot)
     QGuiApplication.clipboard().setText('[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 2. Nf3 *\n')
     flows.on_paste_triggered()
-    assert "Ann – Bob (3 moves)" in flows.questions[-1]
+    assert flows.questions == []  # nothing to lose
     assert len(games) == 1 and games[0].end().board().fullmove_number == 2
+    assert messages[-1] == "Loaded the game from the clipboard"
+    flows.unfinished = 4
     flows.answer = False
     flows.on_paste_triggered()
+    assert flows.questions == ["Replace the current game? It has 4 moves and is not finished."]
     assert len(games) == 1
     QGuiApplication.clipboard().setText("nothing to see")
     flows.on_paste_triggered()
@@ -163,3 +169,86 @@ def test_command_line_file_argument(qtbot, tmp_path: Path) -> None:
     flows.on_dialog = lambda dialog: qtbot.waitUntil(lambda: dialog.loaded_game() is not None) or True
     flows.open_file_argument(pgn_file)
     assert len(games) == 1 and games[0].end().ply() == 2
+
+
+def _open_when_read(qtbot):
+    """Stand-in for exec(): wait until the games dialog has finished (picked, or refused the file)."""
+
+    def run(dialog: PgnGamesDialog) -> bool:
+        qtbot.waitUntil(lambda: dialog.loaded_game() is not None or dialog.failure() is not None, timeout=10_000)
+        return dialog.loaded_game() is not None
+
+    return run
+
+
+def test_binary_or_gameless_file_is_an_error_not_an_empty_game(qtbot, tmp_path: Path) -> None:
+    flows, _positions, games, messages = _flows(qtbot)
+    flows.on_dialog = _open_when_read(qtbot)
+    binary = tmp_path / "binary.pgn"
+    binary.write_bytes(bytes(range(256)) * 4)
+    flows.open_pgn_file(binary)
+    assert games == []
+    assert messages[-1] == "binary.pgn is not a PGN file: it holds binary data, not text"
+    empty = tmp_path / "empty.pgn"
+    empty.write_text("", encoding="utf-8")
+    flows.open_pgn_file(empty)
+    assert games == [] and messages[-1] == "No games were found in empty.pgn: the file is empty."
+
+
+def test_broken_tag_line_is_reported_with_its_line_on_load(qtbot, tmp_path: Path) -> None:
+    flows, _positions, games, messages = _flows(qtbot)
+    path = tmp_path / "broken.pgn"
+    path.write_text('[Event "Casual game]\n[White "Ann"]\n\n1. e4 e5 *\n', encoding="utf-8")
+
+    def pick_first(dialog: PgnGamesDialog) -> bool:
+        qtbot.waitUntil(lambda: dialog.read_result() is not None, timeout=10_000)
+        dialog.open_row(0)  # a game with problems is listed, not opened by itself
+        return dialog.loaded_game() is not None
+
+    flows.on_dialog = pick_first
+    flows.open_pgn_file(path)
+    assert len(games) == 1 and games[0].headers["Event"] == "Casual game"
+    assert 'line 1: the tag line [Event "Casual game] is broken' in messages[-1]
+
+
+def _replacing_paths(qtbot, tmp_path: Path):
+    """Each way of replacing the game, as (name, flows set up for it, action)."""
+    pgn = tmp_path / "one.pgn"
+    pgn.write_text('[White "Ann"]\n\n1. d4 d5 *\n', encoding="utf-8")
+
+    def fen(flows: ScriptedFlows) -> None:
+        flows.on_dialog = lambda dialog: dialog.fen_edit.setText("4k3/8/8/8/8/8/8/4K3 b - - 0 1") or True
+        flows.on_load_fen_triggered()
+
+    def editor(flows: ScriptedFlows) -> None:
+        flows.on_dialog = lambda dialog: True
+        flows.on_edit_position_triggered()
+
+    def open_pgn(flows: ScriptedFlows) -> None:
+        flows.on_dialog = _open_when_read(qtbot)
+        flows.open_pgn_file(pgn)
+
+    def paste_pgn(flows: ScriptedFlows) -> None:
+        QGuiApplication.clipboard().setText("1. e4 e5 *")
+        flows.on_paste_triggered()
+
+    def fen_argument(flows: ScriptedFlows) -> None:
+        flows.load_fen_text("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+
+    return [fen, editor, open_pgn, paste_pgn, fen_argument]
+
+
+def test_every_way_of_replacing_an_unfinished_game_asks_the_same_question(qtbot, tmp_path: Path) -> None:
+    for replace in _replacing_paths(qtbot, tmp_path):
+        flows, positions, games, _messages = _flows(qtbot)
+        flows.unfinished = 1
+        flows.answer = False
+        replace(flows)
+        assert flows.questions == ["Replace the current game? It has 1 move and is not finished."], replace.__name__
+        assert positions == [] and games == [], replace.__name__  # "No" keeps the game
+        flows.answer = True
+        replace(flows)
+        assert len(positions) + len(games) == 1, replace.__name__
+        flows.unfinished = 0  # a finished or empty game is replaced without a question
+        replace(flows)
+        assert len(flows.questions) == 2 and len(positions) + len(games) == 2, replace.__name__

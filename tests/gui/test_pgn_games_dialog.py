@@ -60,7 +60,8 @@ def test_lists_games_and_problems(qtbot, tmp_path: Path) -> None:
         1, "Ann", "Bob", "1-0", "2023.04", "Club", "C20 King's pawn game"]
     assert not dialog.problems_view.isHidden()
     text = dialog.problems_view.toPlainText()
-    assert "game 2 (Smith – Jones): illegal move 'Qd6' at move 2" in text
+    assert "game 2 (Smith – Jones): line 16: illegal move 'Qd6' at move 2" in text
+    assert text.startswith("2 games have problems")
     assert "game 3 (Carl – Dora): the start position (FEN tag) is not valid" in text
     assert "illegal move 'Qd6'" in dialog.proxy.index(1, 0).data(Qt.ItemDataRole.ToolTipRole)
     assert dialog.proxy.index(0, 0).data(Qt.ItemDataRole.ToolTipRole) is None
@@ -96,7 +97,7 @@ def test_broken_game_opens_up_to_the_error_and_unopenable_is_explained(qtbot, tm
     dialog.open_row(1)
     loaded = dialog.loaded_game()
     assert loaded is not None and loaded.game.end().board().fen().startswith("rnbqkbnr/ppp1pppp/8/3p4/3P4")
-    assert "illegal move 'Qd6'" in loaded.problems[0]
+    assert loaded.problems[0].startswith("line 16: illegal move 'Qd6'")  # the file's line
 
 
 def test_single_game_file_is_picked_without_asking(qtbot, tmp_path: Path) -> None:
@@ -130,3 +131,21 @@ def test_readable_date() -> None:
     assert readable_date("????.??.??") == ""
     assert readable_date("2024.05.??") == "2024.05"
     assert readable_date("2024.05.17") == "2024.05.17"
+
+
+def test_file_without_games_is_refused_with_the_reason(qtbot, tmp_path: Path) -> None:
+    dialog = _dialog(qtbot, tmp_path, "Dear club members,\nthe next meeting is on Monday.\n")
+    with qtbot.waitSignal(dialog.rejected, timeout=10_000):
+        dialog.show()
+    assert dialog.failure() == "No games were found in games.pgn: it holds no PGN tags or moves."
+    assert dialog.loaded_game() is None
+
+
+def test_binary_file_is_refused_with_the_reason(qtbot, tmp_path: Path) -> None:
+    path = tmp_path / "binary.pgn"
+    path.write_bytes(bytes(range(256)) * 4)
+    dialog = PgnGamesDialog(path)
+    qtbot.addWidget(dialog)
+    with qtbot.waitSignal(dialog.rejected, timeout=10_000):
+        dialog.show()
+    assert dialog.failure() == "binary.pgn is not a PGN file: it holds binary data, not text"

@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QFont, QImage
 from PySide6.QtWidgets import QComboBox
 
 from chessgui.autosave import AutosaveStore
-from chessgui.autosave_keeper import full_move_count
+from chessgui.move_count import full_move_count
 from chessgui.board.board_widget import BoardWidget
 from chessgui.board_area import BoardArea
 from chessgui.dialogs.settings_dialog import SettingsDialog
