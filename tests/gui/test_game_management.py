@@ -295,7 +295,10 @@ def test_window_remembers_saved_and_opened_files(qtbot, tmp_path: Path) -> None:
     assert window.recent_files.paths() == [str(saved)]
     fen_file = tmp_path / "study.fen"
     fen_file.write_text("4k3/8/8/8/8/8/8/4K2R w K - 0 1\n")
+    questions: list[str] = []
+    window.flows.ask = lambda title, question: questions.append(question) or True  # the game has 1 move
     window.flows.open_file_argument(fen_file)
+    assert len(questions) == 1
     assert window.recent_files.paths() == [str(fen_file), str(saved)]
     assert window.controller.start_fen() == "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
     # Choosing a recent entry opens it again.
