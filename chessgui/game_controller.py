@@ -303,6 +303,16 @@ class GameController(QObject):
         if 1 <= ply <= self.live_ply():
             self.node_at_ply(ply).set_eval(score, depth)
 
+    def set_move_comment(self, ply: int, text: str) -> None:
+        """Set the comment of the move at ``ply`` (e.g. "book" for a move from the opening book)."""
+        if 1 <= ply <= self.live_ply():
+            self.node_at_ply(ply).comment = text
+
+    def set_headers(self, headers: dict[str, str]) -> None:
+        """Set PGN headers of the game (e.g. ``ECO`` and ``Opening`` as the game goes on)."""
+        for name, value in headers.items():
+            self._game.headers[name] = value
+
     def set_move_clock(self, ply: int, seconds: float) -> None:
         """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``)."""
         if 1 <= ply <= self.live_ply():

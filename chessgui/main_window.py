@@ -178,6 +178,7 @@ class MainWindow(QMainWindow):
         session.engine_info.connect(self.engine_panel.on_search_info)
         session.engine_info.connect(self.eval_bar.on_search_info)
         session.engine_cleared.connect(self.on_engine_cleared)
+        session.book_problem.connect(self.on_status_message)
         session.settings_applied.connect(self.on_settings_applied)
         actions.settings.triggered.connect(self.on_settings_triggered)
         actions.next_game.triggered.connect(session.next_game)
@@ -375,7 +376,12 @@ class MainWindow(QMainWindow):
         for move in self.controller.board().move_stack:
             sans.append(board.san(move))
             board.push(move)
-        self.move_log.set_moves(sans, start.fullmove_number, start.turn == chess.BLACK)
+        book_plies = frozenset(
+            ply
+            for ply, node in enumerate(self.controller.game().mainline(), start=1)
+            if ply <= len(sans) and node.comment.strip() == "book"
+        )
+        self.move_log.set_moves(sans, start.fullmove_number, start.turn == chess.BLACK, book_plies)
         self.move_log.set_current_ply(self.navigator.view_ply())
 
     def _update_players_label(self) -> None:
