@@ -127,3 +127,40 @@ def test_window_reports_a_bad_book_in_the_status_bar(qtbot, tmp_path: Path) -> N
         assert "plays by search" in window.statusBar().currentMessage()
     finally:
         window.close()
+
+
+def test_settings_dialog_edits_each_sides_book(qtbot, tmp_path: Path) -> None:
+    from chessgui.dialogs.settings_dialog import SettingsDialog
+
+    engine = PlayerSettings(kind=PlayerKind.BUILTIN)
+    dialog = SettingsDialog(Settings(white=engine, black=engine))
+    qtbot.addWidget(dialog)
+    editor = dialog.black_editor.book_editor
+    assert editor.book_settings() == BookSettings()
+    editor.enabled_check.setChecked(True)
+    editor.depth_spin.setValue(5)
+    editor.choice_combo.setCurrentIndex(editor.choice_combo.findData(BookChoice.BEST_WEIGHT.value))
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(b"x" * 15)
+    editor.path_edit.setText(str(bad))
+    editor.path_edit.editingFinished.emit()
+    assert "not a polyglot book" in editor.status_label.text()
+    result = dialog.result_settings()
+    assert result.black.book == BookSettings(path=str(bad), max_moves=5, choice=BookChoice.BEST_WEIGHT)
+    assert result.white.book == BookSettings()
+
+
+def test_book_settings_are_saved_and_bad_values_fall_back(tmp_path: Path) -> None:
+    from PySide6.QtCore import QSettings
+
+    from chessgui.settings import load_settings, save_settings
+
+    qsettings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    book = BookSettings(enabled=False, path="/books/mine.bin", max_moves=7, choice=BookChoice.BEST_WEIGHT)
+    settings = Settings(white=PlayerSettings(kind=PlayerKind.BUILTIN, book=book))
+    save_settings(qsettings, settings)
+    assert load_settings(qsettings).white.book == book
+    qsettings.setValue("white/book_max_moves", 999)
+    qsettings.setValue("white/book_choice", "sometimes")
+    loaded = load_settings(qsettings).white.book
+    assert loaded.max_moves == BookSettings().max_moves and loaded.choice is BookChoice.WEIGHTED_RANDOM
