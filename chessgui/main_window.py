@@ -13,6 +13,7 @@ import chess
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
+    QLabel,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -41,6 +42,7 @@ from chessgui.game_navigator import GameNavigator
 from chessgui.game_result import GameResult
 from chessgui.history_banner import HistoryBanner
 from chessgui.move_log import MoveLogPanel
+from chessgui.opening_tracker import OpeningTracker
 from chessgui.players import HumanPlayer, Player
 from chessgui.positions_and_games import PositionsAndGames
 from chessgui.time_control import UNTIMED
@@ -72,6 +74,11 @@ class MainWindow(QMainWindow):
         self.engine_panel = EnginePanel(self)
         self.eval_bar = EvalBar(self)
         self.hints = HintPresenter(self.controller, self.navigator, self)
+        self.openings = OpeningTracker(self.controller, self)
+        self.opening_label = QLabel(self)
+        self.opening_label.setObjectName("opening_label")
+        self.opening_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.opening_label.setToolTip("The opening of the position on the board (ECO code and name)")
         self.failure_box: QMessageBox | None = None  # the last "could not move" message, if any
         self.history_banner = HistoryBanner(self)
         # Keep the banner's room when hidden so the board does not jump in size.
@@ -112,6 +119,7 @@ class MainWindow(QMainWindow):
         board_layout.addWidget(self.history_banner)
         self.board_area = BoardArea(self.board_widget, self.eval_bar, board_column)
         board_layout.addWidget(self.board_area, 1)
+        board_layout.addWidget(self.opening_label)
 
         # lichess layout: the top side's clock, the moves, the bottom side's clock.
         self.center_column = QWidget(self)
@@ -149,6 +157,8 @@ class MainWindow(QMainWindow):
         controller.paused_changed.connect(self.on_paused_changed)
         controller.player_failed.connect(self.on_player_failed)
         navigator.view_changed.connect(self.on_view_changed)
+        navigator.view_changed.connect(self.openings.on_view_changed)
+        self.openings.opening_shown.connect(self.opening_label.setText)
         self.move_log.ply_selected.connect(navigator.go_to)
         self.history_banner.back_button.clicked.connect(navigator.last)
 

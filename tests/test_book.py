@@ -105,3 +105,26 @@ def test_empty_and_missing_books_are_clear_errors(tmp_path: Path) -> None:
     message = book_problem(BookSettings(path=str(tmp_path / "nowhere.bin")))
     assert message is not None and "cannot be read" in message and "nowhere.bin" in message
     assert book_problem(BookSettings(enabled=False, path=str(empty))) is None
+
+
+def test_book_and_opening_names_are_packaged_and_credited(qtbot) -> None:
+    import fnmatch
+    import tomllib
+
+    from chessgui.about_dialog import AboutDialog
+
+    root = Path(__file__).resolve().parent.parent
+    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "chessgui.resources"
+    ]
+    for folder in ("book", "eco"):
+        for path in (root / "resources" / folder).iterdir():
+            name = f"{folder}/{path.name}"
+            assert any(fnmatch.fnmatch(name, pattern) for pattern in patterns), f"{name} is not in the wheel"
+    spec = (root / "packaging" / "chessgui.spec").read_text()
+    assert 'rglob("*")' in spec  # the frozen app copies every file under resources/
+    dialog = AboutDialog()
+    qtbot.addWidget(dialog)
+    credits = dialog.credits_browser.toPlainText()
+    assert "GNU Chess opening book" in credits and "Public domain" in credits
+    assert "Scid ECO file" in credits

@@ -164,3 +164,22 @@ def test_book_settings_are_saved_and_bad_values_fall_back(tmp_path: Path) -> Non
     qsettings.setValue("white/book_choice", "sometimes")
     loaded = load_settings(qsettings).white.book
     assert loaded.max_moves == BookSettings().max_moves and loaded.choice is BookChoice.WEIGHTED_RANDOM
+
+
+def test_window_shows_the_opening_and_writes_eco_headers(qtbot) -> None:
+    window = MainWindow(settings=Settings(white=PlayerSettings(), black=PlayerSettings()))  # two humans
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        for uci in ("e2e4", "e7e5", "g1f3", "b8c6", "f1c4"):
+            window.board_widget.move_requested.emit(chess.Move.from_uci(uci))
+        assert window.opening_label.text() == "C50 Italian Game"
+        headers = window.controller.game().headers
+        assert (headers["ECO"], headers["Opening"]) == ("C50", "Italian Game")
+        assert '[ECO "C50"]' in str(window.controller.game())
+        window.navigator.go_to(1)
+        assert window.opening_label.text().startswith("B00")  # 1. e4 on view
+        window.navigator.go_to(0)
+        assert window.opening_label.text() == ""
+    finally:
+        window.close()
