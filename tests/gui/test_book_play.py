@@ -183,3 +183,61 @@ def test_window_shows_the_opening_and_writes_eco_headers(qtbot) -> None:
         assert window.opening_label.text() == ""
     finally:
         window.close()
+
+
+def _sum_of_squared_line_probabilities(book, board: chess.Board, plies: int) -> float:
+    """Σ p² over all book lines of ``plies`` plies: the chance two random starts play the same line."""
+    entries = book.entries(board) if plies else []
+    if not entries:
+        return 1.0
+    total = sum(entry.weight for entry in entries)
+    result = 0.0
+    for entry in entries:
+        share = entry.weight / total
+        board.push(entry.move)
+        result += share * share * _sum_of_squared_line_probabilities(book, board, plies - 1)
+        board.pop()
+    return result
+
+
+def test_twenty_self_play_starts_vary_as_the_book_weights_allow(qtbot) -> None:
+    from chessgui.computer_player import ComputerPlayer
+
+    rng = random.Random(20)
+    sides = {color: ComputerPlayer("Engine", BookSettings(), rng=rng) for color in chess.COLORS}
+    starts = 20
+    lines = []
+    for start in range(starts):
+        moves: tuple[str, ...] = ()
+        board = chess.Board()
+        for _ in range(6):
+            choice = sides[board.turn].book_move(GoRequest(start * 10 + len(moves), chess.STARTING_FEN, moves))
+            assert choice is not None and choice.move in board.legal_moves
+            board.push(choice.move)
+            moves += (choice.move.uci(),)
+        lines.append(moves)
+    repeated_pairs = sum(
+        1 for i in range(starts) for j in range(i + 1, starts) if lines[i] == lines[j]
+    )
+    # What the weights make likely: each pair of starts repeats with probability Σ p².
+    expected = starts * (starts - 1) / 2 * _sum_of_squared_line_probabilities(load_book(BookSettings()), chess.Board(), 6)
+    assert expected < 5  # the default book is varied enough for this to mean something
+    assert repeated_pairs <= expected + 3 * expected**0.5, (repeated_pairs, expected, lines)
+    assert len(set(lines)) >= 15
+
+
+def test_next_game_draws_its_opening_from_the_book(qtbot) -> None:
+    engine = PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0, depth=1, hash_mb=1, book=BookSettings(max_moves=2))
+    window = MainWindow(settings=Settings(white=engine, black=engine, min_move_delay_ms=0))
+    qtbot.addWidget(window)
+    try:
+        for _ in range(3):
+            window.controller.pause()
+            window.session.next_game()
+            assert window.controller.live_ply() == 0  # no preset line: the book varies the games
+            window.controller.resume()
+            qtbot.waitUntil(lambda: window.controller.live_ply() >= 4, timeout=10_000)
+            window.controller.pause()
+            assert all(window.controller.node_at_ply(ply).comment == "book" for ply in range(1, 5))
+    finally:
+        window.close()
