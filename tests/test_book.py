@@ -128,3 +128,58 @@ def test_book_and_opening_names_are_packaged_and_credited(qtbot) -> None:
     credits = dialog.credits_browser.toPlainText()
     assert "GNU Chess opening book" in credits and "Public domain" in credits
     assert "Scid ECO file" in credits
+
+
+def test_any_bytes_are_a_clear_error_or_a_book_that_only_plays_legal_moves(tmp_path_factory) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    folder = tmp_path_factory.mktemp("fuzz")
+    positions = [chess.Board(), _board_after("e2e4"), _board_after("d2d4", "d7d5")]
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.binary(max_size=16 * 40), st.integers(0, 2**31))
+    def check(data: bytes, counter: int) -> None:
+        path = folder / f"fuzz-{counter}-{len(data)}.bin"
+        path.write_bytes(data)
+        try:
+            book = load_book(BookSettings(path=str(path)))
+        except BookError as error:
+            assert str(error).startswith("The opening book")
+            return
+        for board in positions:
+            for choice in BookChoice:
+                picked = book.pick(board, choice, random.Random(counter))
+                assert picked is None or picked.move in board.legal_moves
+
+    check()
+
+
+def _board_after(*ucis: str) -> chess.Board:
+    board = chess.Board()
+    for uci in ucis:
+        board.push_uci(uci)
+    return board
+
+
+def test_garbage_moves_for_known_positions_are_never_played(tmp_path_factory) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    folder = tmp_path_factory.mktemp("garbage")
+    positions = [chess.Board(), _board_after("e2e4"), _board_after("e2e4", "e7e5", "g1f3", "b8c6")]
+    entry = st.tuples(st.integers(0, len(positions) - 1), st.integers(0, 0xFFFF), st.integers(0, 0xFFFF))
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.lists(entry, min_size=1, max_size=30), st.integers(0, 2**31))
+    def check(entries: list[tuple[int, int, int]], counter: int) -> None:
+        rows = sorted((chess.polyglot.zobrist_hash(positions[index]), raw, weight) for index, raw, weight in entries)
+        path = folder / f"garbage-{counter}.bin"
+        path.write_bytes(b"".join(struct.pack(">QHHI", key, raw, weight, 0) for key, raw, weight in rows))
+        book = load_book(BookSettings(path=str(path)))
+        for board in positions:
+            for choice in BookChoice:
+                picked = book.pick(board, choice, random.Random(counter))
+                assert picked is None or picked.move in board.legal_moves
+
+    check()
