@@ -109,6 +109,7 @@ class MainWindow(QMainWindow):
         self.resize(1240, 800)
         self.on_settings_applied(self.session.settings())
         self._refresh_from_game()
+        self.session.check_books()  # a saved book that has become unusable is said at once
 
     # ------------------------------------------------------------------ layout
 

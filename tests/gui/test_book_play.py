@@ -241,3 +241,15 @@ def test_next_game_draws_its_opening_from_the_book(qtbot) -> None:
             assert all(window.controller.node_at_ply(ply).comment == "book" for ply in range(1, 5))
     finally:
         window.close()
+
+
+def test_a_bad_book_in_the_saved_settings_is_reported_at_start(qtbot, tmp_path: Path) -> None:
+    bad = tmp_path / "empty.bin"
+    bad.write_bytes(b"")
+    engine = PlayerSettings(kind=PlayerKind.BUILTIN, depth=1, hash_mb=1, book=BookSettings(path=str(bad)))
+    window = MainWindow(settings=Settings(white=engine, black=PlayerSettings()))
+    qtbot.addWidget(window)
+    try:
+        assert "White: The opening book 'empty.bin' is empty." in window.statusBar().currentMessage()
+    finally:
+        window.close()
