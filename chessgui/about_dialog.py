@@ -56,6 +56,12 @@ CREDITS: tuple[Credit, ...] = (
     Credit("Piece artwork", "the \"cburnett\" set by Colin M.L. Burnett, as shipped in python-chess",
            "Colin M.L. Burnett", "GFDL / BSD / GPL (triple-licensed)",
            "https://commons.wikimedia.org/wiki/Category:SVG_chess_pieces"),
+    Credit("GNU Chess opening book", "the default opening book (book_1.02, polyglot format, via Debian's "
+           "gnuchess-book)", "Stuart Cracraft and Simon Waters", "Public domain",
+           "https://www.gnu.org/software/chess/"),
+    Credit("Scid ECO file", "opening names and ECO codes (scid.eco, via Debian's scid-data)",
+           "Shane Hudson and the Scid developers", "GPL (any version; shipped as GPL-3.0-or-later)",
+           "https://scid.sourceforge.net"),
 )
 """Shown in the About dialog; keep in step with the dependencies in pyproject.toml."""
 

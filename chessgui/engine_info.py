@@ -54,6 +54,10 @@ class EngineInfo:
     """Name of the engine that produced the report."""
     fullmove_number: int = 1
     """Move number of the searched position (for numbering the PV: "12... Nc6 13. Bb5")."""
+    book_share: float | None = None
+    """For a move played from the opening book: its share of the book weights (0–1]; None when searched."""
+    book_choices: int = 0
+    """For a book move: how many moves the book has for the position."""
 
     # ------------------------------------------------------------------ factories
     @classmethod
@@ -85,6 +89,28 @@ class EngineInfo:
             pv_uci=pv_uci,
             engine_name=engine_name,
             fullmove_number=board_before.fullmove_number,
+        )
+
+    @classmethod
+    def from_book_move(
+        cls, move: chess.Move, share: float, choices: int, board_before: chess.Board, engine_name: str = ""
+    ) -> EngineInfo:
+        """A report for a move taken from the opening book (no search, no score)."""
+        return cls(
+            color=board_before.turn,
+            depth=0,
+            seldepth=0,
+            score_white_cp=None,
+            mate_white=None,
+            nodes=0,
+            nps=0,
+            time_ms=0,
+            pv_san=pv_to_san(board_before, (move.uci(),)),
+            pv_uci=(move.uci(),),
+            engine_name=engine_name,
+            fullmove_number=board_before.fullmove_number,
+            book_share=share,
+            book_choices=choices,
         )
 
     @classmethod
@@ -129,6 +155,10 @@ class EngineInfo:
         )
 
     # ------------------------------------------------------------------ views
+    def is_book(self) -> bool:
+        """True when the move comes from the opening book rather than a search."""
+        return self.book_share is not None
+
     def is_mate(self) -> bool:
         """True when the score is a forced mate."""
         return self.mate_white is not None

@@ -107,6 +107,13 @@ class _SideView(QFrame):
     def show_info(self, info: EngineInfo) -> None:
         name = info.engine_name or "Engine"
         self.name_label.setText(f"{self.side_name()} · {name}")
+        if info.is_book():
+            self.score_label.setText("book")
+            self.stats_label.setText(
+                f"book move · {info.book_share or 0:.0%} of the book's weight · {info.book_choices} in book"
+            )
+            self.pv_label.setText(format_pv(info))
+            return
         self.score_label.setText(info.format_score())
         depth = f"depth {info.depth}" + (f"/{info.seldepth}" if info.seldepth > info.depth else "")
         self.stats_label.setText(

@@ -15,6 +15,7 @@ import chess
 import chess.engine
 from PySide6.QtCore import QObject, QTimer
 
+from chessgui.computer_player import ComputerPlayer
 from chessgui.engine_info import EngineInfo
 from chessgui.engine_worker import EngineWorker, SearcherLike
 from chessgui.players import ClockState, GoRequest, HumanPlayer, Player
@@ -67,7 +68,7 @@ def uci_limit_from(settings: PlayerSettings, clock: ClockState | None) -> chess.
     )
 
 
-class BuiltinEnginePlayer(Player):
+class BuiltinEnginePlayer(ComputerPlayer):
     """The built-in engine, searching in an :class:`EngineWorker` thread.
 
     ``is_ready()`` is False until the engine code is compiled; a :meth:`go` before
@@ -82,8 +83,9 @@ class BuiltinEnginePlayer(Player):
         worker: EngineWorker | None = None,
         searcher_factory: object | None = None,
     ) -> None:
-        super().__init__(name, parent)
-        self._settings = settings or PlayerSettings(kind=PlayerKind.BUILTIN)
+        settings = settings or PlayerSettings(kind=PlayerKind.BUILTIN)
+        super().__init__(name, settings.book, parent)
+        self._settings = settings
         self._worker = worker or EngineWorker(
             hash_mb=self._settings.hash_mb,
             searcher_factory=searcher_factory,  # type: ignore[arg-type]
@@ -98,9 +100,6 @@ class BuiltinEnginePlayer(Player):
         if self._worker.is_ready():  # the worker may have become ready before we connected
             self._on_worker_ready()
 
-    def is_human(self) -> bool:
-        return False
-
     def is_ready(self) -> bool:
         return self._ready
 
@@ -109,8 +108,9 @@ class BuiltinEnginePlayer(Player):
         return self._settings
 
     def set_settings(self, settings: PlayerSettings) -> None:
-        """Use new strength settings from the next :meth:`go` (hash size needs a new player)."""
+        """Use new strength and book settings from the next :meth:`go` (hash size needs a new player)."""
         self._settings = settings
+        self.set_book_settings(settings.book)
 
     def worker(self) -> EngineWorker:
         """The worker thread adapter (for tests and benchmarks)."""
@@ -120,8 +120,8 @@ class BuiltinEnginePlayer(Player):
         """True while a request is being searched."""
         return self._request is not None
 
-    def go(self, request: GoRequest) -> None:
-        self.stop()
+    def search(self, request: GoRequest) -> None:
+        self.stop_search()
         try:
             board = request.board()
         except ValueError as error:
@@ -132,7 +132,7 @@ class BuiltinEnginePlayer(Player):
         limit = _search_limit_from(self._settings, request.clock)
         self._worker.request_search(request.request_id, request.start_fen, request.moves, limit)
 
-    def stop(self) -> None:
+    def stop_search(self) -> None:
         if self._request is not None:
             self._worker.stop(self._request.request_id)
         self._request = None
@@ -180,7 +180,7 @@ class BuiltinEnginePlayer(Player):
         self.failed.emit(request_id, message)
 
 
-class UciEnginePlayer(Player):
+class UciEnginePlayer(ComputerPlayer):
     """An external UCI engine program, run through python-chess in a :class:`UciWorker` thread.
 
     A watchdog stops an engine that has not answered :data:`WATCHDOG_GRACE_MS` after
@@ -197,7 +197,9 @@ class UciEnginePlayer(Player):
         watchdog_grace_ms: int = WATCHDOG_GRACE_MS,
     ) -> None:
         command = engine_command(settings.uci_path)
-        super().__init__(name or os.path.basename(command[0] if command else "") or "UCI engine", parent)
+        super().__init__(
+            name or os.path.basename(command[0] if command else "") or "UCI engine", settings.book, parent
+        )
         self._settings = settings
         self._watchdog_grace_ms = watchdog_grace_ms
         self._start_timeout_s = start_timeout_s
@@ -214,9 +216,6 @@ class UciEnginePlayer(Player):
         self._worker.best_move.connect(self._on_worker_best_move)
         self._worker.failed.connect(self._on_worker_failed)
 
-    def is_human(self) -> bool:
-        return False
-
     def is_ready(self) -> bool:
         return self._ready
 
@@ -232,8 +231,8 @@ class UciEnginePlayer(Player):
         """True while a request is pending."""
         return self._request is not None
 
-    def go(self, request: GoRequest) -> None:
-        self.stop()
+    def search(self, request: GoRequest) -> None:
+        self.stop_search()
         try:
             self._board_before = request.board()
         except ValueError as error:
@@ -244,7 +243,7 @@ class UciEnginePlayer(Player):
         self._worker.request_search(request.request_id, request.start_fen, request.moves, limit)
         self._watchdog.start(self._watchdog_ms(request, limit))
 
-    def stop(self) -> None:
+    def stop_search(self) -> None:
         self._watchdog.stop()
         if self._request is not None:
             self._worker.stop(self._request.request_id)

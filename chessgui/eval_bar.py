@@ -88,8 +88,9 @@ class EvalBar(QWidget):
         self.update()
 
     def on_search_info(self, info: EngineInfo) -> None:
-        """Slot for a player's ``search_info``: same as :meth:`set_info`."""
-        self.set_info(info)
+        """Slot for a player's ``search_info``: same as :meth:`set_info`; book moves carry no evaluation."""
+        if not info.is_book():
+            self.set_info(info)
 
     def clear(self) -> None:
         """Back to even (new game, new position without an evaluation)."""

@@ -418,6 +418,11 @@ class GameController(QObject):
         if 1 <= ply <= self.live_ply():
             self.node_at_ply(ply).set_eval(score, depth)
 
+    def set_move_comment(self, ply: int, text: str) -> None:
+        """Set the comment of the move at ``ply`` (e.g. "book" for a move from the opening book)."""
+        if 1 <= ply <= self.live_ply():
+            self.node_at_ply(ply).comment = text
+
     def set_move_clock(self, ply: int, seconds: float) -> None:
         """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``).
 

@@ -45,6 +45,7 @@ from chessgui.game_result import GameResult
 from chessgui.history_banner import HistoryBanner
 from chessgui.move_log import MoveLogPanel
 from chessgui.pgn_io import hidden_annotations_notice
+from chessgui.opening_tracker import OpeningTracker
 from chessgui.players import HumanPlayer, Player
 from chessgui.move_count import full_moves_played
 from chessgui.positions_and_games import PositionsAndGames
@@ -84,6 +85,11 @@ class MainWindow(QMainWindow):
         self.engine_panel = EnginePanel(self)
         self.eval_bar = EvalBar(self)
         self.hints = HintPresenter(self.controller, self.navigator, self)
+        self.openings = OpeningTracker(self.controller, self)
+        self.opening_label = QLabel(self)
+        self.opening_label.setObjectName("opening_label")
+        self.opening_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.opening_label.setToolTip("The opening of the position on the board (ECO code and name)")
         self.failure_box: QMessageBox | None = None  # the last "could not move" message, if any
         self.history_banner = HistoryBanner(self)
         # Keep the banner's room when hidden so the board does not jump in size.
@@ -118,6 +124,7 @@ class MainWindow(QMainWindow):
         self.resize(1240, 800)
         self.on_settings_applied(self.session.settings())
         self._refresh_from_game()
+        self.session.check_books()  # a saved book that has become unusable is said at once
 
     # ------------------------------------------------------------------ layout
 
@@ -128,6 +135,7 @@ class MainWindow(QMainWindow):
         board_layout.addWidget(self.history_banner)
         self.board_area = BoardArea(self.board_widget, self.eval_bar, board_column)
         board_layout.addWidget(self.board_area, 1)
+        board_layout.addWidget(self.opening_label)
 
         # lichess layout: the top side's clock, the moves, the bottom side's clock.
         self.center_column = QWidget(self)
@@ -166,6 +174,8 @@ class MainWindow(QMainWindow):
         controller.paused_changed.connect(self.on_paused_changed)
         controller.player_failed.connect(self.on_player_failed)
         navigator.view_changed.connect(self.on_view_changed)
+        navigator.view_changed.connect(self.openings.on_view_changed)
+        self.openings.opening_shown.connect(self.opening_label.setText)
         self.move_log.ply_selected.connect(navigator.go_to)
         self.history_banner.back_button.clicked.connect(navigator.last)
 
@@ -203,6 +213,7 @@ class MainWindow(QMainWindow):
         session.engine_info.connect(self.engine_panel.on_search_info)
         session.engine_info.connect(self.eval_bar.on_search_info)
         session.engine_cleared.connect(self.on_engine_cleared)
+        session.book_problem.connect(self.on_status_message)
         session.settings_applied.connect(self.on_settings_applied)
         actions.settings.triggered.connect(self.on_settings_triggered)
         actions.next_game.triggered.connect(self.on_next_game_triggered)
@@ -437,7 +448,12 @@ class MainWindow(QMainWindow):
         for move in self.controller.board().move_stack:
             sans.append(board.san(move))
             board.push(move)
-        self.move_log.set_moves(sans, start.fullmove_number, start.turn == chess.BLACK)
+        book_plies = frozenset(
+            ply
+            for ply, node in enumerate(self.controller.game().mainline(), start=1)
+            if ply <= len(sans) and node.comment.strip() == "book"
+        )
+        self.move_log.set_moves(sans, start.fullmove_number, start.turn == chess.BLACK, book_plies)
         self.move_log.set_current_ply(self.navigator.view_ply())
         self.move_log.set_notice(hidden_annotations_notice(self.controller.game()))
 

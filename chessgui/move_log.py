@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 _EMPTY = "…"
+#: Shown after a move played from the opening book.
+BOOK_MARK = "book"
 
 MIN_NAV_ICON_PX = 20
 """Smallest navigation icon; it grows with the font (and so with the screen's scaling)."""
@@ -79,6 +81,7 @@ class MoveLogPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._sans: list[str] = []
+        self._book_plies: frozenset[int] = frozenset()
         self._first_move_number = 1
         self._black_starts = False
         self._current_ply = 0
@@ -161,9 +164,16 @@ class MoveLogPanel(QWidget):
 
     # ------------------------------------------------------------------ content
 
-    def set_moves(self, sans: list[str], first_move_number: int = 1, black_starts: bool = False) -> None:
-        """Show ``sans`` (the main line in SAN) starting at move ``first_move_number``."""
+    def set_moves(
+        self, sans: list[str], first_move_number: int = 1, black_starts: bool = False,
+        book_plies: frozenset[int] = frozenset(),
+    ) -> None:
+        """Show ``sans`` (the main line in SAN) starting at move ``first_move_number``.
+
+        The moves at ``book_plies`` (1 = the first move) are marked as opening-book moves.
+        """
         self._sans = list(sans)
+        self._book_plies = frozenset(book_plies)
         self._first_move_number = first_move_number
         self._black_starts = black_starts
         self._rebuild()
@@ -255,6 +265,9 @@ class MoveLogPanel(QWidget):
                 ply = self.ply_of_cell(row, column)
                 text = self._sans[ply - 1] if ply is not None else (_EMPTY if row == 0 and column == 0 and self._black_starts else "")
                 item = QTableWidgetItem(text)
+                if ply in self._book_plies:
+                    item.setText(f"{text}  ({BOOK_MARK})")
+                    item.setToolTip("Played from the opening book")
                 if ply is None:
                     item.setFlags(Qt.ItemFlag.NoItemFlags)
                 self._table.setItem(row, column, item)

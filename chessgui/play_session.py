@@ -14,6 +14,7 @@ import chess
 import chess.pgn
 from PySide6.QtCore import QObject, QSettings, Signal
 
+from chessgui.book import BookChoice, book_problem
 from chessgui.engine_info import EngineInfo
 from chessgui.engine_players import BuiltinEnginePlayer, create_player
 from chessgui.game_clock import GameClock
@@ -36,11 +37,13 @@ class PlaySession(QObject):
         settings_applied(Settings): new settings are in force (views re-read board options).
         engine_info(EngineInfo): a report from the computer player that is thinking now.
         engine_cleared(): a new game or takeback made the shown reports stale.
+        book_problem(str): a side's opening book cannot be used (plain words); it plays by search.
     """
 
     settings_applied = Signal(object)
     engine_info = Signal(object)
     engine_cleared = Signal()
+    book_problem = Signal(str)
 
     def __init__(
         self,
@@ -85,6 +88,7 @@ class PlaySession(QObject):
         self._apply_time_settings(settings)
         self._install_players(settings, force=False)
         self.settings_applied.emit(settings)
+        self.check_books()
         if start_new_game:
             self.new_game()
 
@@ -96,8 +100,38 @@ class PlaySession(QObject):
                 player.new_game()
         self._controller.new_game(start_fen)
 
+    def check_books(self) -> list[str]:
+        """Report (``book_problem``) each computer side whose book cannot be used; returns the messages."""
+        problems: list[str] = []
+        for color in chess.COLORS:
+            player = self._settings.player(color)
+            problem = book_problem(player.book) if player.is_computer() else None
+            if problem is not None:
+                side = "White" if color == chess.WHITE else "Black"
+                problems.append(f"{side}: {problem} The engine plays by search.")
+        for message in problems:
+            self.book_problem.emit(message)
+        return problems
+
+    def _books_vary_openings(self) -> bool:
+        """True when a computer side plays a working book with weighted-random choice."""
+        return any(
+            self._settings.player(color).is_computer()
+            and self._settings.player(color).book.enabled
+            and self._settings.player(color).book.choice is BookChoice.WEIGHTED_RANDOM
+            and book_problem(self._settings.player(color).book) is None
+            for color in chess.COLORS
+        )
+
     def next_game(self) -> None:
-        """Computer vs computer: a new game from the next opening of a varied series."""
+        """Computer vs computer: a new game with a different opening.
+
+        With a weighted-random book the book itself varies the openings, so the game
+        starts from the standard position; otherwise from the next line of a varied series.
+        """
+        if self._books_vary_openings():
+            self.new_game()
+            return
         opening = next(self._openings)
         game = chess.pgn.Game()
         node: chess.pgn.GameNode = game
@@ -129,7 +163,11 @@ class PlaySession(QObject):
         mover = not board.turn
         info = self._latest[mover]
         self._latest[mover] = None
-        if info is not None and not self._controller.player(mover).is_human():
+        if info is None or self._controller.player(mover).is_human():
+            return
+        if info.is_book() and info.best_move() == move:
+            self._controller.set_move_comment(self._controller.live_ply(), "book")
+        elif not info.is_book():
             self._controller.set_move_eval(self._controller.live_ply(), info.to_pov_score(), info.depth)
 
     def on_game_reset(self) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 import chess
 from PySide6.QtCore import QSettings
 
+from chessgui.book import BOOK_DEPTH_RANGE, BookChoice, BookSettings
 from chessgui.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
 
 _log = logging.getLogger(__name__)
@@ -70,6 +71,8 @@ class PlayerSettings:
     """Built-in engine: maximum nodes per move, or None for no node cap."""
     hash_mb: int = 64
     """Transposition table size in MiB (built-in; also sent as "Hash" to UCI engines that offer it)."""
+    book: BookSettings = field(default_factory=BookSettings)
+    """Opening book for this side (any engine kind; the GUI plays the book moves)."""
 
     def is_computer(self) -> bool:
         """True when an engine plays this side."""
@@ -204,6 +207,10 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
         qsettings.setValue(prefix + "depth", player.depth if player.depth is not None else 0)
         qsettings.setValue(prefix + "nodes", player.nodes if player.nodes is not None else 0)
         qsettings.setValue(prefix + "hash_mb", player.hash_mb)
+        qsettings.setValue(prefix + "book_enabled", player.book.enabled)
+        qsettings.setValue(prefix + "book_path", player.book.path)
+        qsettings.setValue(prefix + "book_max_moves", player.book.max_moves)
+        qsettings.setValue(prefix + "book_choice", player.book.choice.value)
     board = settings.board
     qsettings.setValue("board/show_legal_moves", board.show_legal_moves)
     qsettings.setValue("board/show_coordinates", board.show_coordinates)
@@ -230,6 +237,17 @@ def _load_player(qsettings: QSettings, group: str, default: PlayerSettings) -> P
         depth=depth or None,
         nodes=nodes or None,
         hash_mb=_read_int(qsettings, prefix + "hash_mb", default.hash_mb, HASH_RANGE_MB),
+        book=_load_book(qsettings, prefix, default.book),
+    )
+
+
+def _load_book(qsettings: QSettings, prefix: str, default: BookSettings) -> BookSettings:
+    path = _read_raw(qsettings, prefix + "book_path")
+    return BookSettings(
+        enabled=_read_bool(qsettings, prefix + "book_enabled", default.enabled),
+        path=path if isinstance(path, str) else default.path,
+        max_moves=_read_int(qsettings, prefix + "book_max_moves", default.max_moves, BOOK_DEPTH_RANGE),
+        choice=BookChoice.from_setting(_read_raw(qsettings, prefix + "book_choice"), default.choice),
     )
 
 

@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from engine.book import BookFileError, EngineBook
 from engine.api import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimit, SearchResult
 from engine.fen import position_from_game
 from engine.perft import perft_divide
@@ -167,6 +168,9 @@ class UciEngine:
         self._multipv = MULTIPV_DEFAULT
         self._search_thread: threading.Thread | None = None
         self._stop_requested = threading.Event()
+        self._own_book = False
+        self._book_file = ""
+        self._book: EngineBook | None = None
         # Compile / load the jitted code while the GUI is still talking to us.
         self._warm_thread = threading.Thread(target=self._warm_up, name="engine-warm-up", daemon=True)
         self._warm_thread.start()
@@ -221,6 +225,8 @@ class UciEngine:
                    f"min {OVERHEAD_MIN} max {OVERHEAD_MAX}")
         self.write(f"option name MultiPV type spin default {MULTIPV_DEFAULT} "
                    f"min {MULTIPV_MIN} max {MULTIPV_MAX}")
+        self.write("option name OwnBook type check default false")
+        self.write("option name BookFile type string default <empty>")
         self.write("uciok")
 
     def _cmd_isready(self, args: list[str]) -> None:
@@ -258,8 +264,25 @@ class UciEngine:
             if number is None:
                 raise UciError(f"setoption MultiPV: not a number: {value!r}")
             self._multipv = min(max(number, MULTIPV_MIN), MULTIPV_MAX)
+        elif key == "ownbook":
+            self._own_book = value.strip().lower() == "true"
+            self._open_book()
+        elif key == "bookfile":
+            self._book_file = "" if value.strip() in ("", "<empty>") else value.strip()
+            self._open_book()
         else:
             self.write(f"info string unknown option {name!r}")
+
+    def _open_book(self) -> None:
+        if self._book is not None:
+            self._book.close()
+            self._book = None
+        if not (self._own_book and self._book_file):
+            return
+        try:
+            self._book = EngineBook(self._book_file)
+        except BookFileError as exc:
+            self.write(f"info string {exc}; searching instead")
 
     def _cmd_position(self, args: list[str]) -> None:
         self._stop_search()
@@ -282,6 +305,11 @@ class UciEngine:
             return
         if go.perft_depth is not None:
             self._perft(go.perft_depth)
+            return
+        book_move = self._book.pick(self._fen, self._moves) if self._book is not None and not go.limit.infinite else None
+        if book_move is not None:
+            self.write(f"info string book move {book_move}")
+            self.write(f"bestmove {book_move}")
             return
         self._stop_requested.clear()
         self._search_thread = threading.Thread(

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.book_editor import BookEditor
 from chessgui.dialogs.uci_engine_editor import EngineProbe, UciEngineEditor
 from chessgui.settings import (
     ANIMATION_RANGE_MS,
@@ -106,6 +107,8 @@ class PlayerEditor(QGroupBox):
         form.addRow("Time per move:", self.move_time_spin)
         form.addRow("Hash table:", self.hash_spin)
         form.addRow(self.engine_pages)
+        self.book_editor = BookEditor(settings.book, self)
+        form.addRow(self.book_editor)
 
         radios = QHBoxLayout()
         radios.addWidget(self.human_radio)
@@ -141,6 +144,7 @@ class PlayerEditor(QGroupBox):
             depth=(self.depth_spin.value() if self.depth_check.isChecked() else None) if builtin else self._original.depth,
             nodes=(self.nodes_spin.value() if self.nodes_check.isChecked() else None) if builtin else self._original.nodes,
             hash_mb=self.hash_spin.value(),
+            book=self.book_editor.book_settings(),
         )
 
     def problem(self) -> str | None:

@@ -14,7 +14,11 @@ from chessgui.engine_info import EngineInfo
 from chessgui.engine_players import BuiltinEnginePlayer, UciEnginePlayer, create_player, uci_limit_from
 from chessgui.engine_worker import EngineWorker, _WarmUp
 from chessgui.players import ClockState, GoRequest, HumanPlayer
+from chessgui.book import BookSettings
 from chessgui.settings import PlayerKind, PlayerSettings
+
+# These tests are about searching; the opening book (on by default) would answer instead.
+NO_BOOK = BookSettings(enabled=False)
 
 from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
 
@@ -101,12 +105,12 @@ def players():
 def _fake_builtin(settings: PlayerSettings | None = None, searcher: FakeSearcher | None = None) -> BuiltinEnginePlayer:
     searcher = searcher or FakeSearcher()
     worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: None, warm_up_state=_WarmUp())
-    return BuiltinEnginePlayer(settings or PlayerSettings(kind=PlayerKind.BUILTIN, depth=2), worker=worker)
+    return BuiltinEnginePlayer(settings or PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, depth=2), worker=worker)
 
 
 def _uci(command: str, players: list, **kwargs) -> UciEnginePlayer:
     player = UciEnginePlayer(
-        PlayerSettings(kind=PlayerKind.UCI, uci_path=command, move_time_ms=100, **kwargs), start_timeout_s=5.0
+        PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=command, move_time_ms=100, **kwargs), start_timeout_s=5.0
     )
     players.append(player)
     return player
@@ -148,7 +152,7 @@ def test_builtin_player_never_answers_a_stopped_request(qtbot, players) -> None:
 
 def test_builtin_player_limits_from_settings_and_clock(qtbot, players) -> None:
     searcher = FakeSearcher()
-    player = _fake_builtin(PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=700, depth=None), searcher)
+    player = _fake_builtin(PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=700, depth=None), searcher)
     players.append(player)
     with qtbot.waitSignal(player.move_made, timeout=5000):
         player.go(GoRequest(1, chess.STARTING_FEN, ()))
@@ -162,7 +166,7 @@ def test_builtin_player_limits_from_settings_and_clock(qtbot, players) -> None:
 
 
 def test_uci_limit_from_settings() -> None:
-    limit = uci_limit_from(PlayerSettings(kind=PlayerKind.UCI, move_time_ms=1500), None)
+    limit = uci_limit_from(PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, move_time_ms=1500), None)
     assert limit.time == 1.5
     clock = ClockState(white_ms=30_000, black_ms=20_000, white_increment_ms=500, black_increment_ms=0)
     limit = uci_limit_from(PlayerSettings(kind=PlayerKind.UCI), clock)
@@ -172,7 +176,7 @@ def test_uci_limit_from_settings() -> None:
 def test_create_player_by_kind(qtbot, players) -> None:
     human = create_player(PlayerSettings(kind=PlayerKind.HUMAN), chess.WHITE)
     assert isinstance(human, HumanPlayer) and human.is_human()
-    uci = create_player(PlayerSettings(kind=PlayerKind.UCI, uci_path="/nonexistent/engine"), chess.BLACK)
+    uci = create_player(PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path="/nonexistent/engine"), chess.BLACK)
     players.append(uci)
     assert isinstance(uci, UciEnginePlayer) and not uci.is_human()
 
@@ -241,7 +245,7 @@ def test_uci_engine_restarts_after_crash(qtbot, players, fake_engine) -> None:
 
 def test_hung_uci_engine_is_stopped_by_the_watchdog(qtbot, players, fake_engine) -> None:
     player = UciEnginePlayer(
-        PlayerSettings(kind=PlayerKind.UCI, uci_path=fake_engine("hang"), move_time_ms=100),
+        PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=fake_engine("hang"), move_time_ms=100),
         start_timeout_s=5.0,
         watchdog_grace_ms=300,
     )
@@ -267,7 +271,7 @@ def test_uci_player_stop_drops_the_answer(qtbot, players, fake_engine) -> None:
 
 
 def test_builtin_player_with_real_engine_answers_legal_move(qtbot, players) -> None:
-    player = BuiltinEnginePlayer(PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0, depth=3, hash_mb=8))
+    player = BuiltinEnginePlayer(PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=0, depth=3, hash_mb=8))
     players.append(player)
     qtbot.waitUntil(player.is_ready, timeout=120_000)  # a cold Numba compile on a fresh checkout
     infos: list[EngineInfo] = []
@@ -281,7 +285,7 @@ def test_builtin_player_with_real_engine_answers_legal_move(qtbot, players) -> N
 
 def test_uci_player_with_our_engine_subprocess(qtbot, players) -> None:
     player = UciEnginePlayer(
-        PlayerSettings(kind=PlayerKind.UCI, uci_path=f"{sys.executable} -m engine", move_time_ms=200, hash_mb=8),
+        PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=f"{sys.executable} -m engine", move_time_ms=200, hash_mb=8),
         start_timeout_s=60.0,
     )
     players.append(player)

@@ -10,11 +10,15 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from chessgui.main_window import MainWindow
+from chessgui.book import BookSettings
 from chessgui.settings import PlayerKind, PlayerSettings, Settings, load_settings
+
+# These tests are about searching; the opening book (on by default) would answer instead.
+NO_BOOK = BookSettings(enabled=False)
 
 # Depth-limited engines keep these tests fast and deterministic; the first search may
 # wait for the Numba compile (cold cache on a fresh clone), hence the generous timeouts.
-FAST_ENGINE = PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0, depth=2, hash_mb=1)
+FAST_ENGINE = PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=0, depth=2, hash_mb=1)
 COMPILE_TIMEOUT_MS = 240_000
 
 
@@ -89,7 +93,7 @@ def test_pause_stops_moves_and_step_plays_exactly_one(qtbot) -> None:
 
 
 def test_new_game_mid_search_applies_no_move_from_the_old_search(qtbot) -> None:
-    slow = PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=3_000, hash_mb=1)
+    slow = PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=3_000, hash_mb=1)
     settings = Settings(white=slow, black=PlayerSettings(), min_move_delay_ms=0)
     window = _window(qtbot, settings)
     try:
@@ -135,7 +139,7 @@ def test_auto_flip_puts_the_human_at_the_bottom(qtbot, human: chess.Color) -> No
 
 
 def test_engine_that_cannot_start_is_reported_and_the_game_survives(qtbot, tmp_path: Path) -> None:
-    missing = PlayerSettings(kind=PlayerKind.UCI, uci_path=str(tmp_path / "no-such-engine"), move_time_ms=100)
+    missing = PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=str(tmp_path / "no-such-engine"), move_time_ms=100)
     settings = Settings(white=PlayerSettings(), black=missing, min_move_delay_ms=0)
     window = _window(qtbot, settings)
     try:

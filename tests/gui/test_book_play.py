@@ -1,0 +1,255 @@
+"""Computer players answer from the opening book: instantly, legally, marked "book", within the depth."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import chess
+import chess.pgn
+import pytest
+
+from chessgui.book import BookChoice, BookSettings, load_book
+from chessgui.engine_info import EngineInfo
+from chessgui.engine_players import BuiltinEnginePlayer
+from chessgui.engine_worker import EngineWorker, _WarmUp
+from chessgui.main_window import MainWindow
+from chessgui.players import GoRequest
+from chessgui.settings import PlayerKind, PlayerSettings, Settings
+
+from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
+
+
+@pytest.fixture
+def players():
+    made = []
+    yield made
+    for player in made:
+        player.shutdown()
+
+
+def _player(players: list, book: BookSettings, searcher: FakeSearcher) -> BuiltinEnginePlayer:
+    worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: None, warm_up_state=_WarmUp())
+    player = BuiltinEnginePlayer(PlayerSettings(kind=PlayerKind.BUILTIN, depth=2, book=book), worker=worker)
+    players.append(player)
+    return player
+
+
+def test_book_move_is_played_at_once_legal_and_reported_as_book(qtbot, players) -> None:
+    searcher = FakeSearcher()
+    player = _player(players, BookSettings(choice=BookChoice.WEIGHTED_RANDOM), searcher)
+    player.set_book_settings(player.book_settings(), rng=random.Random(7))
+    infos: list[EngineInfo] = []
+    player.search_info.connect(infos.append)
+    request = GoRequest(5, chess.STARTING_FEN, ("e2e4",))
+    with qtbot.waitSignal(player.move_made, timeout=1000) as blocker:
+        player.go(request)
+    request_id, uci = blocker.args
+    board = request.board()
+    assert request_id == 5
+    assert chess.Move.from_uci(uci) in board.legal_moves
+    book_moves = {entry.move.uci() for entry in load_book(BookSettings()).entries(board)}
+    assert uci in book_moves
+    assert searcher.searches == []  # no search at all
+    assert len(infos) == 1 and infos[0].is_book() and infos[0].pv_uci == (uci,)
+    assert infos[0].color == chess.BLACK
+
+
+def test_stopped_book_request_is_never_answered(qtbot, players) -> None:
+    player = _player(players, BookSettings(), FakeSearcher())
+    answers: list[tuple[int, str]] = []
+    player.move_made.connect(lambda rid, uci: answers.append((rid, uci)))
+    player.go(GoRequest(1, chess.STARTING_FEN, ()))
+    player.stop()
+    with qtbot.waitSignal(player.move_made, timeout=1000) as blocker:
+        player.go(GoRequest(2, chess.STARTING_FEN, ()))
+    assert blocker.args[0] == 2
+    assert [rid for rid, _ in answers] == [2]
+
+
+def test_beyond_the_book_depth_the_engine_searches(qtbot, players) -> None:
+    searcher = FakeSearcher()
+    player = _player(players, BookSettings(max_moves=2), searcher)
+    qtbot.waitUntil(player.is_ready, timeout=5000)
+    moves = ("e2e4", "e7e5", "g1f3", "b8c6")  # move 3, a position every book knows
+    with qtbot.waitSignal(player.move_made, timeout=5000):
+        player.go(GoRequest(1, chess.STARTING_FEN, moves))
+    assert len(searcher.searches) == 1
+
+
+@pytest.mark.parametrize("content", [b"", b"not a book at all, just some text\n" * 3, b"\x00" * 17])
+def test_bad_book_file_means_the_engine_searches(qtbot, players, tmp_path: Path, content: bytes) -> None:
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(content)
+    searcher = FakeSearcher()
+    player = _player(players, BookSettings(path=str(bad)), searcher)
+    qtbot.waitUntil(player.is_ready, timeout=5000)
+    with qtbot.waitSignal(player.move_made, timeout=5000) as blocker:
+        player.go(GoRequest(1, chess.STARTING_FEN, ()))
+    assert chess.Move.from_uci(blocker.args[1]) in chess.Board().legal_moves
+    assert len(searcher.searches) == 1
+
+
+def test_window_marks_book_moves_in_log_panel_and_pgn(qtbot) -> None:
+    book = BookSettings(max_moves=2)
+    engine = PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0, depth=1, hash_mb=1, book=book)
+    window = MainWindow(settings=Settings(white=engine, black=engine, min_move_delay_ms=0))
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        # Four plies are book moves: they need no engine (not even its compile).
+        qtbot.waitUntil(lambda: window.controller.live_ply() >= 4, timeout=10_000)
+        window.controller.pause()
+        for ply in range(1, 5):
+            assert window.controller.node_at_ply(ply).comment == "book"
+            assert window.controller.node_at_ply(ply).eval() is None
+        table = window.move_log.table()
+        assert table.item(0, 0).text().endswith("(book)")
+        assert table.item(1, 1).text().endswith("(book)")
+        name, score, stats, pv = window.engine_panel.row_texts(chess.BLACK)
+        assert score == "book" and "book move" in stats and pv.startswith("2...")
+        exported = str(window.controller.game())
+        assert "{ book }" in exported
+    finally:
+        window.close()
+
+
+def test_window_reports_a_bad_book_in_the_status_bar(qtbot, tmp_path: Path) -> None:
+    bad = tmp_path / "notes.bin"
+    bad.write_text("my notes")
+    window = MainWindow(settings=Settings())
+    qtbot.addWidget(window)
+    engine = PlayerSettings(kind=PlayerKind.BUILTIN, depth=1, hash_mb=1, book=BookSettings(path=str(bad)))
+    try:
+        with qtbot.waitSignal(window.session.book_problem, timeout=1000) as blocker:
+            window.session.apply(Settings(white=PlayerSettings(), black=engine))
+        assert "Black:" in blocker.args[0] and "notes.bin" in blocker.args[0]
+        assert "plays by search" in window.statusBar().currentMessage()
+    finally:
+        window.close()
+
+
+def test_settings_dialog_edits_each_sides_book(qtbot, tmp_path: Path) -> None:
+    from chessgui.dialogs.settings_dialog import SettingsDialog
+
+    engine = PlayerSettings(kind=PlayerKind.BUILTIN)
+    dialog = SettingsDialog(Settings(white=engine, black=engine))
+    qtbot.addWidget(dialog)
+    editor = dialog.black_editor.book_editor
+    assert editor.book_settings() == BookSettings()
+    editor.enabled_check.setChecked(True)
+    editor.depth_spin.setValue(5)
+    editor.choice_combo.setCurrentIndex(editor.choice_combo.findData(BookChoice.BEST_WEIGHT.value))
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(b"x" * 15)
+    editor.path_edit.setText(str(bad))
+    editor.path_edit.editingFinished.emit()
+    assert "not a polyglot book" in editor.status_label.text()
+    result = dialog.result_settings()
+    assert result.black.book == BookSettings(path=str(bad), max_moves=5, choice=BookChoice.BEST_WEIGHT)
+    assert result.white.book == BookSettings()
+
+
+def test_book_settings_are_saved_and_bad_values_fall_back(tmp_path: Path) -> None:
+    from PySide6.QtCore import QSettings
+
+    from chessgui.settings import load_settings, save_settings
+
+    qsettings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    book = BookSettings(enabled=False, path="/books/mine.bin", max_moves=7, choice=BookChoice.BEST_WEIGHT)
+    settings = Settings(white=PlayerSettings(kind=PlayerKind.BUILTIN, book=book))
+    save_settings(qsettings, settings)
+    assert load_settings(qsettings).white.book == book
+    qsettings.setValue("white/book_max_moves", 999)
+    qsettings.setValue("white/book_choice", "sometimes")
+    loaded = load_settings(qsettings).white.book
+    assert loaded.max_moves == BookSettings().max_moves and loaded.choice is BookChoice.WEIGHTED_RANDOM
+
+
+def test_window_shows_the_opening_and_writes_eco_headers(qtbot) -> None:
+    window = MainWindow(settings=Settings(white=PlayerSettings(), black=PlayerSettings()))  # two humans
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        for uci in ("e2e4", "e7e5", "g1f3", "b8c6", "f1c4"):
+            window.board_widget.move_requested.emit(chess.Move.from_uci(uci))
+        assert window.opening_label.text() == "C50 Italian Game"
+        headers = window.controller.game().headers
+        assert (headers["ECO"], headers["Opening"]) == ("C50", "Italian Game")
+        assert '[ECO "C50"]' in str(window.controller.game())
+        window.navigator.go_to(1)
+        assert window.opening_label.text().startswith("B00")  # 1. e4 on view
+        window.navigator.go_to(0)
+        assert window.opening_label.text() == ""
+    finally:
+        window.close()
+
+
+def _sum_of_squared_line_probabilities(book, board: chess.Board, plies: int) -> float:
+    """Σ p² over all book lines of ``plies`` plies: the chance two random starts play the same line."""
+    entries = book.entries(board) if plies else []
+    if not entries:
+        return 1.0
+    total = sum(entry.weight for entry in entries)
+    result = 0.0
+    for entry in entries:
+        share = entry.weight / total
+        board.push(entry.move)
+        result += share * share * _sum_of_squared_line_probabilities(book, board, plies - 1)
+        board.pop()
+    return result
+
+
+def test_twenty_self_play_starts_vary_as_the_book_weights_allow(qtbot) -> None:
+    from chessgui.computer_player import ComputerPlayer
+
+    rng = random.Random(20)
+    sides = {color: ComputerPlayer("Engine", BookSettings(), rng=rng) for color in chess.COLORS}
+    starts = 20
+    lines = []
+    for start in range(starts):
+        moves: tuple[str, ...] = ()
+        board = chess.Board()
+        for _ in range(6):
+            choice = sides[board.turn].book_move(GoRequest(start * 10 + len(moves), chess.STARTING_FEN, moves))
+            assert choice is not None and choice.move in board.legal_moves
+            board.push(choice.move)
+            moves += (choice.move.uci(),)
+        lines.append(moves)
+    repeated_pairs = sum(
+        1 for i in range(starts) for j in range(i + 1, starts) if lines[i] == lines[j]
+    )
+    # What the weights make likely: each pair of starts repeats with probability Σ p².
+    expected = starts * (starts - 1) / 2 * _sum_of_squared_line_probabilities(load_book(BookSettings()), chess.Board(), 6)
+    assert expected < 5  # the default book is varied enough for this to mean something
+    assert repeated_pairs <= expected + 3 * expected**0.5, (repeated_pairs, expected, lines)
+    assert len(set(lines)) >= 15
+
+
+def test_next_game_draws_its_opening_from_the_book(qtbot) -> None:
+    engine = PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0, depth=1, hash_mb=1, book=BookSettings(max_moves=2))
+    window = MainWindow(settings=Settings(white=engine, black=engine, min_move_delay_ms=0))
+    qtbot.addWidget(window)
+    try:
+        for _ in range(3):
+            window.controller.pause()
+            window.session.next_game()
+            assert window.controller.live_ply() == 0  # no preset line: the book varies the games
+            window.controller.resume()
+            qtbot.waitUntil(lambda: window.controller.live_ply() >= 4, timeout=10_000)
+            window.controller.pause()
+            assert all(window.controller.node_at_ply(ply).comment == "book" for ply in range(1, 5))
+    finally:
+        window.close()
+
+
+def test_a_bad_book_in_the_saved_settings_is_reported_at_start(qtbot, tmp_path: Path) -> None:
+    bad = tmp_path / "empty.bin"
+    bad.write_bytes(b"")
+    engine = PlayerSettings(kind=PlayerKind.BUILTIN, depth=1, hash_mb=1, book=BookSettings(path=str(bad)))
+    window = MainWindow(settings=Settings(white=engine, black=PlayerSettings()))
+    qtbot.addWidget(window)
+    try:
+        assert "White: The opening book 'empty.bin' is empty." in window.statusBar().currentMessage()
+    finally:
+        window.close()
