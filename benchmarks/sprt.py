@@ -202,7 +202,7 @@ def run_worker(specs: tuple[EngineSpec, EngineSpec], jobs: itertools.count, open
                 colour = "White" if test_white else "Black"
                 with tally.lock:
                     log.append(f"game {game + 1} (test {colour}, opening {pair % len(openings) + 1}): "
-                               f"{result.reason}, test scores {score:g}")
+                               f"{result.reason} after {result.plies} plies, test scores {score:g}")
                     print(line + (f"  [game {game + 1}: {result.reason}]" if result.fault else ""),
                           flush=True)
                 if tally.decision is not None:

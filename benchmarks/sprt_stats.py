@@ -32,9 +32,12 @@ PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
 def elo_from_score(score: float) -> float:
-    """Logistic Elo difference for a score fraction (clamped to +-1 so 0% and 100% stay finite)."""
-    score = min(max(score, 1e-9), 1 - 1e-9)
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    """Logistic Elo difference for a score fraction (+-inf at or beyond 100% / 0%)."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # + 0.0: no "-0.0" at 50%
 
 
 def score_from_elo(elo: float) -> float:

@@ -31,6 +31,12 @@ def test_elo_of_75_percent_is_about_plus_191() -> None:
     assert sprt_stats.score_from_elo(sprt_stats.elo_from_score(0.62)) == pytest.approx(0.62)
 
 
+def test_elo_of_a_perfect_score_is_infinite() -> None:
+    assert sprt_stats.elo_from_score(1.0) == math.inf
+    assert sprt_stats.elo_from_score(0.0) == -math.inf
+    assert sprt_stats.trinomial(0, 0, 3).elo_interval() == (-math.inf, -math.inf)
+
+
 def test_llr_bounds_for_alpha_beta_005() -> None:
     low, high = sprt_stats.llr_bounds(0.05, 0.05)
     assert low == pytest.approx(-2.944, abs=1e-3)
