@@ -53,8 +53,13 @@ class EngineSpec:
     def open(self) -> chess.engine.SimpleEngine:
         """Start the engine, set its hash and wait for its start-up (JIT) work."""
         engine = chess.engine.SimpleEngine.popen_uci(list(self.command), cwd=str(self.cwd), timeout=300)
-        engine.configure({"Hash": HASH_MB})
-        engine.ping()
+        try:
+            if "Hash" in engine.options:
+                engine.configure({"Hash": HASH_MB})
+            engine.ping()
+        except BaseException:
+            engine.close()  # else its event-loop thread keeps the process alive
+            raise
         return engine
 
 
@@ -178,8 +183,10 @@ def run_worker(specs: tuple[EngineSpec, EngineSpec], jobs: itertools.count, open
                log: list[str]) -> None:
     """Play opening pairs (test as White, then as Black) until the match ends."""
     test_spec, base_spec = specs
-    engines = {test_spec: test_spec.open(), base_spec: base_spec.open()}
+    engines: dict[EngineSpec, chess.engine.SimpleEngine] = {}
     try:
+        engines[test_spec] = test_spec.open()
+        engines[base_spec] = base_spec.open()
         while not stop.is_set():
             pair = next(jobs)
             if 2 * pair >= tally.args.max_games:

@@ -6,6 +6,7 @@ import math
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import chess
 import pytest
@@ -13,9 +14,9 @@ import pytest
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
 sys.path.insert(0, str(BENCH))
 
-import match_common  # noqa: E402
-import sprt  # noqa: E402
-import sprt_stats  # noqa: E402
+import match_common
+import sprt
+import sprt_stats
 
 # -- Elo and LLR -----------------------------------------------------------------------------
 
@@ -162,10 +163,10 @@ def test_draw_adjudication_only_after_move_40() -> None:
 def test_illegal_move_loses_and_is_recorded() -> None:
     class Played:
         move = chess.Move.from_uci("e2e5")
-        info: dict = {}
+        info: ClassVar[dict] = {}
 
     class Liar:
-        def play(self, board, limit, info=None, game=None):  # noqa: ANN001, ANN202
+        def play(self, board, limit, info=None, game=None):
             return Played()
 
         def close(self) -> None:
@@ -187,7 +188,7 @@ def test_tiny_ab_match_finishes_and_reports(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, str(BENCH / "sprt.py"), "--ab-features", "0x3ff,0x3ff", "--nodes", "500",
          "--max-games", "2", "--concurrency", "1", "--log", str(log)],
-        cwd=root, capture_output=True, text=True, timeout=600)
+        cwd=root, capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode in (0, 1, 3), done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("SPRT test (features 0x3ff) vs base (features 0x3ff): 500 nodes/move")
@@ -199,6 +200,52 @@ def test_tiny_ab_match_finishes_and_reports(tmp_path: Path) -> None:
 
 def test_bad_base_ref_is_a_clear_error() -> None:
     done = subprocess.run([sys.executable, str(BENCH / "sprt.py"), "--base", "no-such-ref-xyz"],
-                          cwd=BENCH.parent, capture_output=True, text=True, timeout=60)
+                          cwd=BENCH.parent, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2
     assert "cannot export engine/ at 'no-such-ref-xyz'" in done.stderr
+
+
+CRASHING_ENGINE = """
+import sys
+for line in sys.stdin:
+    word = line.split()[0] if line.split() else ""
+    if word == "uci":
+        print("id name crasher\\nuciok", flush=True)
+    elif word == "isready":
+        print("readyok", flush=True)
+    elif word == "go":
+        sys.exit(3)
+"""
+
+
+def test_engine_crash_loses_and_a_fresh_engine_can_be_opened(tmp_path: Path) -> None:
+    script = tmp_path / "crasher.py"
+    script.write_text(CRASHING_ENGINE)
+    spec = sprt.EngineSpec("crasher", (sys.executable, str(script)), tmp_path)
+    first = spec.open()
+    try:
+        result = match_common.play_game(chess.Board(), {chess.WHITE: first, chess.BLACK: first},
+                                        match_common.TimeControl(nodes=10))
+        assert result.white_score == 0.0 and result.fault
+        assert result.reason.startswith("White crashed")
+        assert not sprt.responds(first)
+    finally:
+        first.close()
+    second = spec.open()
+    try:
+        assert sprt.responds(second)
+    finally:
+        second.close()
+
+
+def test_engine_that_hangs_loses(tmp_path: Path) -> None:
+    script = tmp_path / "sleeper.py"
+    script.write_text(CRASHING_ENGINE.replace("sys.exit(3)", "pass  # never answers"))
+    engine = sprt.EngineSpec("sleeper", (sys.executable, str(script)), tmp_path).open()
+    try:
+        result = match_common.play_game(chess.Board(), {chess.WHITE: engine, chess.BLACK: engine},
+                                        match_common.TimeControl(nodes=10, hang_seconds=0.5))
+        assert (result.white_score, result.reason, result.fault) == (0.0, "White hung", True)
+        assert not sprt.responds(engine)
+    finally:
+        engine.close()
