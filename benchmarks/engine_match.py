@@ -54,7 +54,7 @@ def play_uci_match(args: argparse.Namespace) -> None:
             players = {chess.WHITE: ours if ours_white else theirs,
                        chess.BLACK: theirs if ours_white else ours}
             tc = TimeControl(args.base, args.inc, nodes=args.uci_nodes or None)
-            game_result = play_game(opening_board(line), players, tc)
+            game_result = play_game(opening_board(line), players, tc, game_id=game)
             if game_result.fault:
                 print(f"  game {game + 1}: {game_result.reason}", flush=True)
             result = game_result.white_score
