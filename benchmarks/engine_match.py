@@ -20,37 +20,12 @@ from the first player's view, the score and an Elo difference with a 95% interva
 from __future__ import annotations
 
 import argparse
-import math
 import shlex
 import sys
 
 import chess
 import chess.engine
-
-OPENINGS = (
-    "e4 e5 Nf3 Nc6 Bb5 a6", "e4 c5 Nf3 d6 d4 cxd4", "d4 d5 c4 e6 Nc3 Nf6", "d4 Nf6 c4 g6 Nc3 Bg7",
-    "e4 e6 d4 d5 Nc3 Bb4", "e4 c6 d4 d5 e5 Bf5", "c4 e5 Nc3 Nf6 g3 d5", "Nf3 d5 g3 Nf6 Bg2 c6",
-    "d4 Nf6 c4 e6 Nc3 Bb4", "e4 e5 Nf3 Nf6 Nxe5 d6", "e4 d5 exd5 Qxd5 Nc3 Qa5", "d4 d5 Bf4 Nf6 e3 c5",
-    "e4 c5 Nc3 Nc6 g3 g6", "d4 f5 g3 Nf6 Bg2 e6", "e4 g6 d4 Bg7 Nc3 d6", "c4 c5 Nc3 Nc6 g3 g6",
-    "e4 e5 Bc4 Nf6 d3 c6", "d4 Nf6 Nf3 e6 Bg5 h6", "e4 Nf6 e5 Nd5 d4 d6", "b3 e5 Bb2 Nc6 e3 d5",
-)
-MAX_PLIES = 240
-
-
-def opening_board(line: str) -> chess.Board:
-    board = chess.Board()
-    for san in line.split():
-        board.push_san(san)
-    return board
-
-
-def elo(score: float, games: int) -> tuple[float, float, float]:
-    """Elo difference and a 95% interval from a score fraction."""
-    def to_elo(p: float) -> float:
-        p = min(max(p, 1e-3), 1 - 1e-3)
-        return -400 * math.log10(1 / p - 1)
-    stderr = math.sqrt(max(score * (1 - score), 1e-6) / max(games, 1))
-    return to_elo(score), to_elo(score - 1.96 * stderr), to_elo(score + 1.96 * stderr)
+from match_common import MAX_PLIES, OPENINGS, TimeControl, elo, opening_board, play_game
 
 
 def report(results: list[float], label: str) -> None:
@@ -78,7 +53,11 @@ def play_uci_match(args: argparse.Namespace) -> None:
             ours_white = game % 2 == 0
             players = {chess.WHITE: ours if ours_white else theirs,
                        chess.BLACK: theirs if ours_white else ours}
-            result = play_game(opening_board(line), players, args)
+            tc = TimeControl(args.base, args.inc, nodes=args.uci_nodes or None)
+            game_result = play_game(opening_board(line), players, tc, game_id=game)
+            if game_result.fault:
+                print(f"  game {game + 1}: {game_result.reason}", flush=True)
+            result = game_result.white_score
             results.append(result if ours_white else 1.0 - result)
             report(results, f"after {game + 1} games")
     finally:
@@ -86,35 +65,8 @@ def play_uci_match(args: argparse.Namespace) -> None:
         theirs.quit()
 
 
-def play_game(board: chess.Board, players: dict[bool, chess.engine.SimpleEngine],
-              args: argparse.Namespace) -> float:
-    """One clock game; returns White's score. Flagging loses."""
-    clocks = {chess.WHITE: args.base, chess.BLACK: args.base}
-    import time
-    while not board.is_game_over(claim_draw=True) and board.ply() < MAX_PLIES:
-        if args.uci_nodes:
-            limit = chess.engine.Limit(nodes=args.uci_nodes)
-        else:
-            limit = chess.engine.Limit(white_clock=clocks[chess.WHITE],
-                                       black_clock=clocks[chess.BLACK],
-                                       white_inc=args.inc, black_inc=args.inc)
-        start = time.monotonic()
-        move = players[board.turn].play(board, limit).move
-        clocks[board.turn] -= time.monotonic() - start
-        if clocks[board.turn] < 0:
-            name = players[board.turn].id.get("name", "?")
-            print(f"  {'White' if board.turn else 'Black'} ({name}) lost on time", flush=True)
-            return 0.0 if board.turn == chess.WHITE else 1.0
-        clocks[board.turn] += args.inc
-        board.push(move)
-    outcome = board.outcome(claim_draw=True)
-    if outcome is None or outcome.winner is None:
-        return 0.5
-    return 1.0 if outcome.winner == chess.WHITE else 0.0
-
-
 def play_ab_match(args: argparse.Namespace) -> None:
-    from engine import SearchLimit, Searcher
+    from engine import Searcher, SearchLimit
 
     mask_a, mask_b = (int(x, 0) for x in args.ab_features.split(","))
     a, b = Searcher(hash_mb=16), Searcher(hash_mb=16)
