@@ -184,10 +184,13 @@ def _check_counter(field: str, name: str, minimum: int, problems: list[str]) -> 
 
 
 def _check_counters(
-    halfmove: int | None, fullmove: int | None, fullmove_given: bool, turn: chess.Color | None, ep: str,
-    problems: list[str],
+    halfmove: int | None, ep: str, problems: list[str],
 ) -> None:
-    """Problems of the two counters taken together with the side to move and the en passant square."""
+    """Problems of the halfmove clock, alone and with the en passant square.
+
+    A clock larger than the half-moves since move 1 is left alone: tools that set up positions
+    often write "… 10 1", and such a FEN still describes a playable position.
+    """
     if halfmove is None:
         return
     if halfmove > MAX_HALFMOVE_CLOCK:
@@ -199,13 +202,6 @@ def _check_counters(
         problems.append(
             f"the halfmove clock must be 0, not {halfmove}: en passant square {ep} means a pawn has just moved"
         )
-    elif fullmove_given and fullmove is not None and turn is not None:
-        played = 2 * (fullmove - 1) + (1 if turn == chess.BLACK else 0)
-        if halfmove > played:
-            problems.append(
-                f"the halfmove clock {halfmove} counts more than the {played} half-moves played "
-                f"before move {fullmove}"
-            )
 
 
 def _count(number: int) -> str:
@@ -299,7 +295,7 @@ def _parse(text: str) -> tuple[chess.Board | None, list[str]]:
     ep = _check_ep(fields[3], board, turn, problems) if len(fields) > 3 else "-"
     halfmove = _check_counter(fields[4], "halfmove clock", 0, problems) if len(fields) > 4 else 0
     fullmove = _check_counter(fields[5], "move number", 1, problems) if len(fields) > 5 else 1
-    _check_counters(halfmove, fullmove, len(fields) > 5, turn, ep, problems)
+    _check_counters(halfmove, ep, problems)
 
     if board is None:
         return None, problems
