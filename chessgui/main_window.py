@@ -13,6 +13,7 @@ import chess
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
+    QLabel,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -26,7 +27,7 @@ from chessgui.autosave import AutosaveStore
 from chessgui.autosave_keeper import AutosaveKeeper
 from chessgui.board.board_widget import BoardWidget
 from chessgui.board_area import BoardArea
-from chessgui.clock import ChessClock, ClockSnapshot
+from chessgui.clock import ChessClock, ClockRunState, ClockSnapshot
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engine_panel import EnginePanel
 from chessgui.eval_bar import EvalBar
@@ -43,9 +44,12 @@ from chessgui.history_banner import HistoryBanner
 from chessgui.move_log import MoveLogPanel
 from chessgui.players import HumanPlayer, Player
 from chessgui.positions_and_games import PositionsAndGames
+from chessgui.status_line import status_text
 from chessgui.time_control import UNTIMED
 
 WINDOW_TITLE = "Chess"
+NOTICE_MS = 6000
+"""How long a passing notice (saved, copied, a hint) covers the status line."""
 
 
 class MainWindow(QMainWindow):
@@ -97,8 +101,11 @@ class MainWindow(QMainWindow):
             if autosave_store is not None
             else None
         )
+        # The status line describes the game now (derived on every change); passing
+        # notices are shown over it for a few seconds with showMessage().
+        self.status_label = QLabel(self)
+        self.statusBar().addWidget(self.status_label, 1)
         self._wire(self.actions_)
-        self.statusBar().showMessage("White to move")
         self.resize(1240, 800)
         self.on_settings_applied(self.session.settings())
         self._refresh_from_game()
@@ -145,10 +152,11 @@ class MainWindow(QMainWindow):
         controller.game_started.connect(self._refresh_from_game)
         controller.game_over.connect(self.on_game_over)
         controller.human_input_enabled.connect(self.on_human_input_enabled)
-        controller.status_message.connect(self.on_status_message)
+        controller.status_changed.connect(self.on_status_changed)
         controller.paused_changed.connect(self.on_paused_changed)
         controller.player_failed.connect(self.on_player_failed)
         navigator.view_changed.connect(self.on_view_changed)
+        self.chess_clock.changed.connect(self._refresh_status)
         self.move_log.ply_selected.connect(navigator.go_to)
         self.history_banner.back_button.clicked.connect(navigator.last)
 
@@ -215,6 +223,7 @@ class MainWindow(QMainWindow):
         self.board_widget.set_input_enabled(live and self._human_input_allowed)
         self.move_log.set_current_ply(ply)
         self.history_banner.set_view(ply, self.controller.live_ply())
+        self._refresh_status()
 
     def on_human_input_enabled(self, enabled: bool) -> None:
         """The controller says whether a human may move now."""
@@ -225,12 +234,19 @@ class MainWindow(QMainWindow):
     def on_game_over(self, result: GameResult) -> None:
         """Show the result in the log and the status bar."""
         self.move_log.set_result(f"{result.result}  ·  {result.describe()}")
-        self.statusBar().showMessage(result.describe())
+        self._update_actions()
+
+    def on_status_changed(self) -> None:
+        """The controller's state changed: actions and status line follow it."""
         self._update_actions()
 
     def on_status_message(self, message: str) -> None:
-        """Messages from the controller go to the status bar."""
-        self.statusBar().showMessage(message)
+        """A passing notice (saved, copied, a hint, a file problem) shown over the status line."""
+        self.statusBar().showMessage(message, NOTICE_MS)
+
+    def status_text(self) -> str:
+        """The status line's description of the game now."""
+        return self.status_label.text()
 
     def on_player_failed(self, message: str) -> None:
         """An engine could not move: say so in a box the user cannot miss (it does not block)."""
@@ -316,7 +332,7 @@ class MainWindow(QMainWindow):
         """Copy the shown position's FEN."""
         fen = self.controller.board_at_ply(self.navigator.view_ply()).fen()
         QGuiApplication.clipboard().setText(fen)
-        self.statusBar().showMessage(f"Copied FEN: {fen}", 5000)
+        self.statusBar().showMessage(f"Copied FEN: {fen}", NOTICE_MS)
 
     # ------------------------------------------------------------------ autosave
 
@@ -342,7 +358,7 @@ class MainWindow(QMainWindow):
                 self.game_clock.restore(ClockSnapshot.from_setting(clock_text))
             except ValueError:
                 pass  # [%clk] comments in the game still give the times after each move
-        self.statusBar().showMessage("Resumed the unfinished game", 5000)
+        self.statusBar().showMessage("Resumed the unfinished game", NOTICE_MS)
         return True
 
     def _ask_yes_no(self, question: str) -> bool:
@@ -365,8 +381,6 @@ class MainWindow(QMainWindow):
         self.move_log.set_result(f"{result.result}  ·  {result.describe()}" if result else None)
         self._update_players_label()
         self._update_actions()
-        if result is None:
-            self.statusBar().showMessage(self._turn_text())
 
     def _refresh_log(self) -> None:
         start = self.controller.game().board()
@@ -383,10 +397,19 @@ class MainWindow(QMainWindow):
         black = self.controller.player(chess.BLACK).name
         self.clock_panel.set_player_names(white, black)
 
-    def _turn_text(self) -> str:
-        board = self.controller.board()
-        side = "White" if board.turn == chess.WHITE else "Black"
-        return f"{side} to move" + (" (check)" if board.is_check() else "")
+    def _refresh_status(self) -> None:
+        clock_note = self._clock_note()
+        self.clock_panel.set_note(self.chess_clock.to_move(), clock_note or "")
+        text = status_text(self.controller, self.navigator.view_ply(), clock_note)
+        if text != self.status_label.text():
+            self.status_label.setText(text)
+
+    def _clock_note(self) -> str | None:
+        """Before the first move the clock waits (the first move is free, as on lichess): say so."""
+        clock = self.chess_clock
+        if clock.is_timed() and clock.state() is ClockRunState.IDLE and self.controller.live_ply() == 0:
+            return f"Clock starts after {chess.COLOR_NAMES[clock.to_move()].capitalize()}'s first move"
+        return None
 
     def _update_actions(self) -> None:
         actions, controller = self.actions_, self.controller
@@ -394,9 +417,11 @@ class MainWindow(QMainWindow):
         actions.takeback.setEnabled(controller.live_ply() > 0)
         actions.claim_draw.setEnabled(controller.can_claim_draw())
         actions.resign.setEnabled(not over)
-        actions.step.setEnabled(controller.is_paused() and not over)
-        if not over and controller.is_waiting_for_human():
-            self.statusBar().showMessage(self._turn_text())
+        # Pausing is for games where a computer plays (there is nothing else to hold).
+        computer = controller.has_computer_player()
+        actions.pause.setEnabled(computer and not over)
+        actions.step.setEnabled(computer and controller.is_paused() and not over)
+        self._refresh_status()
 
     # ------------------------------------------------------------------ Qt overrides
 
