@@ -94,6 +94,19 @@ def test_takeback_restores_times(setup, fake_time: FakeTime) -> None:
     assert clock.running_color() == chess.WHITE
 
 
+def test_takeback_to_the_start_waits_for_the_first_move_again(setup, fake_time: FakeTime) -> None:
+    controller, clock, _ = setup
+    play(controller, fake_time, ("e4", 1.0), ("e5", 4.0))
+    controller.takeback()
+    controller.takeback()
+    assert controller.live_ply() == 0
+    assert clock.state() == ClockRunState.IDLE  # the first move is free again
+    fake_time.now += 30.0
+    assert clock.remaining_ms(chess.WHITE) == 180_000 and clock.remaining_ms(chess.BLACK) == 180_000
+    play(controller, fake_time, ("d4", 5.0))
+    assert clock.remaining_ms(chess.WHITE) == 180_000 and clock.running_color() == chess.BLACK
+
+
 def test_pause_holds_the_clock(setup, fake_time: FakeTime) -> None:
     controller, clock, _ = setup
     controller.set_players(HumanPlayer(), ScriptedEngine())  # pausing is for games with a computer

@@ -314,3 +314,14 @@ def test_delayed_move_timer_of_the_old_game_never_fires_into_the_new_one(control
         pass
     assert black.requests == []  # the old game's scheduled request was cancelled
     assert [request.moves for request in white.requests] == [(), ()]  # White starts the new game
+
+
+def test_stale_reply_after_a_takeback_is_ignored(controller: GameController, qtbot) -> None:
+    engine = ScriptedPlayer()
+    controller.set_players(HumanPlayer("You"), engine)
+    play(controller, "e4")
+    thinking_about_e4 = engine.requests[-1]
+    controller.takeback()  # while the engine thinks: only e4 goes
+    with qtbot.assertNotEmitted(controller.move_made):
+        engine.answer("e7e5", thinking_about_e4)
+    assert controller.live_ply() == 0 and controller.is_waiting_for_human()
