@@ -16,6 +16,7 @@ from chessgui import __version__
 from chessgui.autosave import AutosaveStore, default_autosave_dir
 from chessgui.engine_worker import ensure_warm_up_started
 from chessgui.main_window import MainWindow
+from chessgui.native_destroy_watch import NativeDestroyWatcher
 from chessgui.resources_path import app_icon
 from chessgui.settings import PlayerKind, Settings, load_settings
 
@@ -66,6 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ensure_warm_up_started()
     window = MainWindow(autosave_store=store, settings=settings, qsettings=qsettings)
     window.show()
+    # A window destroyed by the window system (not closed) ends the app the normal way;
+    # should the close be refused, the app quits all the same rather than run headless.
+    destroy_watch = NativeDestroyWatcher(window, lambda: window.close() or app.quit())
+    app.installNativeEventFilter(destroy_watch)
     if options.fen:
         # A valid FEN starts at once; a broken one opens the FEN dialog listing its problems.
         window.flows.load_fen_text(options.fen)
@@ -74,7 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif store is not None:
         # Ask once the window is on screen, so the question has a parent to sit on.
         QTimer.singleShot(0, window.offer_resume)
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        app.removeNativeEventFilter(destroy_watch)
 
 
 if __name__ == "__main__":

@@ -70,6 +70,7 @@ class ClockWidget(QWidget):
         self._timed = True
         self._low_threshold_ms = LOW_TIME_MIN_MS
         self._player_name = chess.COLOR_NAMES[color].capitalize()
+        self._note = ""  # a remark under the name, e.g. when the clock starts
         self._flash_level = 0.0
         self._flash = QVariantAnimation(self)
         self._flash.setDuration(FLASH_DURATION_MS)
@@ -148,6 +149,16 @@ class ClockWidget(QWidget):
         """The name shown on the card."""
         return self._player_name
 
+    def set_note(self, note: str) -> None:
+        """A short remark shown under the name ("" for none)."""
+        if note != self._note:
+            self._note = note
+            self.update()
+
+    def note(self) -> str:
+        """The remark shown under the name, or ""."""
+        return self._note
+
     def remaining_ms(self) -> int:
         """The time shown, in milliseconds."""
         return self._remaining_ms
@@ -221,7 +232,20 @@ class ClockWidget(QWidget):
         name = QFontMetricsF(name_font).elidedText(
             self._flag_caption() or self._player_name, Qt.TextElideMode.ElideRight, name_rect.width()
         )
-        painter.drawText(name_rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
+        name_alignment = Qt.AlignmentFlag.AlignVCenter
+        if self._note:
+            # Name in the upper half, the note in smaller type in the lower half.
+            upper, lower = QRectF(name_rect), QRectF(name_rect)
+            upper.setBottom(name_rect.center().y())
+            lower.setTop(name_rect.center().y())
+            name_rect, name_alignment = upper, Qt.AlignmentFlag.AlignBottom
+            note_font = QFont(self.font())
+            note_font.setPixelSize(max(10, int(card.height() * 0.19)))
+            note = QFontMetricsF(note_font).elidedText(self._note, Qt.TextElideMode.ElideRight, lower.width())
+            painter.setFont(note_font)
+            painter.drawText(lower.adjusted(0, 2, 0, 0), Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft, note)
+            painter.setFont(name_font)
+        painter.drawText(name_rect, name_alignment | Qt.AlignmentFlag.AlignLeft, name)
 
         if time_text:
             painter.setFont(time_font)
@@ -329,6 +353,11 @@ class ClockPanel(QWidget):
         """Names shown on the cards."""
         self._widgets[chess.WHITE].set_player_name(white)
         self._widgets[chess.BLACK].set_player_name(black)
+
+    def set_note(self, color: chess.Color, note: str) -> None:
+        """Show ``note`` on ``color``'s card and none on the other ("" clears both)."""
+        for side, widget in self._widgets.items():
+            widget.set_note(note if side == color else "")
 
     def clock_widget(self, color: chess.Color) -> ClockWidget:
         """The card of ``color``."""

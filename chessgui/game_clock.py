@@ -141,7 +141,12 @@ class GameClock(QObject):
         ply = self._controller.live_ply()
         if ply < len(self._snapshots):
             del self._snapshots[ply + 1 :]
-            self._clock.restore(self._snapshots[ply])
+            start = self._snapshots[ply]
+            if ply == 0:
+                # Back at the start: the clock waits for the first move again (it is free).
+                self._clock.reset(start.time_control, start.to_move)
+            else:
+                self._clock.restore(start)
         self._sync_run_state()
 
     def on_game_over(self, _result: object) -> None:

@@ -45,7 +45,9 @@ class GameController(QObject):
         position_changed(): the live position changed for any reason (redraw from ``board()``).
         game_over(GameResult): the game ended (mate, draw rule, claim, resignation, flag).
         human_input_enabled(bool): whether the board should accept mouse moves now.
-        status_message(str): a short plain-words message for the status bar.
+        status_changed(): something the status line describes changed (turn, thinking,
+            paused, failure, result); views re-read it through the queries.
+        notice_posted(str): a short notice for the status bar (e.g. a declined draw offer).
         paused_changed(bool): computer moves were paused or resumed.
         thinking_started(chess.Color): a computer player was asked to move.
         player_failed(str): a player could not move (plain words); the game is paused, intact.
@@ -61,7 +63,8 @@ class GameController(QObject):
     position_changed = Signal()
     game_over = Signal(object)
     human_input_enabled = Signal(bool)
-    status_message = Signal(str)
+    status_changed = Signal()
+    notice_posted = Signal(str)
     paused_changed = Signal(bool)
     thinking_started = Signal(object)
     player_failed = Signal(str)
@@ -81,6 +84,7 @@ class GameController(QObject):
         self._viewing = False  # a loaded game shown for viewing: nobody is asked to move
         self._paused = False
         self._paused_by_failure = False  # paused only because a player failed (undone by new players)
+        self._failure_message: str | None = None  # why the game is paused after a failure
         self._steps_allowed = 0
         self._min_move_delay_ms = 0
         self._clock_provider = None  # set by set_clock_provider(); returns ClockState | None
@@ -137,6 +141,20 @@ class GameController(QObject):
         """True while computer moves are paused."""
         return self._paused
 
+    def has_computer_player(self) -> bool:
+        """True when a computer plays at least one side (only then is there anything to pause)."""
+        return not all(player.is_human() for player in self._players.values())
+
+    def thinking_color(self) -> chess.Color | None:
+        """The computer side that has been asked for a move and not yet answered, if any."""
+        if self._pending_request is None or self._players[self._board.turn].is_human():
+            return None
+        return self._board.turn
+
+    def failure_message(self) -> str | None:
+        """Plain words on why the game is paused after a player failed, else None."""
+        return self._failure_message
+
     def is_waiting_for_human(self) -> bool:
         """True when the side to move is a human who has been asked for a move."""
         return (
@@ -177,11 +195,10 @@ class GameController(QObject):
             player.failed.connect(self.on_player_failed)
             player.ready_changed.connect(self.on_player_ready_changed)
         self._players = {chess.WHITE: white, chess.BLACK: black}
-        if self._paused_by_failure:
-            # The user picked other players after a failure: carry on with them.
-            self._paused = False
-            self._paused_by_failure = False
-            self.paused_changed.emit(False)
+        if self._paused_by_failure or not self.has_computer_player():
+            # The user picked other players after a failure: carry on with them. And with
+            # no computer left there is nothing to pause.
+            self._set_unpaused()
         if not self._viewing:  # a viewed game keeps the names of the people who played it
             self._game.headers["White"] = white.name
             self._game.headers["Black"] = black.name
@@ -221,6 +238,7 @@ class GameController(QObject):
             return
         self._cancel_request()
         self._viewing = False
+        self._set_unpaused()
         self._live_node = self.node_at_ply(ply)
         self._board = self._live_node.board()
         self._result = None
@@ -239,6 +257,8 @@ class GameController(QObject):
     def _install_game(self, game: chess.pgn.Game, viewing: bool = False) -> None:
         self._cancel_request()
         self._viewing = viewing
+        # State belongs to the game it was made in: the new game starts unpaused.
+        self._set_unpaused()
         self._game = game
         self._live_node = game.end()
         self._board = self._live_node.board()
@@ -259,6 +279,7 @@ class GameController(QObject):
             self._result = _result_from_header(recorded)
             self.human_input_enabled.emit(False)
             self.game_over.emit(self._result)
+            self.status_changed.emit()
             return
         if self._result is None and not viewing:
             game.headers["Result"] = "*"
@@ -324,16 +345,16 @@ class GameController(QObject):
             return False
         opponent = self._players[not color]
         if opponent.is_human():
-            self.status_message.emit("Draw offers are for games against the computer.")
+            self.notice_posted.emit("Draw offers are for games against the computer.")
             return False
         board = self._board.copy()
         if not opponent.answer_draw_offer(board, not color, self._last_eval_of(not color)):
             if board.fullmove_number <= DRAW_OFFER_MIN_MOVE:
-                self.status_message.emit(
+                self.notice_posted.emit(
                     f"{opponent.name} declines the draw: it considers draws only after move {DRAW_OFFER_MIN_MOVE}."
                 )
             else:
-                self.status_message.emit(f"{opponent.name} declines the draw; play on.")
+                self.notice_posted.emit(f"{opponent.name} declines the draw; play on.")
             return False
         self.end_game(GameResult(None, Termination.AGREEMENT))
         return True
@@ -375,27 +396,27 @@ class GameController(QObject):
         self._game.headers["Result"] = result.result
         self._game.headers["Termination"] = result.pgn_termination
         self.human_input_enabled.emit(False)
-        self.status_message.emit(result.describe())
         self.game_over.emit(result)
+        self.status_changed.emit()
 
     def pause(self) -> None:
         """Stop computer moves (the current search is abandoned); humans may still move."""
-        if self._paused:
+        if self._paused or not self.has_computer_player():
             return
         self._paused = True
         self._paused_by_failure = False
+        self._failure_message = None
         self._steps_allowed = 0
         if self._pending_request is not None and not self._players[self._board.turn].is_human():
             self._cancel_request()
         self.paused_changed.emit(True)
+        self.status_changed.emit()
 
     def resume(self) -> None:
         """Let computer players move again."""
         if not self._paused:
             return
-        self._paused = False
-        self._paused_by_failure = False
-        self.paused_changed.emit(False)
+        self._set_unpaused()
         self._schedule_next_move(delay=False)
 
     def step(self) -> None:
@@ -470,6 +491,7 @@ class GameController(QObject):
             self._steps_allowed -= 1
         self.move_made.emit(move, san)
         self.position_changed.emit()
+        self.status_changed.emit()
         if not self._check_automatic_end():
             self._schedule_next_move(delay=True)
 
@@ -480,12 +502,9 @@ class GameController(QObject):
         self._pending_request = None
         self._report_failure(message)
 
-    def on_player_ready_changed(self, ready: bool) -> None:
-        """An engine finished preparing: clear the "Preparing engine…" message."""
-        if ready and self._pending_request is not None:
-            player = self._players[self._board.turn]
-            if not player.is_human():
-                self.status_message.emit(f"{player.name} is thinking…")
+    def on_player_ready_changed(self, ready: bool) -> None:  # noqa: ARG002 - signal signature
+        """An engine finished (or lost) its preparation: "Preparing engine…" may be over."""
+        self.status_changed.emit()
 
     def _report_failure(self, message: str) -> None:
         if not self._paused:
@@ -494,7 +513,8 @@ class GameController(QObject):
             self.paused_changed.emit(True)
         self.human_input_enabled.emit(False)
         text = f"{message} The game is paused; choose another engine or take over in Settings."
-        self.status_message.emit(text)
+        self._failure_message = text
+        self.status_changed.emit()
         self.player_failed.emit(text)
 
     # ------------------------------------------------------------------ internals
@@ -506,18 +526,32 @@ class GameController(QObject):
         self.end_game(GameResult.from_outcome(outcome))
         return True
 
+    def _set_unpaused(self) -> None:
+        """Clear the pause and everything that belongs to it (step allowance, failure)."""
+        was_paused = self._paused
+        self._paused = False
+        self._paused_by_failure = False
+        self._failure_message = None
+        self._steps_allowed = 0
+        if was_paused:
+            self.paused_changed.emit(False)
+            self.status_changed.emit()
+
     def _cancel_request(self) -> None:
         self._go_timer.stop()
         if self._pending_request is not None:
             self._pending_request = None
             self._players[self._board.turn].stop()
+            self.status_changed.emit()
 
     def _schedule_next_move(self, delay: bool) -> None:
         self._go_timer.stop()
         if self._result is not None or self._viewing:
             return
-        player = self._players[self._board.turn]
-        if player.is_human() or not delay or self._min_move_delay_ms == 0:
+        # The watching delay is for two computers playing each other; a human's
+        # opponent answers as soon as its search allows.
+        watching = not any(player.is_human() for player in self._players.values())
+        if not (delay and watching and self._min_move_delay_ms > 0):
             self._ask_side_to_move()
         else:
             self.human_input_enabled.emit(False)
@@ -530,6 +564,7 @@ class GameController(QObject):
         player = self._players[color]
         if not player.is_human() and self._paused and self._steps_allowed <= 0:
             self.human_input_enabled.emit(False)
+            self.status_changed.emit()
             return
         if self._pending_request is not None:
             player.stop()  # a request for this very position is replaced
@@ -544,10 +579,7 @@ class GameController(QObject):
         self.human_input_enabled.emit(player.is_human())
         if not player.is_human():
             self.thinking_started.emit(color)
-            if player.is_ready():
-                self.status_message.emit(f"{player.name} is thinking…")
-            else:
-                self.status_message.emit("Preparing engine… (the move follows as soon as it is ready)")
+        self.status_changed.emit()
         player.go(request)
 
 

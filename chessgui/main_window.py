@@ -28,7 +28,7 @@ from chessgui.autosave import AutosaveStore
 from chessgui.autosave_keeper import AutosaveKeeper
 from chessgui.board.board_widget import BoardWidget
 from chessgui.board_area import BoardArea
-from chessgui.clock import ChessClock, ClockSnapshot
+from chessgui.clock import ChessClock, ClockRunState, ClockSnapshot
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engine_panel import EnginePanel
@@ -50,9 +50,12 @@ from chessgui.players import HumanPlayer, Player
 from chessgui.move_count import full_moves_played
 from chessgui.positions_and_games import PositionsAndGames
 from chessgui.recent_files import RecentFiles
+from chessgui.status_line import status_text
 from chessgui.time_control import UNTIMED
 
 WINDOW_TITLE = "Chess"
+NOTICE_MS = 6000
+"""How long a passing notice (saved, copied, a hint) covers the status line."""
 
 
 class MainWindow(QMainWindow):
@@ -119,8 +122,11 @@ class MainWindow(QMainWindow):
             if autosave_store is not None
             else None
         )
+        # The status line describes the game now (derived on every change); passing
+        # notices are shown over it for a few seconds with showMessage().
+        self.status_label = QLabel(self)
+        self.statusBar().addWidget(self.status_label, 1)
         self._wire(self.actions_)
-        self.statusBar().showMessage("White to move")
         self.resize(1240, 800)
         self.on_settings_applied(self.session.settings())
         self._refresh_from_game()
@@ -170,12 +176,14 @@ class MainWindow(QMainWindow):
         controller.game_started.connect(self._refresh_from_game)
         controller.game_over.connect(self.on_game_over)
         controller.human_input_enabled.connect(self.on_human_input_enabled)
-        controller.status_message.connect(self.on_status_message)
+        controller.status_changed.connect(self.on_status_changed)
         controller.paused_changed.connect(self.on_paused_changed)
+        controller.notice_posted.connect(self.on_status_message)
         controller.player_failed.connect(self.on_player_failed)
         navigator.view_changed.connect(self.on_view_changed)
         navigator.view_changed.connect(self.openings.on_view_changed)
         self.openings.opening_shown.connect(self.opening_label.setText)
+        self.chess_clock.changed.connect(self._refresh_status)
         self.move_log.ply_selected.connect(navigator.go_to)
         self.history_banner.back_button.clicked.connect(navigator.last)
 
@@ -251,6 +259,7 @@ class MainWindow(QMainWindow):
         self.board_widget.set_input_enabled(live and self._human_input_allowed)
         self.move_log.set_current_ply(ply)
         self.history_banner.set_view(ply, self.controller.live_ply())
+        self._refresh_status()
 
     def on_human_input_enabled(self, enabled: bool) -> None:
         """The controller says whether a human may move now."""
@@ -261,12 +270,19 @@ class MainWindow(QMainWindow):
     def on_game_over(self, result: GameResult) -> None:
         """Show the result in the log and the status bar."""
         self.move_log.set_result(f"{result.result}  ·  {result.describe()}")
-        self.statusBar().showMessage(result.describe())
+        self._update_actions()
+
+    def on_status_changed(self) -> None:
+        """The controller's state changed: actions and status line follow it."""
         self._update_actions()
 
     def on_status_message(self, message: str) -> None:
-        """Messages from the controller go to the status bar."""
-        self.statusBar().showMessage(message)
+        """A passing notice (saved, copied, a hint, a file problem) shown over the status line."""
+        self.statusBar().showMessage(message, NOTICE_MS)
+
+    def status_text(self) -> str:
+        """The status line's description of the game now."""
+        return self.status_label.text()
 
     def on_player_failed(self, message: str) -> None:
         """An engine could not move: say so in a box the user cannot miss (it does not block)."""
@@ -384,7 +400,7 @@ class MainWindow(QMainWindow):
         """Copy the shown position's FEN."""
         fen = self.controller.board_at_ply(self.navigator.view_ply()).fen()
         QGuiApplication.clipboard().setText(fen)
-        self.statusBar().showMessage(f"Copied FEN: {fen}", 5000)
+        self.statusBar().showMessage(f"Copied FEN: {fen}", NOTICE_MS)
 
     # ------------------------------------------------------------------ autosave
 
@@ -410,7 +426,7 @@ class MainWindow(QMainWindow):
                 self.game_clock.restore(ClockSnapshot.from_setting(clock_text))
             except ValueError:
                 pass  # [%clk] comments in the game still give the times after each move
-        self.statusBar().showMessage("Resumed the unfinished game", 5000)
+        self.statusBar().showMessage("Resumed the unfinished game", NOTICE_MS)
         return True
 
     def _ask_yes_no(self, question: str) -> bool:
@@ -434,12 +450,6 @@ class MainWindow(QMainWindow):
         self.move_log.set_result(f"{result.result}  ·  {result.describe()}" if result else None)
         self._update_players_label()
         self._update_actions()
-        if self.controller.is_viewing():
-            self.statusBar().showMessage(
-                "Viewing a loaded game. To play on from the shown position, choose Game ▸ Play from here."
-            )
-        elif result is None:
-            self.statusBar().showMessage(self._turn_text())
 
     def _refresh_log(self) -> None:
         start = self.controller.game().board()
@@ -477,10 +487,19 @@ class MainWindow(QMainWindow):
             return 0
         return full_moves_played(controller.game().board(), controller.board())
 
-    def _turn_text(self) -> str:
-        board = self.controller.board()
-        side = "White" if board.turn == chess.WHITE else "Black"
-        return f"{side} to move" + (" (check)" if board.is_check() else "")
+    def _refresh_status(self) -> None:
+        clock_note = self._clock_note()
+        self.clock_panel.set_note(self.chess_clock.to_move(), clock_note or "")
+        text = status_text(self.controller, self.navigator.view_ply(), clock_note)
+        if text != self.status_label.text():
+            self.status_label.setText(text)
+
+    def _clock_note(self) -> str | None:
+        """Before the first move the clock waits (the first move is free, as on lichess): say so."""
+        clock = self.chess_clock
+        if clock.is_timed() and clock.state() is ClockRunState.IDLE and self.controller.live_ply() == 0:
+            return f"Clock starts after {chess.COLOR_NAMES[clock.to_move()].capitalize()}'s first move"
+        return None
 
     def _update_actions(self) -> None:
         actions, controller = self.actions_, self.controller
@@ -493,9 +512,11 @@ class MainWindow(QMainWindow):
         humans = sum(1 for color in chess.COLORS if controller.player(color).is_human())
         actions.offer_draw.setEnabled(not over and not viewing and humans == 1)
         actions.abort.setEnabled(controller.can_abort() and not viewing)
-        actions.step.setEnabled(controller.is_paused() and not over)
-        if not over and controller.is_waiting_for_human():
-            self.statusBar().showMessage(self._turn_text())
+        # Pausing is for games where a computer plays (there is nothing else to hold).
+        computer = controller.has_computer_player() and not viewing
+        actions.pause.setEnabled(computer and not over)
+        actions.step.setEnabled(computer and controller.is_paused() and not over)
+        self._refresh_status()
 
     # ------------------------------------------------------------------ Qt overrides
 

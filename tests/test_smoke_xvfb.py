@@ -154,3 +154,36 @@ def _status_has_moves(home: Path) -> bool:
         if "1. " in text:
             return True
     return False
+
+
+def test_window_destroyed_by_the_window_system_ends_the_app(xvfb_display: str, tmp_path: Path) -> None:
+    # ``xdotool windowclose`` destroys the X window behind Qt's back (no close event):
+    # the app must not go on headless, playing and autosaving; it closes as usual.
+    env = _app_env(xvfb_display, tmp_path)
+    game = tmp_path / "unfinished.pgn"
+    game.write_text('[Event "Test"]\n\n1. e4 e5 2. Nf3 *\n', encoding="utf-8")
+    app = subprocess.Popen(
+        [sys.executable, "-m", "chessgui", str(game)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        window_id = _wait_for_window(app, env)
+        assert _wait_for(lambda: _status_has_moves(tmp_path), timeout=30), "the game was not loaded"
+        started = time.monotonic()
+        subprocess.run(["xdotool", "windowclose", window_id], env=env, check=True, timeout=10)
+        try:
+            exit_code = app.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            pytest.fail("the app kept running after its window was destroyed")
+        elapsed = time.monotonic() - started
+    finally:
+        if app.poll() is None:
+            app.kill()
+    output = app.stdout.read() if app.stdout else ""
+    assert exit_code == 0, output
+    assert "Traceback" not in output, output
+    assert "QThread: Destroyed" not in output, output
+    assert elapsed < 5.0, f"ending took {elapsed:.1f} s"  # the target is 1 s; margin for a loaded machine
+    # The normal close path ran: the final autosave keeps the unfinished game for next time.
+    saved = [p.read_text(encoding="utf-8") for p in tmp_path.glob("data/**/current.pgn")]
+    assert saved and "2. Nf3" in saved[0]

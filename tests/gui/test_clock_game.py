@@ -94,8 +94,22 @@ def test_takeback_restores_times(setup, fake_time: FakeTime) -> None:
     assert clock.running_color() == chess.WHITE
 
 
+def test_takeback_to_the_start_waits_for_the_first_move_again(setup, fake_time: FakeTime) -> None:
+    controller, clock, _ = setup
+    play(controller, fake_time, ("e4", 1.0), ("e5", 4.0))
+    controller.takeback()
+    controller.takeback()
+    assert controller.live_ply() == 0
+    assert clock.state() == ClockRunState.IDLE  # the first move is free again
+    fake_time.now += 30.0
+    assert clock.remaining_ms(chess.WHITE) == 180_000 and clock.remaining_ms(chess.BLACK) == 180_000
+    play(controller, fake_time, ("d4", 5.0))
+    assert clock.remaining_ms(chess.WHITE) == 180_000 and clock.running_color() == chess.BLACK
+
+
 def test_pause_holds_the_clock(setup, fake_time: FakeTime) -> None:
     controller, clock, _ = setup
+    controller.set_players(HumanPlayer(), ScriptedEngine())  # pausing is for games with a computer
     play(controller, fake_time, ("e4", 1.0))
     controller.pause()
     fake_time.now += 100.0
@@ -234,20 +248,20 @@ def test_watching_delay_before_a_computer_move_is_not_charged(qtbot, fake_time: 
     controller = GameController()
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     GameClock(controller, clock, TimeControl.parse("1+0"))
-    engine = ScriptedEngine()
-    controller.set_players(HumanPlayer(), engine)
+    white, black = ScriptedEngine(), ScriptedEngine()
     controller.set_min_move_delay_ms(20)
-    controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("e2e4"))
+    controller.set_players(white, black)  # the watching delay is for computer vs computer
+    white.move_made.emit(white.requests[-1].request_id, "e2e4")
     fake_time.now += 10.0  # the GUI waits before asking the engine
     assert clock.running_color() is None
     with qtbot.waitSignal(controller.thinking_started):
         pass
-    assert engine.requests[-1].clock.black_ms == 60_000
+    assert black.requests[-1].clock.black_ms == 60_000
     assert clock.running_color() == chess.BLACK
     fake_time.now += 3.0  # the engine thinks: that is charged
-    engine.move_made.emit(engine.requests[-1].request_id, "e7e5")
+    black.move_made.emit(black.requests[-1].request_id, "e7e5")
     assert clock.remaining_ms(chess.BLACK) == 57_000
-    assert clock.running_color() == chess.WHITE  # a human's time runs at once
+    assert clock.running_color() is None  # White's clock waits out the watching delay too
 
 
 def test_autosave_snapshot_restores_the_unfinished_move_time(setup, fake_time: FakeTime) -> None:

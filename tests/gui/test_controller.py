@@ -169,7 +169,7 @@ def test_stale_reply_after_new_game_is_ignored(controller: GameController, qtbot
 def test_illegal_engine_move_pauses_with_a_message(controller: GameController, qtbot) -> None:
     engine = ScriptedPlayer("Broken engine")
     controller.set_players(engine, HumanPlayer("You"))
-    with qtbot.waitSignal(controller.status_message) as blocker:
+    with qtbot.waitSignal(controller.player_failed) as blocker:
         engine.answer("e2e5")
     assert "illegal move" in blocker.args[0]
     assert controller.live_ply() == 0
@@ -320,3 +320,92 @@ def test_play_from_a_viewed_position_keeps_the_rest_as_a_variation(controller: G
     assert [v.move.uci() for v in controller.node_at_ply(2).variations] == ["g1f3", "f2f4"]
     assert controller.node_at_ply(3).comment == "the main move"
     assert controller.node_at_ply(4).variations[0].move.uci() == "f1b5"
+
+
+# ---------------------------------------------------------------- state belongs to its game
+
+
+def test_a_pause_does_not_carry_over_into_a_new_game(controller: GameController, qtbot) -> None:
+    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+    controller.set_players(white, black)
+    controller.pause()
+    engine = ScriptedPlayer("Engine")
+    controller.set_players(HumanPlayer("You"), engine)
+    with qtbot.waitSignal(controller.paused_changed) as blocker:
+        controller.new_game()
+    assert blocker.args == [False]
+    assert not controller.is_paused()
+    play(controller, "e4")
+    assert len(engine.requests) == 1  # Black replies: the old game's pause is gone
+    engine.answer("e7e5")
+    assert controller.live_ply() == 2
+
+
+@pytest.mark.parametrize("start", ["fen", "load"])
+def test_loading_a_game_or_position_starts_unpaused(controller: GameController, start: str) -> None:
+    import chess.pgn
+
+    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+    controller.set_players(white, black)
+    controller.pause()
+    controller.step()  # a step allowance must not leak either
+    if start == "fen":
+        controller.new_game("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+    else:
+        controller.load_game(chess.pgn.Game())
+    assert not controller.is_paused()
+    white.answer("e2e4")
+    black.answer("e7e5" if start == "load" else "e8d8")
+    assert controller.live_ply() == 2  # both sides play on: no pause, no one-step limit
+
+
+def test_pause_needs_a_computer_in_the_game(controller: GameController) -> None:
+    assert not controller.has_computer_player()
+    controller.pause()
+    assert not controller.is_paused()  # two humans: nothing to pause
+    controller.set_players(ScriptedPlayer("W"), ScriptedPlayer("B"))
+    assert controller.has_computer_player()
+    controller.pause()
+    assert controller.is_paused()
+    controller.set_players(HumanPlayer("A"), HumanPlayer("B"))
+    assert not controller.is_paused()  # the pause went with the computers
+
+
+def test_watching_delay_does_not_slow_replies_to_a_human(controller: GameController) -> None:
+    engine = ScriptedPlayer()
+    controller.set_players(HumanPlayer("You"), engine)
+    controller.set_min_move_delay_ms(5_000)
+    play(controller, "e4")
+    assert len(engine.requests) == 1  # asked at once, not 5 s later
+
+
+def test_watching_delay_applies_between_two_computers(controller: GameController, qtbot) -> None:
+    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+    controller.set_players(white, black)
+    controller.set_min_move_delay_ms(50)
+    white.answer("e2e4")
+    assert black.requests == []  # held for the watching delay
+    qtbot.waitUntil(lambda: len(black.requests) == 1, timeout=2_000)
+
+
+def test_delayed_move_timer_of_the_old_game_never_fires_into_the_new_one(controller: GameController, qtbot) -> None:
+    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+    controller.set_players(white, black)
+    controller.set_min_move_delay_ms(50)
+    white.answer("e2e4")  # Black's request is scheduled 50 ms later
+    controller.new_game()
+    with qtbot.assertNotEmitted(controller.thinking_started, wait=200):
+        pass
+    assert black.requests == []  # the old game's scheduled request was cancelled
+    assert [request.moves for request in white.requests] == [(), ()]  # White starts the new game
+
+
+def test_stale_reply_after_a_takeback_is_ignored(controller: GameController, qtbot) -> None:
+    engine = ScriptedPlayer()
+    controller.set_players(HumanPlayer("You"), engine)
+    play(controller, "e4")
+    thinking_about_e4 = engine.requests[-1]
+    controller.takeback()  # while the engine thinks: only e4 goes
+    with qtbot.assertNotEmitted(controller.move_made):
+        engine.answer("e7e5", thinking_about_e4)
+    assert controller.live_ply() == 0 and controller.is_waiting_for_human()

@@ -84,7 +84,7 @@ def test_engine_accepts_up_to_a_quarter_pawn_for_itself(human_vs_engine) -> None
 def test_engine_declines_when_it_is_better(human_vs_engine, qtbot) -> None:
     controller, _engine = human_vs_engine
     controller.load_game(_late_game("-0.80"))  # Black, the engine, is better
-    with qtbot.waitSignal(controller.status_message) as blocker:
+    with qtbot.waitSignal(controller.notice_posted) as blocker:
         assert not controller.offer_draw(chess.WHITE)
     assert "declines" in blocker.args[0]
     assert not controller.is_game_over()
@@ -94,7 +94,7 @@ def test_engine_declines_when_it_is_better(human_vs_engine, qtbot) -> None:
 def test_engine_declines_before_move_30_even_when_level(human_vs_engine, qtbot) -> None:
     controller, _engine = human_vs_engine
     controller.load_game(_late_game("0.00", move_number=DRAW_OFFER_MIN_MOVE))
-    with qtbot.waitSignal(controller.status_message) as blocker:
+    with qtbot.waitSignal(controller.notice_posted) as blocker:
         assert not controller.offer_draw(chess.WHITE)
     assert f"move {DRAW_OFFER_MIN_MOVE}" in blocker.args[0]
     assert not controller.is_game_over()

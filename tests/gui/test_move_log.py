@@ -101,7 +101,7 @@ def test_takeback_removes_the_move_from_board_and_log(window: MainWindow, qtbot)
 def test_game_end_shows_result_in_log_and_status_bar(window: MainWindow, qtbot) -> None:
     _play(window, "f3", "e5", "g4", "Qh4#")
     assert window.move_log.result_text() == "0-1  ·  Black wins by checkmate"
-    assert window.statusBar().currentMessage() == "Black wins by checkmate"
+    assert window.status_text() == "Black wins by checkmate"
     assert not window.board_widget.is_input_enabled()
 
 
