@@ -156,19 +156,26 @@ def _status_has_moves(home: Path) -> bool:
     return False
 
 
+def _autosave_has(home: Path, text: str) -> bool:
+    """True once the autosave holds ``text``."""
+    return any(text in pgn.read_text(encoding="utf-8", errors="replace") for pgn in home.glob("data/**/current.pgn"))
+
+
 def test_window_destroyed_by_the_window_system_ends_the_app(xvfb_display: str, tmp_path: Path) -> None:
     # ``xdotool windowclose`` destroys the X window behind Qt's back (no close event):
     # the app must not go on headless, playing and autosaving; it closes as usual.
     env = _app_env(xvfb_display, tmp_path)
-    game = tmp_path / "unfinished.pgn"
-    game.write_text('[Event "Test"]\n\n1. e4 e5 2. Nf3 *\n', encoding="utf-8")
+    # A position file starts a live game (a PGN file would only be viewed, and viewed games are not autosaved).
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    game = tmp_path / "unfinished.fen"
+    game.write_text(fen + "\n", encoding="utf-8")
     app = subprocess.Popen(
         [sys.executable, "-m", "chessgui", str(game)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         text=True,
     )
     try:
         window_id = _wait_for_window(app, env)
-        assert _wait_for(lambda: _status_has_moves(tmp_path), timeout=30), "the game was not loaded"
+        assert _wait_for(lambda: _autosave_has(tmp_path, fen), timeout=30), "the game was not started"
         started = time.monotonic()
         subprocess.run(["xdotool", "windowclose", window_id], env=env, check=True, timeout=10)
         try:
@@ -186,4 +193,4 @@ def test_window_destroyed_by_the_window_system_ends_the_app(xvfb_display: str, t
     assert elapsed < 5.0, f"ending took {elapsed:.1f} s"  # the target is 1 s; margin for a loaded machine
     # The normal close path ran: the final autosave keeps the unfinished game for next time.
     saved = [p.read_text(encoding="utf-8") for p in tmp_path.glob("data/**/current.pgn")]
-    assert saved and "2. Nf3" in saved[0]
+    assert saved and fen in saved[0]

@@ -64,7 +64,7 @@ def test_loaded_game_is_viewed_with_its_players_event_and_date(window: MainWindo
     actions = window.actions_
     assert actions.play_from_here.isEnabled()
     assert not actions.takeback.isEnabled() and not actions.resign.isEnabled()
-    assert "Play from here" in window.statusBar().currentMessage()
+    assert "Play from here" in window.status_text()
 
 
 def test_play_from_here_asks_for_players_then_plays_on(window: MainWindow, monkeypatch, qtbot) -> None:
