@@ -16,6 +16,7 @@ import numpy as np
 
 from engine.api import SearchInfo, SearchLimit, SearchResult
 from engine.fen import Position, position_from_game
+from engine.limits import MAX_DEPTH, clamp_limit
 from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
 from engine.search import (
     ALL_FEATURES, CTL_FEATURES, CTL_GENERATION, CTL_NODE_LIMIT, CTL_SIZE, STAT_ABORTED, STAT_CUTOFFS,
@@ -25,7 +26,6 @@ from engine.search import (
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, TimeManager, plan_time
 from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
 
-MAX_DEPTH = 64
 ASPIRATION_DEPTH = 5
 ASPIRATION_WINDOW = 25
 TIMER_LEAD_MS = 3.0
@@ -136,6 +136,7 @@ class Searcher:
         # (the set-up time counts against the budget).
         started = time.monotonic()
         self._stop[0] = 0
+        limit, _ = clamp_limit(limit)  # the UCI loop reports the clamping; other callers get it silently
         self._searching = True
         pos = position_from_game(fen, moves)
         legal = pos.legal_moves()
@@ -154,11 +155,11 @@ class Searcher:
         self._generation = (self._generation + 1) & 0xFF
         self._ctl[CTL_GENERATION] = self._generation
         self._ctl[CTL_FEATURES] = self.features
-        node_limit = max(0, limit.nodes or 0)
+        node_limit = limit.nodes or 0
         self._stats.fill(0)
         self._killers.fill(0)
         self._history //= 8  # keep a hint of the old ordering, mostly relearn
-        max_depth = MAX_DEPTH if limit.depth is None else min(max(limit.depth, 1), MAX_DEPTH)
+        max_depth = MAX_DEPTH if limit.depth is None else limit.depth
 
         # Step 2. Iterative deepening; the move of the last completed iteration stands.
         best_move = legal[0]

@@ -36,11 +36,14 @@ BOUND_LOWER = 2
 BOUND_UPPER = 3
 
 ENTRY_BYTES = 16
+MAX_HASH_MB = 4096
+"""Largest table; a bigger request (any caller) gets this size."""
 
 
 def entries_for_mb(hash_mb: int) -> int:
-    """Largest power-of-two entry count fitting in ``hash_mb`` megabytes (at least 1024)."""
-    want = max(1, int(hash_mb)) * 1024 * 1024 // ENTRY_BYTES
+    """Largest power-of-two entry count fitting in ``hash_mb`` megabytes
+    (``hash_mb`` limited to 1..MAX_HASH_MB)."""
+    want = min(max(1, int(hash_mb)), MAX_HASH_MB) * 1024 * 1024 // ENTRY_BYTES
     n = 1024
     while n * 2 <= want:
         n *= 2
