@@ -54,8 +54,15 @@ class UciProcess:
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
-    def expect(self, prefix: str, timeout: float = 60.0) -> list[str]:
-        """Lines read up to and including the first one starting with ``prefix``."""
+    def expect(self, prefix: str, timeout: float = 60.0, since: int | None = None) -> list[str]:
+        """Lines read up to and including the first one starting with ``prefix``.
+
+        With ``since`` (an index into :attr:`lines`), a matching line already read
+        from there on counts too (it may have arrived while waiting for another reply)."""
+        if since is not None:
+            for i, line in enumerate(self.lines[since:], since):
+                if line.startswith(prefix):
+                    return self.lines[since:i + 1]
         deadline = time.monotonic() + timeout
         seen: list[str] = []
         while True:
