@@ -21,22 +21,38 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+def _depth_argument(args: list[str], low: int, high: int) -> int | None:
+    """The optional depth after the sub-command, clamped to low..high (reported on stderr)."""
+    from engine.limits import clamp_int
+
+    if len(args) < 2:
+        return None
+    depth, note = clamp_int("depth", int(args[1]), low, high)
+    if note is not None:
+        print(note, file=sys.stderr, flush=True)
+    return depth
+
+
 def _run(args: list[str]) -> int:
+    from engine.limits import MAX_DEPTH, MAX_PERFT_DEPTH
+
     if args and args[0] == "bench":
         from engine.bench import run_bench
 
-        run_bench(int(args[1]) if len(args) > 1 else None)
+        run_bench(_depth_argument(args, 1, MAX_DEPTH))
         return 0
     if args and args[0] == "perftbench":
         from engine.bench import run_perft_bench
 
-        run_perft_bench(int(args[1]) if len(args) > 1 else None)
+        # Added to each bench position's depth (at most 4), then perft runs one deeper.
+        run_perft_bench(_depth_argument(args, 0, MAX_PERFT_DEPTH - 5))
         return 0
     if args and args[0] == "perft":
         from engine.perft import perft_divide
         from engine.uci import STARTPOS
 
-        depth = int(args[1]) if len(args) > 1 else 5
+        depth = _depth_argument(args, 0, MAX_PERFT_DEPTH)
+        depth = 5 if depth is None else depth
         fen = " ".join(args[2:]) or STARTPOS
         results = perft_divide(fen, depth)
         for uci, count in results:

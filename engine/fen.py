@@ -21,6 +21,9 @@ from engine.position import (
     ST_SIZE, UNDO_SIZE, WHITE, WK_CASTLE, WQ_CASTLE, move_to_uci,
 )
 
+MAX_FEN_CLOCK = 2 ** 31 - 1
+"""Halfmove clock and move number from a FEN are limited to this."""
+
 
 @dataclass(slots=True)
 class Position:
@@ -110,8 +113,10 @@ def position_from_board(board: chess.Board) -> Position:
         # Same rule as make_move: only record it when a pawn could capture.
         if ep_capturable(arr, landed, int(st[ST_SIDE])):
             st[ST_EP] = ep
-    st[ST_HALFMOVE] = board.halfmove_clock
-    st[ST_FULLMOVE] = board.fullmove_number
+    # A FEN may carry any number here; past MAX_FEN_CLOCK nothing changes (the
+    # 50-move rule only asks ">= 100") and the int64 state array cannot overflow.
+    st[ST_HALFMOVE] = min(max(board.halfmove_clock, 0), MAX_FEN_CLOCK)
+    st[ST_FULLMOVE] = min(max(board.fullmove_number, 1), MAX_FEN_CLOCK)
     recompute_sums(arr, st)
     hashes = np.zeros(MAX_HISTORY, dtype=np.uint64)
     hashes[0] = compute_hash(arr, st)

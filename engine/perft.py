@@ -1,4 +1,8 @@
-"""Perft: count leaf nodes of the legal move tree (the move generator's correctness test)."""
+"""Perft: count leaf nodes of the legal move tree (the move generator's correctness test).
+
+Depths are clamped to MAX_PERFT_DEPTH (one move-buffer row per ply), and a
+perft can be interrupted through a stop flag like a search (UCI ``stop``).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from engine.fen import position_from_fen
+from engine.limits import clamp_perft_depth
 from engine.movegen import gen_moves, is_attacked, make_move, unmake_move
 from engine.position import (
     BISHOP, FLAG_EP, MAX_PLY, QUEEN, ROOK, SQ64_TO_120, ST_KING, ST_SIDE, move_to_uci,
@@ -87,8 +92,9 @@ def count_legal(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.
 
 @njit(cache=True, nogil=True)
 def perft_arrays(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray,
-                 moves: np.ndarray, depth: int, ply: int) -> int:
-    """Leaf count at ``depth`` plies; ``moves`` is an int32[MAX_PLY, 256] scratch buffer."""
+                 moves: np.ndarray, stop: np.ndarray, depth: int, ply: int) -> int:
+    """Leaf count at ``depth`` plies; ``moves`` is an int32[MAX_PLY, 256] scratch buffer and
+    ``depth + ply`` must not exceed MAX_PLY. Once ``stop[0]`` is set the count is partial."""
     if depth == 0:
         return 1
     buf = moves[ply]
@@ -97,9 +103,11 @@ def perft_arrays(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np
         return count_legal(board, st, hashes, undo, buf, n)
     total = 0
     for i in range(n):
+        if stop[0] != 0:
+            break
         move = np.int64(buf[i])
         if make_move(board, st, hashes, undo, move):
-            total += perft_arrays(board, st, hashes, undo, moves, depth - 1, ply + 1)
+            total += perft_arrays(board, st, hashes, undo, moves, stop, depth - 1, ply + 1)
             unmake_move(board, st, undo)
     return total
 
@@ -108,23 +116,38 @@ def _scratch() -> np.ndarray:
     return np.zeros((MAX_PLY, 256), dtype=np.int32)
 
 
+def _no_stop() -> np.ndarray:
+    return np.zeros(1, dtype=np.int8)
+
+
 def perft(fen: str, depth: int) -> int:
-    """Number of leaf positions ``depth`` plies below the position ``fen``."""
+    """Number of leaf positions ``depth`` plies below the position ``fen``
+    (``depth`` clamped to 0..MAX_PERFT_DEPTH)."""
+    depth, _ = clamp_perft_depth(depth)
     pos = position_from_fen(fen)
-    if depth <= 0:
+    if depth == 0:
         return 1
-    return int(perft_arrays(pos.board, pos.st, pos.hashes, pos.undo, _scratch(), depth, 0))
+    return int(perft_arrays(pos.board, pos.st, pos.hashes, pos.undo, _scratch(), _no_stop(), depth, 0))
 
 
-def perft_divide(fen: str, depth: int) -> list[tuple[str, int]]:
-    """Stockfish-style divide: leaf count below each legal root move (UCI, sorted)."""
+def perft_divide(fen: str, depth: int, stop: np.ndarray | None = None) -> list[tuple[str, int]]:
+    """Stockfish-style divide: leaf count below each legal root move (UCI, sorted).
+
+    ``depth`` is clamped to 0..MAX_PERFT_DEPTH. Once ``stop[0]`` (int8[1]) is set,
+    the moves counted so far are returned (a move being counted is left out)."""
+    depth, _ = clamp_perft_depth(depth)
+    stop = _no_stop() if stop is None else stop
     pos = position_from_fen(fen)
     scratch = _scratch()
     out = []
     for move in pos.legal_moves():
+        if stop[0] != 0:
+            break
         make_move(pos.board, pos.st, pos.hashes, pos.undo, move)
         count = 1 if depth <= 1 else int(
-            perft_arrays(pos.board, pos.st, pos.hashes, pos.undo, scratch, depth - 1, 1))
+            perft_arrays(pos.board, pos.st, pos.hashes, pos.undo, scratch, stop, depth - 1, 1))
         unmake_move(pos.board, pos.st, pos.undo)
+        if stop[0] != 0:
+            break
         out.append((move_to_uci(move), count))
     return sorted(out)

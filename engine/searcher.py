@@ -16,6 +16,7 @@ import numpy as np
 
 from engine.api import SearchInfo, SearchLimit, SearchResult
 from engine.fen import Position, position_from_game
+from engine.limits import MAX_DEPTH, clamp_limit
 from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
 from engine.search import (
     ALL_FEATURES, CTL_EXCLUDED, CTL_EXCLUDED_COUNT, CTL_FEATURES, CTL_GENERATION, CTL_NODE_LIMIT,
@@ -25,7 +26,6 @@ from engine.search import (
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, TimeManager, plan_time
 from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
 
-MAX_DEPTH = 64
 ASPIRATION_DEPTH = 5
 ASPIRATION_WINDOW = 25
 TIMER_LEAD_MS = 3.0
@@ -136,6 +136,7 @@ class Searcher:
         # (the set-up time counts against the budget).
         started = time.monotonic()
         self._stop[0] = 0
+        limit, _ = clamp_limit(limit)  # the UCI loop reports the clamping; other callers get it silently
         self._searching = True
         pos = position_from_game(fen, moves)
         legal = pos.legal_moves()
@@ -154,11 +155,11 @@ class Searcher:
         self._generation = (self._generation + 1) & 0xFF
         self._ctl[CTL_GENERATION] = self._generation
         self._ctl[CTL_FEATURES] = self.features
-        node_limit = max(0, limit.nodes or 0)
+        node_limit = limit.nodes or 0
         self._stats.fill(0)
         self._killers.fill(0)
         self._history //= 8  # keep a hint of the old ordering, mostly relearn
-        max_depth = MAX_DEPTH if limit.depth is None else min(max(limit.depth, 1), MAX_DEPTH)
+        max_depth = MAX_DEPTH if limit.depth is None else limit.depth
         line_count = min(max(limit.multipv, 1), MAX_MULTIPV, len(legal))
 
         # Step 2. Iterative deepening; the move of the last completed iteration stands.
@@ -316,12 +317,24 @@ class Searcher:
 _warm_lock = threading.Lock()
 _warm_done = False
 
+WARM_UP_FEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+WARM_UP_SEARCHES: tuple[tuple[tuple[str, ...], SearchLimit], ...] = (
+    # Ending in a capturable en-passant square: the position set-up calls
+    # ep_capturable from Python, a separate entry point.
+    (("e1g1", "h3g2", "a2a4"), SearchLimit(depth=2)),
+    (("e1c1", "e8g8"), SearchLimit(nodes=2000)),  # replayed history (push_uci)
+    ((), SearchLimit(movetime_ms=5)),  # the timer and the stop flag
+)
+"""Searches run by warm_up: each limit shape a real search takes (all tiny)."""
+
 
 def warm_up() -> None:
-    """Compile (or load from the on-disk cache) every jitted function.
+    """Compile (or load from the on-disk cache) every jitted function a search uses.
 
-    Idempotent and thread-safe; call it from a worker thread at start-up so the
-    first real search does not pay the compile time.
+    Idempotent and thread-safe; call it from a background thread at start-up so
+    the first real search does not pay the compile time (perft, a developer
+    tool, compiles on first use). tests/engine/test_warm_up.py checks that no
+    search shape compiles anything afterwards.
     """
     global _warm_done
     if _warm_done:
@@ -329,14 +342,11 @@ def warm_up() -> None:
     with _warm_lock:
         if _warm_done:
             return
-        from engine.perft import perft
-
-        perft("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2)
         searcher = Searcher(hash_mb=1)
-        _warm_done = True  # the search below must not recurse into warm_up
+        _warm_done = True  # the searches below must not recurse into warm_up
         try:
-            searcher._search("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                             (), SearchLimit(depth=2), None)
+            for moves, limit in WARM_UP_SEARCHES:
+                searcher._search(WARM_UP_FEN, moves, limit, None)
         except BaseException:
             _warm_done = False
             raise

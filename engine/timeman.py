@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.api import SearchLimit
+from engine.limits import MAX_TIME_MS
 
 DEFAULT_MOVETIME_MS = 1000
 DEFAULT_MOVE_OVERHEAD_MS = 30
@@ -40,7 +41,7 @@ def plan_time(limit: SearchLimit, white_to_move: bool,
     ``move_overhead_ms`` in reserve for the GUI and process latency, so the
     engine does not lose on time.
     """
-    overhead = max(0, int(move_overhead_ms))
+    overhead = min(max(0, int(move_overhead_ms)), MAX_TIME_MS)
     if limit.infinite:
         return TimeBudget(None, None)
     if limit.movetime_ms is not None:

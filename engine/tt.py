@@ -36,11 +36,14 @@ BOUND_LOWER = 2
 BOUND_UPPER = 3
 
 ENTRY_BYTES = 16
+MAX_HASH_MB = 4096
+"""Largest table; a bigger request (any caller) gets this size."""
 
 
 def entries_for_mb(hash_mb: int) -> int:
-    """Largest power-of-two entry count fitting in ``hash_mb`` megabytes (at least 1024)."""
-    want = max(1, int(hash_mb)) * 1024 * 1024 // ENTRY_BYTES
+    """Largest power-of-two entry count fitting in ``hash_mb`` megabytes
+    (``hash_mb`` limited to 1..MAX_HASH_MB)."""
+    want = min(max(1, int(hash_mb)), MAX_HASH_MB) * 1024 * 1024 // ENTRY_BYTES
     n = 1024
     while n * 2 <= want:
         n *= 2
@@ -48,9 +51,19 @@ def entries_for_mb(hash_mb: int) -> int:
 
 
 def allocate(hash_mb: int) -> tuple[np.ndarray, np.ndarray]:
-    """Fresh (keys, data) arrays for a table of about ``hash_mb`` MB."""
+    """Fresh zeroed (keys, data) arrays for a table of about ``hash_mb`` MB.
+
+    The memory is written here, not merely reserved: np.zeros would leave every
+    page to be faulted in (and zeroed by the kernel, 2 MB at a time with huge
+    pages) at its first random probe, which costs the first search of a fresh
+    table a few plies. Filling it now moves that cost out of the search.
+    """
     n = entries_for_mb(hash_mb)
-    return np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.int64)
+    keys = np.empty(n, dtype=np.uint64)
+    data = np.empty(n, dtype=np.int64)
+    keys.fill(0)
+    data.fill(0)
+    return keys, data
 
 
 @njit(cache=True, nogil=True)

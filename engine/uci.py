@@ -1,8 +1,10 @@
 """UCI protocol: parse commands, run searches in a thread, print replies.
 
-The reading loop (``run``) stays responsive while a search runs in its own
-thread, so ``stop``, ``isready`` and ``quit`` are handled at once. Malformed
-input never raises: it is ignored or answered with ``info string <reason>``.
+The reading loop (``run``) stays responsive while a search (or a ``go perft``)
+runs in its own thread, so ``stop``, ``isready`` and ``quit`` are handled at
+once. Malformed input never raises: it is ignored or answered with
+``info string <reason>``; out-of-range numbers are clamped (engine.limits) and
+the clamping is reported the same way.
 """
 
 from __future__ import annotations
@@ -12,9 +14,12 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from engine.book import BookFileError, EngineBook
 from engine.api import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimit, SearchResult
 from engine.fen import position_from_game
+from engine.limits import MAX_DEPTH, clamp_int, clamp_limit, clamp_perft_depth
 from engine.perft import perft_divide
 from engine.searcher import MAX_MULTIPV, Searcher, warm_up
 
@@ -41,6 +46,8 @@ class GoCommand:
     """Set for ``go perft N``: run a divide instead of a search."""
     ignored: tuple[str, ...] = ()
     """Tokens that were not understood (reported, never fatal)."""
+    notes: tuple[str, ...] = ()
+    """Values that were out of range and clamped, in plain words (reported)."""
 
 
 _INT_PARAMS = {
@@ -53,6 +60,7 @@ def parse_go(tokens: list[str]) -> GoCommand:
     """Parse the arguments of ``go`` (without the word itself)."""
     values: dict[str, int | bool] = {}
     ignored: list[str] = []
+    notes: list[str] = []
     perft_depth = None
     i = 0
     while i < len(tokens):
@@ -64,9 +72,14 @@ def parse_go(tokens: list[str]) -> GoCommand:
                 i += 1
                 continue
             if word == "perft":
-                perft_depth = max(0, value)
+                perft_depth, note = clamp_perft_depth(value)
+                if note is not None:
+                    notes.append(note)
             elif word == "mate":
-                values["depth"] = max(1, 2 * value + 1)
+                depth = 2 * value + 1
+                if depth > MAX_DEPTH:
+                    notes.append(f"mate {value}: searching to the maximum depth {MAX_DEPTH}")
+                values["depth"] = min(max(1, depth), MAX_DEPTH)
             else:
                 values[_INT_PARAMS[word]] = value
             i += 2
@@ -81,22 +94,9 @@ def parse_go(tokens: list[str]) -> GoCommand:
         else:
             ignored.append(word)
             i += 1
-    # Negative clock values happen with some GUIs after a flag; treat them as "almost none".
-    for key in ("wtime_ms", "btime_ms"):
-        if key in values:
-            values[key] = max(1, int(values[key]))
-    for key in ("winc_ms", "binc_ms"):
-        if key in values:
-            values[key] = max(0, int(values[key]))
-    if "depth" in values:
-        values["depth"] = max(1, int(values["depth"]))
-    if "nodes" in values:
-        values["nodes"] = max(1, int(values["nodes"]))
-    if "movetime_ms" in values:
-        values["movetime_ms"] = max(1, int(values["movetime_ms"]))
-    if "movestogo" in values and int(values["movestogo"]) <= 0:
-        del values["movestogo"]
-    return GoCommand(SearchLimit(**values), perft_depth, tuple(ignored))  # type: ignore[arg-type]
+    # Negative clock values happen with some GUIs after a flag: they become "almost none".
+    limit, clamped = clamp_limit(SearchLimit(**values))  # type: ignore[arg-type]
+    return GoCommand(limit, perft_depth, tuple(ignored), tuple(notes) + clamped)
 
 
 def parse_position(tokens: list[str]) -> tuple[str, tuple[str, ...]]:
@@ -171,6 +171,7 @@ class UciEngine:
         self._own_book = False
         self._book_file = ""
         self._book: EngineBook | None = None
+        self._perft_stop = np.zeros(1, dtype=np.int8)
         # Compile / load the jitted code while the GUI is still talking to us.
         self._warm_thread = threading.Thread(target=self._warm_up, name="engine-warm-up", daemon=True)
         self._warm_thread.start()
@@ -251,19 +252,28 @@ class UciEngine:
         if key == "hash":
             if number is None:
                 raise UciError(f"setoption Hash: not a number: {value!r}")
+            hash_mb, note = clamp_int("Hash", number, HASH_MIN, HASH_MAX)
+            if note is not None:
+                self.write(f"info string {note}")
             self._stop_search()
-            self.searcher.set_hash_mb(min(max(number, HASH_MIN), HASH_MAX))
+            self.searcher.set_hash_mb(hash_mb)
         elif key == "threads":
             if number != 1:
                 self.write("info string only Threads 1 is supported")
         elif key == "move overhead":
             if number is None:
                 raise UciError(f"setoption Move Overhead: not a number: {value!r}")
-            self.searcher.move_overhead_ms = min(max(number, OVERHEAD_MIN), OVERHEAD_MAX)
+            overhead, note = clamp_int("Move Overhead", number, OVERHEAD_MIN, OVERHEAD_MAX)
+            if note is not None:
+                self.write(f"info string {note}")
+            self.searcher.move_overhead_ms = overhead
         elif key == "multipv":
             if number is None:
                 raise UciError(f"setoption MultiPV: not a number: {value!r}")
-            self._multipv = min(max(number, MULTIPV_MIN), MULTIPV_MAX)
+            multipv, note = clamp_int("MultiPV", number, MULTIPV_MIN, MULTIPV_MAX)
+            if note is not None:
+                self.write(f"info string {note}")
+            self._multipv = multipv
         elif key == "ownbook":
             self._own_book = value.strip().lower() == "true"
             self._open_book()
@@ -298,25 +308,29 @@ class UciEngine:
         self._stop_search()
         go = parse_go(args)
         if go.ignored:
-            self.write("info string ignored: " + " ".join(go.ignored))
+            self.write("info string ignored: " + " ".join(go.ignored)[:200])
+        for note in go.notes:
+            self.write(f"info string {note}")
         if not self._position_ok:
             self.write("info string no valid position set; send 'position' first")
             self.write("bestmove 0000")
             return
         if go.perft_depth is not None:
-            self._perft(go.perft_depth)
-            return
-        book_move = self._book.pick(self._fen, self._moves) if self._book is not None and not go.limit.infinite else None
-        if book_move is not None:
-            self.write(f"info string book move {book_move}")
-            self.write(f"bestmove {book_move}")
-            return
-        self._stop_requested.clear()
-        self._search_thread = threading.Thread(
-            target=self._search,
-            args=(self._fen, self._moves, replace(go.limit, multipv=self._multipv)),
-            name="engine-search",
-            daemon=True)
+            # Like a search, in its own thread: 'stop', 'isready' and 'quit' stay answered.
+            self._perft_stop = np.zeros(1, dtype=np.int8)
+            target, args = self._perft, (self._fen, self._moves, go.perft_depth, self._perft_stop)
+        else:
+            book_move = (
+                self._book.pick(self._fen, self._moves) if self._book is not None and not go.limit.infinite else None
+            )
+            if book_move is not None:
+                self.write(f"info string book move {book_move}")
+                self.write(f"bestmove {book_move}")
+                return
+            self._stop_requested.clear()
+            target, args = self._search, (self._fen, self._moves, replace(go.limit, multipv=self._multipv))
+        self._search_thread = threading.Thread(target=target, args=args, name="engine-search",
+                                               daemon=True)
         self._search_thread.start()
 
     def _cmd_stop(self, args: list[str]) -> None:
@@ -329,13 +343,19 @@ class UciEngine:
         pass
 
     # -- helpers -------------------------------------------------------------------
-    def _perft(self, depth: int) -> None:
-        total = 0
-        for uci, count in perft_divide(_fen_after(self._fen, self._moves), depth):
+    def _perft(self, fen: str, moves: tuple[str, ...], depth: int, stop: np.ndarray) -> None:
+        try:
+            results = perft_divide(_fen_after(fen, moves), depth, stop)
+        except Exception as exc:
+            self.write(f"info string perft failed: {type(exc).__name__}: {exc}")
+            return
+        if stop[0] != 0:
+            self.write(f"info string perft stopped after {len(results)} root moves; no total")
+            return
+        for uci, count in results:
             self.write(f"{uci}: {count}")
-            total += count
         self.write("")
-        self.write(f"Nodes searched: {total}")
+        self.write(f"Nodes searched: {sum(count for _, count in results)}")
         self.write("")
 
     def _search(self, fen: str, moves: tuple[str, ...], limit: SearchLimit) -> None:
@@ -359,6 +379,7 @@ class UciEngine:
         # when the flag was first raised resets it on entry.
         while thread.is_alive():
             self.searcher.stop()
+            self._perft_stop[0] = 1
             thread.join(0.02)
         self._search_thread = None
 

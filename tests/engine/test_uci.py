@@ -10,6 +10,7 @@ import time
 import chess
 import chess.engine
 import pytest
+from engine_test_helpers import UciProcess
 
 from engine.api import SearchInfo, SearchLimit, SearchResult
 from engine.uci import UciEngine, format_bestmove, format_info, parse_go, parse_position
@@ -91,7 +92,11 @@ def test_bad_input_never_crashes_it() -> None:
 
 
 def test_go_perft_prints_a_divide() -> None:
-    out = _talk(["position startpos moves e2e4", "go perft 3", "quit"])
+    process = UciProcess()
+    process.send("position startpos moves e2e4")
+    process.send("go perft 3")  # runs in the search thread, like a search
+    out = process.expect("Nodes searched")
+    assert process.quit() == 0
     assert "e7e5: 835" in out
     assert "Nodes searched: 13160" in out
 
