@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 import conftest  # noqa: E402,F401  - use this checkout's resources/ (book) under a shared editable install
 
-from chessgui.book import BookSettings, in_book_range, load_book  # noqa: E402
+from chessgui.storage.book import BookSettings, in_book_range, load_book  # noqa: E402
 from engine.api import SearchLimit  # noqa: E402
 from engine.searcher import Searcher, warm_up  # noqa: E402
 

@@ -1,6 +1,6 @@
 """How responsive is the GUI thread while the built-in engine thinks?
 
-Runs the engine in its :class:`~chessgui.engine_worker.EngineWorker` thread for
+Runs the engine in its :class:`~chessgui.engines.builtin_worker.EngineWorker` thread for
 a fixed time (default 5 s) and, meanwhile, a 10 ms QTimer on the GUI thread.
 The lateness of each tick (actual interval minus 10 ms) is what a user feels as
 stutter. The engine's hot path runs in Numba with ``nogil=True``, so the GIL
@@ -23,7 +23,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer  # noqa: E402
 
-from chessgui.engine_worker import EngineWorker  # noqa: E402
+from chessgui.engines.builtin_worker import EngineWorker  # noqa: E402
 from engine.api import SearchLimit  # noqa: E402
 
 TICK_MS = 10

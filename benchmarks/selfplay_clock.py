@@ -37,7 +37,7 @@ import chess
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from chessgui.time_control import TimeControl
+from chessgui.clock.time_control import TimeControl
 from engine import Searcher, SearchLimit, warm_up
 from engine.timeman import plan_time
 

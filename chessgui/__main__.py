@@ -13,12 +13,12 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from chessgui import __version__
-from chessgui.autosave import AutosaveStore, default_autosave_dir
-from chessgui.engine_worker import ensure_warm_up_started
+from chessgui.storage.autosave import AutosaveStore, default_autosave_dir
+from chessgui.engines.builtin_worker import ensure_warm_up_started
 from chessgui.main_window import MainWindow
 from chessgui.native_destroy_watch import NativeDestroyWatcher
 from chessgui.resources_path import app_icon
-from chessgui.settings import PlayerKind, Settings, load_settings
+from chessgui.storage.settings import PlayerKind, Settings, load_settings
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:

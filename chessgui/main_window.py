@@ -22,36 +22,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chessgui.about_dialog import AboutDialog
+from chessgui.dialogs.about import AboutDialog
 from chessgui.actions import MainActions, build_menus, create_actions
-from chessgui.autosave import AutosaveStore
-from chessgui.autosave_keeper import AutosaveKeeper
-from chessgui.board.board_widget import BoardWidget
-from chessgui.board_area import BoardArea
-from chessgui.clock import ChessClock, ClockRunState, ClockSnapshot
+from chessgui.storage.autosave import AutosaveStore
+from chessgui.storage.autosave_keeper import AutosaveKeeper
+from chessgui.views.board.board_widget import BoardWidget
+from chessgui.views.board_area import BoardArea
+from chessgui.clock.chess_clock import ChessClock, ClockRunState, ClockSnapshot
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.settings_dialog import SettingsDialog
-from chessgui.engine_panel import EnginePanel
-from chessgui.eval_bar import EvalBar, stored_evaluation
-from chessgui.hint_presenter import HintPresenter
-from chessgui.play_session import PlaySession
+from chessgui.views.engine_panel import EnginePanel
+from chessgui.views.eval_bar import EvalBar, stored_evaluation
+from chessgui.engines.hint_presenter import HintPresenter
+from chessgui.game.session import PlaySession
 from chessgui.resources_path import app_icon
-from chessgui.settings import PlayerSettings, Settings
-from chessgui.clock_widget import ClockPanel
-from chessgui.game_clock import GameClock
-from chessgui.game_controller import GameController
-from chessgui.game_navigator import GameNavigator
-from chessgui.game_result import GameResult
-from chessgui.history_banner import HistoryBanner
-from chessgui.move_log import MoveLogPanel
-from chessgui.pgn_io import hidden_annotations_notice
-from chessgui.opening_tracker import OpeningTracker
-from chessgui.players import HumanPlayer, Player
-from chessgui.move_count import full_moves_played
-from chessgui.positions_and_games import PositionsAndGames
+from chessgui.storage.settings import PlayerSettings, Settings
+from chessgui.views.clock_widget import ClockPanel
+from chessgui.clock.game_clock import GameClock
+from chessgui.game.controller import GameController
+from chessgui.game.navigator import GameNavigator
+from chessgui.game.result import GameResult
+from chessgui.views.history_banner import HistoryBanner
+from chessgui.views.move_log import MoveLogPanel
+from chessgui.storage.pgn.read import hidden_annotations_notice
+from chessgui.game.opening_tracker import OpeningTracker
+from chessgui.game.players import HumanPlayer, Player
+from chessgui.game.move_count import full_moves_played
+from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.recent_files import RecentFiles
-from chessgui.status_line import status_text
-from chessgui.time_control import UNTIMED
+from chessgui.views.status_line import status_text
+from chessgui.clock.time_control import UNTIMED
 
 WINDOW_TITLE = "Chess"
 NOTICE_MS = 6000

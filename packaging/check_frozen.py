@@ -12,7 +12,7 @@ Screenshots land in build/check_frozen/ (``--shots``). ``--app .../venv/bin/ches
 checks a pip-installed app the same way. Exit status 0 only if every step worked.
 
 Needs Xvfb, xdotool and ImageMagick's ``import``; the app itself is not imported,
-only the board colours from ``chessgui.board.theme`` to find the board on screen.
+only the board colours from ``chessgui.views.board.theme`` to find the board on screen.
 """
 
 from __future__ import annotations
@@ -199,7 +199,7 @@ class BoardGeometry:
 
 
 def _board_colours() -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    from chessgui.board.theme import DEFAULT_THEME
+    from chessgui.views.board.theme import DEFAULT_THEME
 
     light, dark = DEFAULT_THEME.light_square, DEFAULT_THEME.dark_square
     return (light.red(), light.green(), light.blue()), (dark.red(), dark.green(), dark.blue())

@@ -9,8 +9,8 @@ import chess.engine
 import chess.pgn
 import pytest
 
-from chessgui.autosave import AutosaveCorruptError, AutosaveSnapshot, AutosaveStore, default_autosave_dir
-from chessgui.pgn_io import game_to_pgn
+from chessgui.storage.autosave import AutosaveCorruptError, AutosaveSnapshot, AutosaveStore, default_autosave_dir
+from chessgui.storage.pgn.read import game_to_pgn
 
 
 def _game_in_progress() -> chess.pgn.Game:

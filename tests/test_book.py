@@ -11,7 +11,7 @@ import chess
 import chess.polyglot
 import pytest
 
-from chessgui.book import (
+from chessgui.storage.book import (
     DEFAULT_BOOK_PARTS,
     BookChoice,
     BookError,
@@ -111,7 +111,7 @@ def test_book_and_opening_names_are_packaged_and_credited(qtbot) -> None:
     import fnmatch
     import tomllib
 
-    from chessgui.about_dialog import AboutDialog
+    from chessgui.dialogs.about import AboutDialog
 
     root = Path(__file__).resolve().parent.parent
     patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][

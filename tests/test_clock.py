@@ -5,9 +5,9 @@ from __future__ import annotations
 import chess
 import pytest
 
-from chessgui.clock import ChessClock, ClockRunState, ClockSnapshot, flag_result, format_clock_ms
-from chessgui.players import ClockState
-from chessgui.time_control import UNTIMED, TimeControl
+from chessgui.clock.chess_clock import ChessClock, ClockRunState, ClockSnapshot, flag_result, format_clock_ms
+from chessgui.game.players import ClockState
+from chessgui.clock.time_control import UNTIMED, TimeControl
 
 
 class FakeTime:

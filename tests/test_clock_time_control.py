@@ -5,7 +5,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from chessgui.time_control import (
+from chessgui.clock.time_control import (
     PRESETS,
     UNTIMED,
     EngineTimeMode,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from chessgui.fen_check import InvalidFenError, fen_problems, looks_like_fen, looks_like_pgn, parse_fen
+from chessgui.storage.fen_check import InvalidFenError, fen_problems, looks_like_fen, looks_like_pgn, parse_fen
 
 START = chess.STARTING_FEN
 

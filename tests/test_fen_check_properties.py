@@ -6,7 +6,7 @@ import chess
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chessgui.fen_check import InvalidFenError, fen_problems, parse_fen
+from chessgui.storage.fen_check import InvalidFenError, fen_problems, parse_fen
 
 _FIELD_TEXT = st.text(alphabet="0123456789-wbKQkqacehx/", min_size=0, max_size=24)
 _COUNTER = st.one_of(st.integers(min_value=-5, max_value=10**25).map(str), _FIELD_TEXT)

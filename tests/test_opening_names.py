@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import chess
 
-from chessgui.opening_names import OpeningName, OpeningNames, classify, opening_names
+from chessgui.storage.opening_names import OpeningName, OpeningNames, classify, opening_names
 from chessgui.resources_path import resource_path
 
 

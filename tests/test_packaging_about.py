@@ -7,8 +7,8 @@ import importlib.metadata
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from chessgui import about_dialog
-from chessgui.about_dialog import AboutDialog, application_version
+from chessgui.dialogs import about as about_dialog
+from chessgui.dialogs.about import AboutDialog, application_version
 
 
 def test_dialog_shows_installed_version_and_license(qtbot) -> None:

@@ -9,7 +9,7 @@ import chess.engine
 import chess.pgn
 import pytest
 
-from chessgui.pgn_io import (
+from chessgui.storage.pgn.read import (
     PgnGameError,
     PgnReadError,
     game_to_pgn,

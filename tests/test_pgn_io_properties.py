@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chessgui.pgn_io import PgnGameError, PgnReadError, load_game_at, read_pgn_file, read_pgn_string
+from chessgui.storage.pgn.read import PgnGameError, PgnReadError, load_game_at, read_pgn_file, read_pgn_string
 
 _PGN_PIECES = st.sampled_from([
     '[Event "x"]\n', '[White "A"]\n', '[Event "broken\n', '[FEN "8/8/8 w - - 0 1"]\n', "\n", "1. e4 ", "e5 ",

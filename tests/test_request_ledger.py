@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from chessgui.request_ledger import RequestLedger
+from chessgui.engines.request_ledger import RequestLedger
 
 _TIMEOUT_S = 5.0  # only keeps a broken test finite; the happy path never waits this long
 

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chessgui.board_editor.editor_board import EditorBoardWidget
-from chessgui.board_editor.problem_list import ProblemList, position_notes
-from chessgui.fen_check import InvalidFenError, fen_problems, parse_fen
+from chessgui.dialogs.board_editor.editor_board import EditorBoardWidget
+from chessgui.dialogs.board_editor.problem_list import ProblemList, position_notes
+from chessgui.storage.fen_check import InvalidFenError, fen_problems, parse_fen
 
 
 class FenDialog(QDialog):

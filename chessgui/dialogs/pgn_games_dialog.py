@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chessgui.pgn_io import GameSummary, LoadedGame, PgnGameError, PgnReadError, PgnReadResult, load_game_at
-from chessgui.pgn_io_worker import PgnIndexer
+from chessgui.storage.pgn.read import GameSummary, LoadedGame, PgnGameError, PgnReadError, PgnReadResult, load_game_at
+from chessgui.storage.pgn.indexer import PgnIndexer
 
 COLUMNS = ("#", "White", "Black", "Result", "Date", "Event", "Opening")
 _ModelIndex = QModelIndex | QPersistentModelIndex

@@ -1,6 +1,6 @@
 """The "New game" / "Settings" dialog: who plays each side, how strong, board options, clock.
 
-The dialog edits a copy of :class:`~chessgui.settings.Settings`; the caller
+The dialog edits a copy of :class:`~chessgui.storage.settings.Settings`; the caller
 reads :meth:`SettingsDialog.result_settings` after ``exec()`` returns Accepted
 and applies it (players change from the next move).
 """
@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chessgui.book_editor import BookEditor
+from chessgui.dialogs.book_editor import BookEditor
 from chessgui.dialogs.uci_engine_editor import EngineProbe, UciEngineEditor
-from chessgui.settings import (
+from chessgui.storage.settings import (
     ANIMATION_RANGE_MS,
     DEPTH_RANGE,
     HASH_RANGE_MB,
@@ -42,8 +42,8 @@ from chessgui.settings import (
     PlayerSettings,
     Settings,
 )
-from chessgui.time_control import EngineTimeMode
-from chessgui.time_control_editor import TimeControlEditor
+from chessgui.clock.time_control import EngineTimeMode
+from chessgui.dialogs.time_control_editor import TimeControlEditor
 
 _BUILTIN_INDEX, _UCI_INDEX = 0, 1
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chessgui.uci_engine import UciEngineDescription, UciEngineError, UciOptionInfo, probe_engine
+from chessgui.engines.uci_process import UciEngineDescription, UciEngineError, UciOptionInfo, probe_engine
 
 #: Options the user sets elsewhere in the dialog or that make no sense in a GUI game.
 _HIDDEN_OPTIONS = frozenset({"hash", "ponder", "multipv", "uci_analysemode", "uci_showwdl", "debug log file"})

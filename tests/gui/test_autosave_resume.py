@@ -6,7 +6,7 @@ from pathlib import Path
 
 import chess
 
-from chessgui.autosave import AutosaveStore
+from chessgui.storage.autosave import AutosaveStore
 from chessgui.main_window import MainWindow
 
 
@@ -61,7 +61,7 @@ def test_corrupt_autosave_is_reported_and_set_aside(qtbot, tmp_path: Path) -> No
 
 
 def test_clock_times_survive_a_crash(qtbot, tmp_path: Path) -> None:
-    from chessgui.time_control import TimeControl
+    from chessgui.clock.time_control import TimeControl
 
     store = AutosaveStore(tmp_path)
     first = MainWindow(autosave_store=store)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import chess
 
-from chessgui.board.animation import PieceSlide, plan_move_animation
-from chessgui.board.geometry import BoardGeometry
+from chessgui.views.board.animation import PieceSlide, plan_move_animation
+from chessgui.views.board.geometry import BoardGeometry
 
 
 def after(board: chess.Board, uci: str) -> chess.Board:

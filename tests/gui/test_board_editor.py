@@ -8,9 +8,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog
 
-from chessgui.board_editor import BoardEditorDialog
-from chessgui.board_editor.editor_board import TOOL_ERASE
-from chessgui.board_editor.position_state import castling_available, en_passant_choices
+from chessgui.dialogs.board_editor import BoardEditorDialog
+from chessgui.dialogs.board_editor.editor_board import TOOL_ERASE
+from chessgui.dialogs.board_editor.position_state import castling_available, en_passant_choices
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
-from chessgui.board.board_widget import BoardWidget
-from chessgui.board.piece_renderer import PieceRenderer
-from chessgui.board.theme import DEFAULT_THEME
+from chessgui.views.board.board_widget import BoardWidget
+from chessgui.views.board.piece_renderer import PieceRenderer
+from chessgui.views.board.theme import DEFAULT_THEME
 
 
 @pytest.fixture
@@ -191,7 +191,7 @@ def test_square_at_outside_board_is_none(board_widget: BoardWidget) -> None:
 
 
 def test_missing_piece_images_raise_a_clear_error(qtbot) -> None:
-    from chessgui.board.piece_renderer import PieceImageError
+    from chessgui.views.board.piece_renderer import PieceImageError
 
     with pytest.raises(PieceImageError, match="wP.svg"):
         PieceRenderer(folder="no-such-folder")

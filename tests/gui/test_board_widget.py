@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
-from chessgui.board.board_widget import BoardWidget
+from chessgui.views.board.board_widget import BoardWidget
 
 LEFT = Qt.MouseButton.LeftButton
 

@@ -9,13 +9,13 @@ import chess
 import chess.pgn
 import pytest
 
-from chessgui.book import BookChoice, BookSettings, load_book
-from chessgui.engine_info import EngineInfo
-from chessgui.engine_players import BuiltinEnginePlayer
-from chessgui.engine_worker import EngineWorker, _WarmUp
+from chessgui.storage.book import BookChoice, BookSettings, load_book
+from chessgui.engines.info import EngineInfo
+from chessgui.engines.players import BuiltinEnginePlayer
+from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.main_window import MainWindow
-from chessgui.players import GoRequest
-from chessgui.settings import PlayerKind, PlayerSettings, Settings
+from chessgui.game.players import GoRequest
+from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
 
 from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
 
@@ -153,7 +153,7 @@ def test_settings_dialog_edits_each_sides_book(qtbot, tmp_path: Path) -> None:
 def test_book_settings_are_saved_and_bad_values_fall_back(tmp_path: Path) -> None:
     from PySide6.QtCore import QSettings
 
-    from chessgui.settings import load_settings, save_settings
+    from chessgui.storage.settings import load_settings, save_settings
 
     qsettings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     book = BookSettings(enabled=False, path="/books/mine.bin", max_moves=7, choice=BookChoice.BEST_WEIGHT)
@@ -201,7 +201,7 @@ def _sum_of_squared_line_probabilities(book, board: chess.Board, plies: int) -> 
 
 
 def test_twenty_self_play_starts_vary_as_the_book_weights_allow(qtbot) -> None:
-    from chessgui.computer_player import ComputerPlayer
+    from chessgui.engines.computer_player import ComputerPlayer
 
     rng = random.Random(20)
     sides = {color: ComputerPlayer("Engine", BookSettings(), rng=rng) for color in chess.COLORS}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import chess
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QSpinBox
 
-from chessgui.time_control import PRESETS, UNTIMED, TimeControl
-from chessgui.time_control_editor import TimeControlEditor
+from chessgui.clock.time_control import PRESETS, UNTIMED, TimeControl
+from chessgui.dialogs.time_control_editor import TimeControlEditor
 
 
 def make_editor(qtbot) -> TimeControlEditor:

@@ -8,12 +8,12 @@ import chess
 import chess.pgn
 import pytest
 
-from chessgui.clock import ChessClock, ClockRunState
-from chessgui.game_clock import GameClock, flag_game_result
-from chessgui.game_controller import GameController
-from chessgui.game_result import Termination
-from chessgui.players import GoRequest, HumanPlayer, Player
-from chessgui.time_control import UNTIMED, TimeControl
+from chessgui.clock.chess_clock import ChessClock, ClockRunState
+from chessgui.clock.game_clock import GameClock, flag_game_result
+from chessgui.game.controller import GameController
+from chessgui.game.result import Termination
+from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.clock.time_control import UNTIMED, TimeControl
 
 
 class FakeTime:
@@ -222,7 +222,7 @@ def test_move_after_the_flag_fell_loses_on_time(setup, fake_time: FakeTime, qtbo
 
 
 def test_fixed_time_per_move_gives_engines_no_clock(qtbot, fake_time: FakeTime) -> None:
-    from chessgui.time_control import EngineTimeMode
+    from chessgui.clock.time_control import EngineTimeMode
 
     controller = GameController()
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
@@ -265,7 +265,7 @@ def test_watching_delay_before_a_computer_move_is_not_charged(qtbot, fake_time: 
 
 
 def test_autosave_snapshot_restores_the_unfinished_move_time(setup, fake_time: FakeTime) -> None:
-    from chessgui.clock import ClockSnapshot
+    from chessgui.clock.chess_clock import ClockSnapshot
 
     controller, clock, game_clock = setup
     play(controller, fake_time, ("e4", 1.0), ("e5", 4.0))

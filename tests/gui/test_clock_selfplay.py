@@ -11,15 +11,15 @@ from __future__ import annotations
 import chess
 import pytest
 
-from chessgui.clock import ChessClock
-from chessgui.game_clock import GameClock
-from chessgui.game_controller import GameController
-from chessgui.game_result import Termination
-from chessgui.players import HumanPlayer
-from chessgui.time_control import TimeControl
+from chessgui.clock.chess_clock import ChessClock
+from chessgui.clock.game_clock import GameClock
+from chessgui.game.controller import GameController
+from chessgui.game.result import Termination
+from chessgui.game.players import HumanPlayer
+from chessgui.clock.time_control import TimeControl
 
-engine_players = pytest.importorskip("chessgui.engine_players")
-settings_module = pytest.importorskip("chessgui.settings")
+engine_players = pytest.importorskip("chessgui.engines.players")
+settings_module = pytest.importorskip("chessgui.storage.settings")
 
 QUEEN_ENDING = "8/8/8/4k3/8/8/8/3QK3 w - - 0 1"
 

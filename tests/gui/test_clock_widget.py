@@ -5,9 +5,9 @@ from __future__ import annotations
 import chess
 import pytest
 
-from chessgui.clock import ChessClock
-from chessgui.clock_widget import ClockPanel, ClockWidget, low_time_threshold_ms
-from chessgui.time_control import UNTIMED, TimeControl
+from chessgui.clock.chess_clock import ChessClock
+from chessgui.views.clock_widget import ClockPanel, ClockWidget, low_time_threshold_ms
+from chessgui.clock.time_control import UNTIMED, TimeControl
 
 
 class FakeTime:
@@ -149,7 +149,7 @@ def test_low_time_threshold_follows_the_control() -> None:
 def test_widget_paints_each_state_in_its_colour(qtbot, window_colour: str) -> None:
     from PySide6.QtGui import QColor, QPalette
 
-    from chessgui import clock_widget as module
+    from chessgui.views import clock_widget as module
 
     widget = ClockWidget(chess.BLACK)
     qtbot.addWidget(widget)

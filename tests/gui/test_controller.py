@@ -5,9 +5,9 @@ from __future__ import annotations
 import chess
 import pytest
 
-from chessgui.game_controller import GameController
-from chessgui.game_result import GameResult, Termination
-from chessgui.players import GoRequest, HumanPlayer, Player
+from chessgui.game.controller import GameController
+from chessgui.game.result import GameResult, Termination
+from chessgui.game.players import GoRequest, HumanPlayer, Player
 
 
 class ScriptedPlayer(Player):

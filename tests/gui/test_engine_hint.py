@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import chess
 
-from chessgui.engine_worker import EngineWorker, _WarmUp
-from chessgui.hint import HintProvider
+from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
+from chessgui.engines.hint import HintProvider
 
 from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
 

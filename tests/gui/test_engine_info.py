@@ -6,7 +6,7 @@ import chess
 import chess.engine
 import chess.pgn
 
-from chessgui.engine_info import EngineInfo, format_white_score, pv_to_san
+from chessgui.engines.info import EngineInfo, format_white_score, pv_to_san
 from engine.api import SearchInfo
 
 

@@ -7,7 +7,7 @@ import random
 
 import chess
 
-from chessgui.openings import OPENINGS, opening_series, random_opening
+from chessgui.game.openings import OPENINGS, opening_series, random_opening
 
 
 def test_every_opening_is_legal_short_and_ongoing() -> None:

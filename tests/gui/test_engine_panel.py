@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import chess
 
-from chessgui.engine_info import EngineInfo
-from chessgui.engine_panel import EnginePanel, format_count, format_pv, format_time
-from chessgui.eval_bar import EvalBar, white_share
+from chessgui.engines.info import EngineInfo
+from chessgui.views.engine_panel import EnginePanel, format_count, format_pv, format_time
+from chessgui.views.eval_bar import EvalBar, white_share
 
 from engine.api import SearchInfo
 

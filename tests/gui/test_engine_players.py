@@ -10,12 +10,12 @@ from pathlib import Path
 import chess
 import pytest
 
-from chessgui.engine_info import EngineInfo
-from chessgui.engine_players import BuiltinEnginePlayer, UciEnginePlayer, create_player, uci_limit_from
-from chessgui.engine_worker import EngineWorker, _WarmUp
-from chessgui.players import ClockState, GoRequest, HumanPlayer
-from chessgui.book import BookSettings
-from chessgui.settings import PlayerKind, PlayerSettings
+from chessgui.engines.info import EngineInfo
+from chessgui.engines.players import BuiltinEnginePlayer, UciEnginePlayer, create_player, uci_limit_from
+from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
+from chessgui.game.players import ClockState, GoRequest, HumanPlayer
+from chessgui.storage.book import BookSettings
+from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 # These tests are about searching; the opening book (on by default) would answer instead.
 NO_BOOK = BookSettings(enabled=False)

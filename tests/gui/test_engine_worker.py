@@ -13,7 +13,7 @@ import pytest
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from chessgui.engine_worker import EngineWorker, _WarmUp
+from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from engine.api import SearchInfo, SearchLimit, SearchResult
 
 

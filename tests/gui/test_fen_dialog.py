@@ -9,7 +9,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog
 
 from chessgui.dialogs.fen_dialog import FenDialog
-from chessgui.fen_check import InvalidFenError
+from chessgui.storage.fen_check import InvalidFenError
 
 
 def test_ok_enabled_only_for_a_valid_fen(qtbot) -> None:

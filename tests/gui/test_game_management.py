@@ -11,15 +11,15 @@ import chess.pgn
 import pytest
 from PySide6.QtCore import QSettings
 
-from chessgui.autosave import AutosaveStore
+from chessgui.storage.autosave import AutosaveStore
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
-from chessgui.engine_players import UciEnginePlayer
-from chessgui.game_controller import GameController
-from chessgui.game_result import Termination
+from chessgui.engines.players import UciEnginePlayer
+from chessgui.game.controller import GameController
+from chessgui.game.result import Termination
 from chessgui.main_window import MainWindow
-from chessgui.players import DRAW_OFFER_MIN_MOVE, GoRequest, HumanPlayer, Player
+from chessgui.game.players import DRAW_OFFER_MIN_MOVE, GoRequest, HumanPlayer, Player
 from chessgui.recent_files import RecentFiles
-from chessgui.settings import PlayerKind, PlayerSettings
+from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 
 class ScriptedPlayer(Player):

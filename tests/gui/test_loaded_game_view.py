@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialog
 
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.main_window import MainWindow
-from chessgui.players import GoRequest, HumanPlayer, Player
+from chessgui.game.players import GoRequest, HumanPlayer, Player
 
 LOADED = """[Event "Club final"]
 [Site "Lyon"]

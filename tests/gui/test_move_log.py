@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from chessgui.main_window import MainWindow
-from chessgui.move_log import MoveLogPanel
+from chessgui.views.move_log import MoveLogPanel
 
 
 def _cell_text(panel: MoveLogPanel, row: int, column: int) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 
-from chessgui.pgn_io import PgnReadResult, load_game_at
-from chessgui.pgn_io_worker import PgnIndexer
+from chessgui.storage.pgn.read import PgnReadResult, load_game_at
+from chessgui.storage.pgn.indexer import PgnIndexer
 
 GAME = """[Event "Generated"]
 [Site "?"]

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from chessgui.main_window import MainWindow
-from chessgui.book import BookSettings
-from chessgui.settings import PlayerKind, PlayerSettings, Settings, load_settings
+from chessgui.storage.book import BookSettings
+from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings, load_settings
 
 # These tests are about searching; the opening book (on by default) would answer instead.
 NO_BOOK = BookSettings(enabled=False)

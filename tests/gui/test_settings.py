@@ -8,7 +8,7 @@ from pathlib import Path
 import chess
 from PySide6.QtCore import QSettings
 
-from chessgui.settings import (
+from chessgui.storage.settings import (
     DEFAULT_MOVE_TIME_MS,
     BoardSettings,
     PlayerKind,
@@ -17,7 +17,7 @@ from chessgui.settings import (
     load_settings,
     save_settings,
 )
-from chessgui.time_control import EngineTimeMode, TimeControl
+from chessgui.clock.time_control import EngineTimeMode, TimeControl
 
 
 def _ini(tmp_path: Path) -> QSettings:

@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtWidgets import QCheckBox, QSpinBox
 
 from chessgui.dialogs.settings_dialog import SettingsDialog
-from chessgui.settings import BoardSettings, PlayerKind, PlayerSettings, Settings
-from chessgui.time_control import EngineTimeMode, TimeControl
+from chessgui.storage.settings import BoardSettings, PlayerKind, PlayerSettings, Settings
+from chessgui.clock.time_control import EngineTimeMode, TimeControl
 
 FAKE_ENGINE = textwrap.dedent(
     """

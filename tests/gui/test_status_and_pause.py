@@ -10,9 +10,9 @@ import chess
 import pytest
 
 from chessgui.main_window import MainWindow
-from chessgui.players import GoRequest, HumanPlayer, Player
-from chessgui.settings import PlayerSettings, Settings
-from chessgui.time_control import TimeControl
+from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.storage.settings import PlayerSettings, Settings
+from chessgui.clock.time_control import TimeControl
 
 
 class ScriptedPlayer(Player):

@@ -12,17 +12,17 @@ import pytest
 from PySide6.QtGui import QColor, QFont, QImage
 from PySide6.QtWidgets import QComboBox
 
-from chessgui.autosave import AutosaveStore
-from chessgui.move_count import full_move_count
-from chessgui.board.board_widget import BoardWidget
-from chessgui.board_area import BoardArea
+from chessgui.storage.autosave import AutosaveStore
+from chessgui.game.move_count import full_move_count
+from chessgui.views.board.board_widget import BoardWidget
+from chessgui.views.board_area import BoardArea
 from chessgui.dialogs.settings_dialog import SettingsDialog
-from chessgui.engine_panel import EnginePanel
-from chessgui.eval_bar import EvalBar
+from chessgui.views.engine_panel import EnginePanel
+from chessgui.views.eval_bar import EvalBar
 from chessgui.main_window import MainWindow
-from chessgui.move_log import MoveLogPanel
-from chessgui.settings import PlayerKind, PlayerSettings, Settings
-from chessgui.time_control import EngineTimeMode, TimeControl
+from chessgui.views.move_log import MoveLogPanel
+from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
+from chessgui.clock.time_control import EngineTimeMode, TimeControl
 
 
 # ---------------------------------------------------------------------- the log at game end

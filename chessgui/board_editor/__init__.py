@@ -1,7 +1,0 @@
-"""Board editor: set up a position with a piece palette and play from it."""
-
-from __future__ import annotations
-
-from chessgui.board_editor.editor_dialog import BoardEditorDialog
-
-__all__ = ["BoardEditorDialog"]

@@ -1,0 +1,1 @@
+"""Chess clocks: time controls, the clock itself, and its binding to a game. QtCore at most."""

@@ -1,0 +1,324 @@
+"""The built-in engine's adapter to Qt: a QObject living in its own QThread.
+
+The engine package knows nothing about Qt; :class:`EngineWorker` runs its
+blocking ``Searcher.search`` in a worker thread and turns the per-iteration
+callback into signals. Only values cross threads (FEN/UCI strings and frozen
+dataclasses), and every search is tagged with the caller's request id so the
+caller can recognise stale replies.
+
+Stopping is the delicate part. A busy worker thread does not run queued slots,
+so :meth:`EngineWorker.stop` is a plain method called from the GUI thread: it
+records which requests are cancelled (in a thread-safe
+:class:`~chessgui.engines.request_ledger.RequestLedger`) and sets the searcher's
+thread-safe stop flag. A cancelled request never emits ``best_move`` even if
+its search had already finished.
+
+The first search needs the Numba code compiled (or loaded from the cache).
+That happens once per process in a background Python thread (see
+:func:`ensure_warm_up_started`) so neither the GUI nor a worker's QThread is
+stuck in an uninterruptible compile: a worker waits for it in small steps and
+can still be stopped or shut down while it waits.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+
+from chessgui.engines.request_ledger import RequestLedger
+
+if TYPE_CHECKING:
+    from engine.api import SearchInfo, SearchLimit, SearchResult
+
+_log = logging.getLogger(__name__)
+
+#: How often a worker waiting for the warm-up checks whether it was stopped.
+_WARM_UP_POLL_S = 0.02
+
+
+class SearcherLike(Protocol):
+    """What the worker needs from ``engine.Searcher`` (tests may pass a fake)."""
+
+    def new_game(self) -> None: ...
+
+    def search(
+        self,
+        fen: str,
+        moves: Sequence[str] = (),
+        limit: Any = ...,
+        on_info: Callable[[Any], None] | None = None,
+    ) -> Any: ...
+
+    def stop(self) -> None: ...
+
+
+class _WarmUp:
+    """The process-wide engine warm-up (Numba compile or cache load), run once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self.done = threading.Event()
+        self.error: str | None = None
+
+    def start(self, warm_up: Callable[[], None]) -> None:
+        with self._lock:
+            if self._thread is not None:
+                return
+            # A daemon thread: closing the window during a cold compile must not keep the
+            # process alive (the compile cannot be interrupted; its cache writes are atomic).
+            self._thread = threading.Thread(target=self._run, args=(warm_up,), name="engine-warm-up", daemon=True)
+            self._thread.start()
+
+    def _run(self, warm_up: Callable[[], None]) -> None:
+        started = time.perf_counter()
+        try:
+            warm_up()
+        except Exception as error:  # an engine that cannot compile is reported, never raised into Qt
+            _log.exception("Engine warm-up failed")
+            self.error = f"The built-in engine could not be prepared: {error}"
+        else:
+            _log.info("Engine warm-up took %.1f s", time.perf_counter() - started)
+        self.done.set()
+
+
+_WARM_UP = _WarmUp()
+
+
+def _default_warm_up() -> None:
+    import engine
+
+    engine.warm_up()
+
+
+def ensure_warm_up_started(warm_up: Callable[[], None] | None = None) -> None:
+    """Start the one-time engine warm-up in the background if nobody has yet.
+
+    Call it early (e.g. when the main window opens) so the engine is ready by the
+    time it is asked to move. Safe to call any number of times from any thread.
+    """
+    _WARM_UP.start(warm_up or _default_warm_up)
+
+
+class _LiveThreads:
+    """Every worker whose thread has not been shut down yet.
+
+    Holding them here keeps a forgotten worker from being garbage-collected while its
+    thread runs (Qt aborts with "QThread: Destroyed while thread is still running"),
+    and lets the application stop them all when it quits.
+    """
+
+    def __init__(self) -> None:
+        self._workers: set[Any] = set()
+        self._hooked = False
+
+    def add(self, worker: Any) -> None:
+        self._workers.add(worker)
+        app = QCoreApplication.instance()
+        if app is not None and not self._hooked:
+            app.aboutToQuit.connect(shutdown_all_workers)
+            self._hooked = True
+
+    def discard(self, worker: Any) -> None:
+        self._workers.discard(worker)
+
+    def snapshot(self) -> list[Any]:
+        return list(self._workers)
+
+
+LIVE_WORKERS = _LiveThreads()
+
+
+def shutdown_all_workers(timeout_ms: int = 1000) -> None:
+    """Stop every engine worker thread still running (called when the application quits)."""
+    for worker in LIVE_WORKERS.snapshot():
+        worker.shutdown(timeout_ms)
+
+
+class EngineWorker(QObject):
+    """Runs the built-in engine's searches in a dedicated QThread.
+
+    Use from the GUI thread: :meth:`request_search` to start a search (queued to the
+    worker thread), :meth:`stop` to abandon it, :meth:`shutdown` before dropping the
+    worker. Signals arrive on the GUI thread (queued connections) when connected to
+    a slot of a QObject living there; a plain function or lambda would run in the
+    worker thread instead, so connect bound methods of GUI objects.
+
+    Signals:
+        search_info(request_id: int, info: engine.SearchInfo): one per completed iteration.
+        best_move(request_id: int, uci: str): the search's answer (never for a stopped request).
+        failed(request_id: int, message: str): the search could not run (plain words).
+        ready(): the engine is compiled and the worker accepts searches without delay.
+    """
+
+    search_info = Signal(int, object)
+    best_move = Signal(int, str)
+    failed = Signal(int, str)
+    ready = Signal()
+
+    # Internal: carries a request from the caller's thread to the worker thread.
+    _search_requested = Signal(int, str, object, object)
+    _new_game_requested = Signal()
+
+    def __init__(
+        self,
+        hash_mb: int = 64,
+        searcher_factory: Callable[[int], SearcherLike] | None = None,
+        warm_up: Callable[[], None] | None = None,
+        warm_up_state: _WarmUp | None = None,
+    ) -> None:
+        """Create the worker and start its thread.
+
+        ``searcher_factory(hash_mb)`` defaults to ``engine.Searcher``; ``warm_up`` to
+        ``engine.warm_up``; tests inject fakes (and their own ``warm_up_state``).
+        """
+        super().__init__()  # no parent: a QObject with a parent cannot move to another thread
+        self._hash_mb = hash_mb
+        self._searcher_factory = searcher_factory or _default_searcher_factory
+        self._warm_up_state = warm_up_state or _WARM_UP
+        self._warm_up_state.start(warm_up or _default_warm_up)
+        self._searcher: SearcherLike | None = None  # created and used in the worker thread only
+        # Shared with the GUI thread: which requests are cancelled, and the running
+        # request's searcher so stop() can interrupt exactly that search.
+        self._requests: RequestLedger[SearcherLike] = RequestLedger()
+        self._is_ready = False
+
+        self._thread = QThread()
+        self._thread.setObjectName("engine-worker")
+        self.moveToThread(self._thread)
+        self._search_requested.connect(self.start_search)
+        self._new_game_requested.connect(self._on_new_game_requested)
+        self._thread.started.connect(self._on_thread_started)
+        LIVE_WORKERS.add(self)
+        self._thread.start()
+
+    # ------------------------------------------------------------------ GUI-thread API
+    def is_ready(self) -> bool:
+        """True once the engine is compiled; searches requested before then wait for it."""
+        return self._is_ready
+
+    def request_search(self, request_id: int, fen: str, moves: Sequence[str], limit: SearchLimit) -> None:
+        """Queue a search in the worker thread (returns at once).
+
+        ``fen`` is the game's start position and ``moves`` the UCI moves played since
+        (for repetition detection). Replies carry ``request_id``.
+        """
+        if not self._requests.note_requested(request_id):
+            return  # shutting down: the thread is ending and would never run it
+        self._search_requested.emit(request_id, fen, tuple(moves), limit)
+
+    def stop(self, request_id: int | None = None) -> None:
+        """Abandon ``request_id`` (default: every request so far). Thread-safe, returns at once.
+
+        A stopped request never emits ``best_move``; a queued one never starts.
+        """
+        # Only a running search that is now cancelled is interrupted: stopping the
+        # searcher while it serves a newer, wanted request would cut that one short.
+        searcher = self._requests.cancel(request_id)
+        if searcher is not None:
+            searcher.stop()
+
+    def new_game(self) -> None:
+        """Clear the engine's memory (hash table, history) before the next search."""
+        self._new_game_requested.emit()
+
+    def shutdown(self, timeout_ms: int = 1000) -> bool:
+        """Stop any search, end the thread and wait for it (at most ``timeout_ms``).
+
+        Returns True when the thread has finished. Call from the thread that created
+        the worker (the GUI thread). The worker cannot be used afterwards.
+        """
+        self._requests.shut_down()
+        self.stop()
+        self._thread.quit()
+        finished = self._thread.wait(max(0, timeout_ms))
+        if finished:
+            LIVE_WORKERS.discard(self)
+        else:
+            _log.warning("The engine thread did not finish within %d ms", timeout_ms)
+        return bool(finished)
+
+    def is_running(self) -> bool:
+        """True while the worker thread runs (False after a successful shutdown)."""
+        return self._thread.isRunning()
+
+    # ------------------------------------------------------------------ worker thread
+    @Slot()
+    def _on_thread_started(self) -> None:
+        if self._wait_for_warm_up(cancel_check=None) and self._warm_up_state.error is None:
+            self._is_ready = True
+            self.ready.emit()
+
+    @Slot()
+    def _on_new_game_requested(self) -> None:
+        if self._searcher is not None:
+            self._searcher.new_game()
+
+    @Slot(int, str, object, object)
+    def start_search(self, request_id: int, fen: str, moves: object, limit: object) -> None:
+        """Run one search (worker thread). Emits search_info per iteration, then best_move."""
+        if self._requests.is_cancelled(request_id):
+            return
+        if not self._wait_for_warm_up(cancel_check=lambda: self._requests.is_cancelled(request_id)):
+            return
+        if self._warm_up_state.error is not None:
+            self.failed.emit(request_id, self._warm_up_state.error)
+            return
+        try:
+            searcher = self._ensure_searcher()
+        except Exception as error:
+            _log.exception("Could not create the engine")
+            self.failed.emit(request_id, f"The built-in engine could not start: {error}")
+            return
+        if not self._requests.begin(request_id, searcher):
+            return  # stopped while the warm-up or the searcher's creation ran
+
+        def on_info(info: SearchInfo) -> None:
+            if self._requests.is_cancelled(request_id):
+                # stop() may have raced with the search resetting its stop flag: repeat it.
+                searcher.stop()
+                return
+            self.search_info.emit(request_id, info)
+
+        try:
+            result: SearchResult = searcher.search(fen, tuple(moves), limit, on_info)  # type: ignore[arg-type]
+        except Exception as error:
+            _log.exception("Engine search failed")
+            if not self._requests.finish(request_id):
+                self.failed.emit(request_id, f"The built-in engine failed: {error}")
+            return
+        if self._requests.finish(request_id):
+            return  # stopped: the caller no longer wants this move
+        if result.best_move is None:
+            self.failed.emit(request_id, "The engine found no legal move in this position.")
+            return
+        self.best_move.emit(request_id, result.best_move)
+
+    # ------------------------------------------------------------------ helpers
+    def _wait_for_warm_up(self, cancel_check: Callable[[], bool] | None) -> bool:
+        """Block until warm-up is done; False if cancelled or shutting down meanwhile."""
+        done = self._warm_up_state.done
+        while not done.wait(_WARM_UP_POLL_S):
+            if self._thread.isInterruptionRequested():
+                return False
+            if self._requests.is_shutting_down():
+                return False
+            if cancel_check is not None and cancel_check():
+                return False
+        return True
+
+    def _ensure_searcher(self) -> SearcherLike:
+        if self._searcher is None:
+            self._searcher = self._searcher_factory(self._hash_mb)
+        return self._searcher
+
+
+def _default_searcher_factory(hash_mb: int) -> SearcherLike:
+    import engine
+
+    return engine.Searcher(hash_mb=hash_mb)

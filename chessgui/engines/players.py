@@ -1,0 +1,353 @@
+"""Computer players: the built-in engine and external UCI engines behind the Player interface.
+
+Both answer :meth:`Player.go` from a worker thread and reply on the GUI thread
+with ``move_made(request_id, uci)``; both drop replies for anything but the
+request they are working on, and never answer a stopped request. Build them
+from the user's settings with :func:`create_player`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import chess
+import chess.engine
+from PySide6.QtCore import QObject, QTimer
+
+from chessgui.engines.computer_player import ComputerPlayer
+from chessgui.engines.info import EngineInfo
+from chessgui.engines.builtin_worker import EngineWorker, SearcherLike
+from chessgui.game.players import ClockState, GoRequest, HumanPlayer, Player
+from chessgui.storage.settings import PlayerKind, PlayerSettings
+from chessgui.engines.uci_process import DEFAULT_START_TIMEOUT_S, UciEngineDescription, engine_command
+from chessgui.engines.uci_worker import UciWorker
+
+_log = logging.getLogger(__name__)
+
+#: A UCI engine that has not answered this long after its time ran out is called hung.
+WATCHDOG_GRACE_MS = 5000
+#: Depth/node-limited searches have no time limit; this is how long they may take at most.
+UNTIMED_WATCHDOG_MS = 120_000
+
+BUILTIN_ENGINE_NAME = "Built-in engine"
+
+
+def _search_limit_from(settings: PlayerSettings, clock: ClockState | None):  # -> engine.SearchLimit
+    """The built-in engine's limit: the clock when there is one, else time per move; depth/nodes cap both."""
+    from engine.api import SearchLimit  # engine.api is plain Python; `engine` itself pulls in Numba
+
+    depth = settings.depth or None
+    nodes = settings.nodes or None
+    if clock is not None:
+        return SearchLimit(
+            depth=depth,
+            nodes=nodes,
+            wtime_ms=max(0, clock.white_ms),
+            btime_ms=max(0, clock.black_ms),
+            winc_ms=clock.white_increment_ms,
+            binc_ms=clock.black_increment_ms,
+            movestogo=clock.moves_to_go,
+        )
+    return SearchLimit(depth=depth, nodes=nodes, movetime_ms=settings.effective_move_time_ms())
+
+
+def uci_limit_from(settings: PlayerSettings, clock: ClockState | None) -> chess.engine.Limit:
+    """An external engine's limit (python-chess): the clock when there is one, else time per move."""
+    if clock is not None:
+        return chess.engine.Limit(
+            white_clock=max(0, clock.white_ms) / 1000,
+            black_clock=max(0, clock.black_ms) / 1000,
+            white_inc=clock.white_increment_ms / 1000,
+            black_inc=clock.black_increment_ms / 1000,
+            remaining_moves=clock.moves_to_go,
+        )
+    time_ms = settings.effective_move_time_ms()
+    return chess.engine.Limit(
+        time=time_ms / 1000 if time_ms else None, depth=settings.depth or None, nodes=settings.nodes or None
+    )
+
+
+class BuiltinEnginePlayer(ComputerPlayer):
+    """The built-in engine, searching in an :class:`EngineWorker` thread.
+
+    ``is_ready()`` is False until the engine code is compiled; a :meth:`go` before
+    then is queued and answered as soon as it is (show "Preparing engine…" meanwhile).
+    """
+
+    def __init__(
+        self,
+        settings: PlayerSettings | None = None,
+        name: str = BUILTIN_ENGINE_NAME,
+        parent: QObject | None = None,
+        worker: EngineWorker | None = None,
+        searcher_factory: object | None = None,
+    ) -> None:
+        settings = settings or PlayerSettings(kind=PlayerKind.BUILTIN)
+        super().__init__(name, settings.book, parent)
+        self._settings = settings
+        self._worker = worker or EngineWorker(
+            hash_mb=self._settings.hash_mb,
+            searcher_factory=searcher_factory,  # type: ignore[arg-type]
+        )
+        self._request: GoRequest | None = None
+        self._board_before: chess.Board | None = None
+        self._ready = False
+        self._worker.search_info.connect(self._on_worker_search_info)
+        self._worker.best_move.connect(self._on_worker_best_move)
+        self._worker.failed.connect(self._on_worker_failed)
+        self._worker.ready.connect(self._on_worker_ready)
+        if self._worker.is_ready():  # the worker may have become ready before we connected
+            self._on_worker_ready()
+
+    def is_ready(self) -> bool:
+        return self._ready
+
+    def settings(self) -> PlayerSettings:
+        """The strength settings this player searches with."""
+        return self._settings
+
+    def set_settings(self, settings: PlayerSettings) -> None:
+        """Use new strength and book settings from the next :meth:`go` (hash size needs a new player)."""
+        self._settings = settings
+        self.set_book_settings(settings.book)
+
+    def worker(self) -> EngineWorker:
+        """The worker thread adapter (for tests and benchmarks)."""
+        return self._worker
+
+    def is_thinking(self) -> bool:
+        """True while a request is being searched."""
+        return self._request is not None
+
+    def search(self, request: GoRequest) -> None:
+        self.stop_search()
+        try:
+            board = request.board()
+        except ValueError as error:
+            self.failed.emit(request.request_id, f"The position is not valid for the engine: {error}")
+            return
+        self._request = request
+        self._board_before = board
+        limit = _search_limit_from(self._settings, request.clock)
+        self._worker.request_search(request.request_id, request.start_fen, request.moves, limit)
+
+    def stop_search(self) -> None:
+        if self._request is not None:
+            self._worker.stop(self._request.request_id)
+        self._request = None
+        self._board_before = None
+
+    def new_game(self) -> None:
+        """Forget everything learned in the previous game (hash table, history)."""
+        self._worker.new_game()
+
+    def shutdown(self) -> None:
+        self.stop()
+        self._worker.shutdown(1000)
+
+    # ------------------------------------------------------------------ worker replies
+    def _on_worker_ready(self) -> None:
+        if not self._ready:
+            self._ready = True
+            self.ready_changed.emit(True)
+
+    def _on_worker_search_info(self, request_id: int, info: object) -> None:
+        if self._request is None or request_id != self._request.request_id or self._board_before is None:
+            return
+        self.search_info.emit(EngineInfo.from_search_info(info, self._board_before, engine_name=self.name))  # type: ignore[arg-type]
+
+    def _on_worker_best_move(self, request_id: int, uci: str) -> None:
+        if self._request is None or request_id != self._request.request_id or self._board_before is None:
+            return  # stale: a request that was stopped or replaced
+        board = self._board_before
+        self._request = None
+        self._board_before = None
+        try:
+            legal = chess.Move.from_uci(uci) in board.legal_moves
+        except ValueError:
+            legal = False
+        if not legal:
+            self.failed.emit(request_id, f"The built-in engine chose an illegal move ({uci}).")
+            return
+        self.move_made.emit(request_id, uci)
+
+    def _on_worker_failed(self, request_id: int, message: str) -> None:
+        if self._request is None or request_id != self._request.request_id:
+            return
+        self._request = None
+        self._board_before = None
+        self.failed.emit(request_id, message)
+
+
+class UciEnginePlayer(ComputerPlayer):
+    """An external UCI engine program, run through python-chess in a :class:`UciWorker` thread.
+
+    A watchdog stops an engine that has not answered :data:`WATCHDOG_GRACE_MS` after
+    its time ran out and reports ``failed``. Crashes and bad replies also end in
+    ``failed``; the next :meth:`go` starts the engine again.
+    """
+
+    def __init__(
+        self,
+        settings: PlayerSettings,
+        name: str | None = None,
+        parent: QObject | None = None,
+        start_timeout_s: float = DEFAULT_START_TIMEOUT_S,
+        watchdog_grace_ms: int = WATCHDOG_GRACE_MS,
+    ) -> None:
+        command = engine_command(settings.uci_path)
+        super().__init__(
+            name or os.path.basename(command[0] if command else "") or "UCI engine", settings.book, parent
+        )
+        self._settings = settings
+        self._watchdog_grace_ms = watchdog_grace_ms
+        self._start_timeout_s = start_timeout_s
+        self._worker = UciWorker(settings.uci_path, settings.uci_option_dict(), start_timeout_s, settings.hash_mb)
+        self._request: GoRequest | None = None
+        self._board_before: chess.Board | None = None
+        self._ready = False
+        self._start_error: str | None = None
+        self._watchdog = QTimer(self)
+        self._watchdog.setSingleShot(True)
+        self._watchdog.timeout.connect(self._on_watchdog_timeout)
+        self._worker.engine_started.connect(self._on_engine_started)
+        self._worker.search_info.connect(self._on_worker_search_info)
+        self._worker.best_move.connect(self._on_worker_best_move)
+        self._worker.failed.connect(self._on_worker_failed)
+
+    def is_ready(self) -> bool:
+        return self._ready
+
+    def description(self) -> UciEngineDescription | None:
+        """The engine's name and options once it has started."""
+        return self._worker.description()
+
+    def start_error(self) -> str | None:
+        """Why the engine failed to start, if it did (plain words)."""
+        return self._start_error
+
+    def is_thinking(self) -> bool:
+        """True while a request is pending."""
+        return self._request is not None
+
+    def search(self, request: GoRequest) -> None:
+        self.stop_search()
+        try:
+            self._board_before = request.board()
+        except ValueError as error:
+            self.failed.emit(request.request_id, f"The position is not valid for the engine: {error}")
+            return
+        self._request = request
+        limit = uci_limit_from(self._settings, request.clock)
+        self._worker.request_search(request.request_id, request.start_fen, request.moves, limit)
+        self._watchdog.start(self._watchdog_ms(request, limit))
+
+    def stop_search(self) -> None:
+        self._watchdog.stop()
+        if self._request is not None:
+            self._worker.stop(self._request.request_id)
+        self._request = None
+        self._board_before = None
+
+    def shutdown(self) -> None:
+        self.stop()
+        self._worker.shutdown(1000)
+
+    # ------------------------------------------------------------------ helpers
+    def _watchdog_ms(self, request: GoRequest, limit: chess.engine.Limit) -> int:
+        # How long the engine may legitimately think, plus a grace period; its start-up
+        # handshake may still be running too, so that is allowed for when not ready yet.
+        if limit.time is not None:
+            budget_ms = int(limit.time * 1000)
+        elif request.clock is not None:
+            board_turn = self._board_before.turn if self._board_before is not None else chess.WHITE
+            own = request.clock.white_ms if board_turn == chess.WHITE else request.clock.black_ms
+            budget_ms = max(0, own) + (
+                request.clock.white_increment_ms if board_turn == chess.WHITE else request.clock.black_increment_ms
+            )
+        else:
+            budget_ms = UNTIMED_WATCHDOG_MS
+        if not self._ready:
+            budget_ms += int(self._start_timeout_s * 1000)
+        return budget_ms + self._watchdog_grace_ms
+
+    def _finish(self) -> GoRequest | None:
+        request = self._request
+        self._request = None
+        self._board_before = None
+        self._watchdog.stop()
+        return request
+
+    # ------------------------------------------------------------------ worker replies
+    def _on_engine_started(self, description: object) -> None:
+        self._start_error = None
+        if isinstance(description, UciEngineDescription) and description.name:
+            self._name = description.name
+        if not self._ready:
+            self._ready = True
+            self.ready_changed.emit(True)
+
+    def _on_worker_search_info(self, request_id: int, info: object) -> None:
+        if self._request is None or request_id != self._request.request_id:
+            return
+        self.search_info.emit(info)
+
+    def _on_worker_best_move(self, request_id: int, uci: str) -> None:
+        if self._request is None or request_id != self._request.request_id or self._board_before is None:
+            return
+        board = self._board_before
+        self._finish()
+        if chess.Move.from_uci(uci) not in board.legal_moves:
+            self.failed.emit(request_id, f"The engine '{self.name}' chose an illegal move ({uci}).")
+            return
+        self.move_made.emit(request_id, uci)
+
+    def _on_worker_failed(self, request_id: int, message: str) -> None:
+        if request_id == -1:  # start-up failure with no request pending yet
+            self._start_error = message
+            if self._ready:
+                self._ready = False
+                self.ready_changed.emit(False)
+            if self._request is None:
+                return
+            request_id = self._request.request_id
+        if self._request is None or request_id != self._request.request_id:
+            return
+        self._finish()
+        self.failed.emit(request_id, message)
+
+    def _on_watchdog_timeout(self) -> None:
+        request = self._request
+        if request is None:
+            return
+        seconds = self._watchdog.interval() / 1000
+        self._worker.stop(request.request_id)
+        self._worker.kill_engine()
+        self._finish()
+        self.failed.emit(
+            request.request_id,
+            f"The engine '{self.name}' did not answer within {seconds:.0f} s and was stopped.",
+        )
+
+
+def create_player(settings: PlayerSettings, color: chess.Color, parent: QObject | None = None) -> Player:
+    """Build the player for one side from its settings (human, built-in or UCI engine).
+
+    ``color`` is the side it will play; engines read the side to move from each request,
+    so it only matters for naming today.
+    """
+    if settings.kind is PlayerKind.BUILTIN:
+        return BuiltinEnginePlayer(settings, parent=parent)
+    if settings.kind is PlayerKind.UCI:
+        return UciEnginePlayer(settings, parent=parent)
+    return HumanPlayer("Human", parent)
+
+
+__all__ = [
+    "BuiltinEnginePlayer",
+    "SearcherLike",
+    "UciEnginePlayer",
+    "create_player",
+    "uci_limit_from",
+]

@@ -1,0 +1,278 @@
+"""An external UCI engine (e.g. Stockfish) driven by python-chess in its own QThread.
+
+python-chess's :class:`chess.engine.SimpleEngine` talks to the engine process
+from a background asyncio thread and offers blocking calls; :class:`UciWorker`
+makes those calls from a QThread so the GUI never waits on the engine. Like
+:class:`chessgui.engines.builtin_worker.EngineWorker`, it exchanges values only and tags
+replies with the caller's request id.
+
+Misbehaving engines are the normal case here, not the exception: a program
+that is not an engine, exits at once, crashes mid-game, sends an unreadable
+move or stops answering. Every one of these ends in a ``failed`` signal with a
+message in plain words; the worker itself keeps running and starts the engine
+again on the next request, so the game can go on (or the user can pick
+another engine).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import threading
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import chess
+import chess.engine
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from chessgui.engines.info import EngineInfo
+from chessgui.engines.builtin_worker import LIVE_WORKERS
+from chessgui.engines.request_ledger import RequestLedger
+from chessgui.engines.uci_process import (
+    DEFAULT_START_TIMEOUT_S,
+    UciEngineDescription,
+    UciEngineError,
+    configure_engine,
+    describe_engine,
+    start_engine,
+)
+
+_log = logging.getLogger(__name__)
+
+# Threads whose engine start outlived shutdown(): kept referenced (a QThread destroyed
+# while running aborts the process) until they finish on their own.
+_PARKED_THREADS: set[QThread] = set()
+
+
+class UciWorker(QObject):
+    """Runs one external UCI engine from a dedicated QThread.
+
+    Signals (delivered to the GUI thread):
+        engine_started(object UciEngineDescription): the engine answered the handshake.
+        search_info(int request_id, object EngineInfo): one per engine ``info`` line with a score.
+        best_move(int request_id, str uci): the engine's move (never for a stopped request).
+        failed(int request_id, str message): the engine could not answer (plain words);
+            request_id is -1 when no request was pending (start-up failure).
+    """
+
+    engine_started = Signal(object)
+    search_info = Signal(int, object)
+    best_move = Signal(int, str)
+    failed = Signal(int, str)
+
+    _search_requested = Signal(int, str, object, object)
+
+    def __init__(
+        self,
+        path: str | Sequence[str],
+        options: Mapping[str, str] | None = None,
+        start_timeout_s: float = DEFAULT_START_TIMEOUT_S,
+        hash_mb: int | None = None,
+    ) -> None:
+        """``options`` are set where the engine offers them; ``hash_mb`` becomes "Hash" if offered."""
+        super().__init__()  # no parent: it moves to its own thread
+        self._path = path
+        self._options = dict(options or {})
+        self._hash_mb = hash_mb
+        self._start_timeout_s = start_timeout_s
+        self._lock = threading.Lock()  # guards _engine, which kill_engine() reads from the GUI thread
+        self._engine: chess.engine.SimpleEngine | None = None
+        # Shared with the GUI thread: which requests are cancelled, and the running
+        # request's analysis so stop() can send "stop" to exactly that search.
+        self._requests: RequestLedger[chess.engine.SimpleAnalysisResult] = RequestLedger()
+        self._description: UciEngineDescription | None = None
+        self._game_key: object = object()
+        self._last_game: tuple[str, tuple[str, ...]] | None = None
+
+        self._thread = QThread()
+        self._thread.setObjectName("uci-engine")
+        self.moveToThread(self._thread)
+        self._search_requested.connect(self.start_search)
+        self._thread.started.connect(self._on_thread_started)
+        LIVE_WORKERS.add(self)
+        self._thread.start()
+
+    # ------------------------------------------------------------------ GUI-thread API
+    def description(self) -> UciEngineDescription | None:
+        """The engine's name and options once it has started."""
+        return self._description
+
+    def request_search(self, request_id: int, fen: str, moves: Sequence[str], limit: chess.engine.Limit) -> None:
+        """Queue a search in the worker thread (returns at once)."""
+        if not self._requests.note_requested(request_id):
+            return  # shutting down: the thread is ending and would never run it
+        self._search_requested.emit(request_id, fen, tuple(moves), limit)
+
+    def stop(self, request_id: int | None = None) -> None:
+        """Abandon ``request_id`` (default: all so far); sends ``stop`` to a thinking engine."""
+        analysis = self._requests.cancel(request_id)  # only the running search, and only if now cancelled
+        if analysis is not None:
+            try:
+                analysis.stop()
+            except chess.engine.EngineTerminatedError:
+                pass
+
+    def kill_engine(self) -> None:
+        """End the engine process at once (a hung engine); the next request starts it again."""
+        with self._lock:
+            engine = self._engine
+        if engine is not None:
+            engine.close()  # closes the transport, which kills the process
+
+    def shutdown(self, timeout_ms: int = 1000) -> bool:
+        """Stop, end the engine process and the thread; True when the thread finished in time."""
+        self._requests.shut_down()
+        self.stop()
+        self.kill_engine()
+        self._thread.quit()
+        finished = bool(self._thread.wait(max(0, timeout_ms)))
+        if finished:
+            LIVE_WORKERS.discard(self)
+        else:
+            # Most likely still inside the engine's start-up handshake, which cannot be
+            # interrupted; it ends within the start timeout and then closes the engine.
+            _log.warning("The UCI engine thread did not finish within %d ms", timeout_ms)
+            thread = self._thread
+            _PARKED_THREADS.add(thread)
+            thread.finished.connect(lambda: _PARKED_THREADS.discard(thread))
+        return finished
+
+    # ------------------------------------------------------------------ worker thread
+    @Slot()
+    def _on_thread_started(self) -> None:
+        try:
+            self._ensure_engine()
+        except UciEngineError as error:
+            if not self._requests.is_shutting_down():
+                self.failed.emit(-1, str(error))
+
+    @Slot(int, str, object, object)
+    def start_search(self, request_id: int, fen: str, moves: object, limit: object) -> None:
+        """Run one search (worker thread): infos as they come, then the best move."""
+        if self._requests.is_cancelled(request_id):
+            return
+        try:
+            engine = self._ensure_engine()
+        except UciEngineError as error:
+            if not self._requests.is_cancelled(request_id):
+                self.failed.emit(request_id, str(error))
+            return
+        moves = tuple(moves)  # type: ignore[arg-type]
+        try:
+            board = chess.Board(fen)
+            for uci in moves:
+                board.push_uci(uci)
+        except ValueError as error:
+            self.failed.emit(request_id, f"The position could not be set up for the engine: {error}")
+            return
+        if self._last_game is None or self._last_game[0] != fen or moves[: len(self._last_game[1])] != self._last_game[1]:
+            self._game_key = object()  # not a continuation: python-chess sends ucinewgame
+        self._last_game = (fen, moves)
+        name = self._description.name if self._description else "UCI engine"
+        try:
+            try:
+                analysis = engine.analysis(board, limit, game=self._game_key)  # type: ignore[arg-type]
+            except chess.engine.EngineTerminatedError:
+                # The engine died since the last move (crash, or killed by the watchdog): start afresh once.
+                self._engine = None
+                engine = self._ensure_engine()
+                analysis = engine.analysis(board, limit, game=self._game_key)  # type: ignore[arg-type]
+            if not self._requests.begin(request_id, analysis):
+                # Stopped while the engine was being asked: end its search, then let the
+                # loop below drain it so the engine is idle for the next request.
+                analysis.stop()
+            with analysis:
+                for info in analysis:
+                    if self._requests.is_cancelled(request_id):
+                        analysis.stop()
+                        continue
+                    engine_info = EngineInfo.from_info_dict(info, board, name)
+                    if engine_info is not None:
+                        self.search_info.emit(request_id, engine_info)
+                best = analysis.wait()
+        except UciEngineError as error:
+            self._finish_with_error(request_id, str(error))
+            return
+        except chess.engine.EngineTerminatedError:
+            self._finish_with_error(request_id, f"The engine '{name}' stopped unexpectedly (it crashed or was closed).")
+            self._drop_engine()
+            return
+        except chess.engine.EngineError as error:
+            self._finish_with_error(request_id, f"The engine '{name}' sent something that is not a valid reply: {error}")
+            self._drop_engine()
+            return
+        except (concurrent.futures.CancelledError, asyncio.CancelledError, RuntimeError) as error:
+            # The engine's event loop went away under us (killed during shutdown or by the watchdog).
+            self._finish_with_error(request_id, f"The engine '{name}' stopped answering: {error or 'closed'}")
+            self._drop_engine()
+            return
+        if self._requests.finish(request_id):
+            return  # stopped: the caller no longer wants this move
+        if best.move is None:
+            self.failed.emit(request_id, f"The engine '{name}' did not choose a move.")
+            return
+        if best.move not in board.legal_moves:  # python-chess already checks; never trust twice-removed input
+            self.failed.emit(request_id, f"The engine '{name}' chose an illegal move ({best.move.uci()}).")
+            return
+        self.best_move.emit(request_id, best.move.uci())
+
+    # ------------------------------------------------------------------ helpers
+    def _ensure_engine(self) -> chess.engine.SimpleEngine:
+        if self._engine is not None:
+            return self._engine
+        engine = start_engine(self._path, self._start_timeout_s)
+        # Decided under _lock so shutdown's kill_engine() either finds this engine or
+        # we see the shutdown here and close it ourselves: no orphan engine process.
+        with self._lock:
+            shutting_down = self._requests.is_shutting_down()
+            if not shutting_down:
+                self._engine = engine
+        if shutting_down:
+            engine.close()
+            raise UciEngineError("The program is closing.")
+        self._install_error_handler(engine)
+        try:
+            self._description = describe_engine(engine, self._path)
+            options = dict(self._options)
+            if self._hash_mb and "Hash" in engine.options and "Hash" not in options:
+                options["Hash"] = str(self._hash_mb)
+            for problem in configure_engine(engine, options):
+                _log.warning("Engine option not applied: %s", problem)
+        except chess.engine.EngineError as error:
+            self._drop_engine()
+            raise UciEngineError(f"The engine could not be configured: {error}") from None
+        self.engine_started.emit(self._description)
+        return engine
+
+    def _install_error_handler(self, engine: chess.engine.SimpleEngine) -> None:
+        # python-chess reports a bad "bestmove" during analysis to the event loop's
+        # exception handler only, and the analysis then never finishes. Route the
+        # error into the running analysis so the worker sees it at once.
+        # The handler runs on the engine's event loop while the failing command is still
+        # the protocol's current one, so its analysis is found there (no race with us).
+        def handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+            error = context.get("exception")
+            command = getattr(context.get("protocol"), "command", None)
+            inner = getattr(command, "analysis", None)
+            if isinstance(error, chess.engine.EngineError) and isinstance(inner, chess.engine.AnalysisResult):
+                if not inner._finished.done():  # noqa: SLF001 - no public way to fail an analysis
+                    _log.warning("Engine error during analysis: %s", error)
+                    inner.set_exception(error)
+                return
+            loop.default_exception_handler(context)
+
+        loop = engine.protocol.loop
+        loop.call_soon_threadsafe(loop.set_exception_handler, handler)
+
+    def _drop_engine(self) -> None:
+        # Every caller has already finished its request in the ledger (or never began one).
+        with self._lock:
+            engine, self._engine = self._engine, None
+        if engine is not None:
+            engine.close()
+
+    def _finish_with_error(self, request_id: int, message: str) -> None:
+        if not self._requests.finish(request_id):
+            self.failed.emit(request_id, message)

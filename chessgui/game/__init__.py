@@ -1,0 +1,1 @@
+"""The game model: GameController owns the game; players, results, navigation, play sessions. QtCore at most."""

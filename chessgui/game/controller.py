@@ -1,0 +1,593 @@
+"""The single source of truth for the game in progress.
+
+``GameController`` owns the ``chess.pgn.Game`` tree and the live ``chess.Board``.
+Nothing else changes the game: the board widget only *requests* moves (through
+the human player), players answer ``go`` requests, and every view redraws from
+the controller's signals. python-chess decides legality, SAN and game end.
+
+The live line is the game's main line from the root up to ``self._live_node``;
+moves are always appended there, so a loaded PGN keeps its variations and
+comments intact.
+
+A game opened from a file or the clipboard is *viewed* (:meth:`view_game`): no
+player is asked to move until the user chooses to play on from a position of
+it (:meth:`play_from`). Games started here (:meth:`new_game`, :meth:`load_game`
+for resuming and follow-up games) are played at once.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import math
+from collections.abc import Mapping
+
+import chess
+import chess.engine
+import chess.pgn
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from chessgui.game.result import GameResult, Termination
+from chessgui.storage.pgn.headers import apply_header_edits
+from chessgui.game.players import DRAW_OFFER_MIN_MOVE, ClockState, GoRequest, HumanPlayer, Player
+
+ABORT_MAX_PLIES = 2
+"""A game may be aborted while at most this many moves (plies) are played: before either side's second move."""
+
+
+class GameController(QObject):
+    """Owns the game; asks the side to move's player for moves; announces changes.
+
+    Signals:
+        game_started(): a new game or a loaded game replaced the old one.
+        move_made(chess.Move, str): a move was pushed on the live board (with its SAN).
+        move_taken_back(): the last live move was removed.
+        position_changed(): the live position changed for any reason (redraw from ``board()``).
+        game_over(GameResult): the game ended (mate, draw rule, claim, resignation, flag).
+        human_input_enabled(bool): whether the board should accept mouse moves now.
+        status_changed(): something the status line describes changed (turn, thinking,
+            paused, failure, result); views re-read it through the queries.
+        notice_posted(str): a short notice for the status bar (e.g. a declined draw offer).
+        paused_changed(bool): computer moves were paused or resumed.
+        thinking_started(chess.Color): a computer player was asked to move.
+        player_failed(str): a player could not move (plain words); the game is paused, intact.
+        headers_changed(): the game's PGN headers (event, players' names, …) were edited.
+
+    While a loaded game is viewed (:meth:`is_viewing`) no player is asked to move and
+    its tags (players, event, date) stay as loaded.
+    """
+
+    game_started = Signal()
+    move_made = Signal(object, str)
+    move_taken_back = Signal()
+    position_changed = Signal()
+    game_over = Signal(object)
+    human_input_enabled = Signal(bool)
+    status_changed = Signal()
+    notice_posted = Signal(str)
+    paused_changed = Signal(bool)
+    thinking_started = Signal(object)
+    player_failed = Signal(str)
+    headers_changed = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._game = chess.pgn.Game()
+        self._board = chess.Board()
+        self._live_node: chess.pgn.GameNode = self._game
+        self._result: GameResult | None = None
+        self._players: dict[chess.Color, Player] = {}
+        self._request_ids = itertools.count(1)
+        # The request the side to move's player is answering; the board does not change
+        # while one is pending (every change cancels it first), so its colour is board.turn.
+        self._pending_request: GoRequest | None = None
+        self._viewing = False  # a loaded game shown for viewing: nobody is asked to move
+        self._paused = False
+        self._paused_by_failure = False  # paused only because a player failed (undone by new players)
+        self._failure_message: str | None = None  # why the game is paused after a failure
+        self._steps_allowed = 0
+        self._min_move_delay_ms = 0
+        self._clock_provider = None  # set by set_clock_provider(); returns ClockState | None
+        # Computer moves wait at least min_move_delay_ms after the previous move so that
+        # computer-vs-computer games can be watched; the timer is the only waiting we do.
+        self._go_timer = QTimer(self)
+        self._go_timer.setSingleShot(True)
+        self._go_timer.timeout.connect(self._ask_side_to_move)
+        self.set_players(HumanPlayer("White"), HumanPlayer("Black"))
+        self._game.headers["Result"] = "*"
+        self._game.headers["Date"] = _today()
+
+    # ------------------------------------------------------------------ queries
+
+    def board(self) -> chess.Board:
+        """A copy of the live position with its move stack (never the live object)."""
+        return self._board.copy()
+
+    def game(self) -> chess.pgn.Game:
+        """The game tree (headers, moves, comments, evaluations). Do not mutate it."""
+        return self._game
+
+    def result(self) -> GameResult | None:
+        """How the game ended, or None while it is in progress."""
+        return self._result
+
+    def is_game_over(self) -> bool:
+        """True once the game has a result."""
+        return self._result is not None
+
+    def live_ply(self) -> int:
+        """Number of moves played from the start position."""
+        return len(self._board.move_stack)
+
+    def node_at_ply(self, ply: int) -> chess.pgn.GameNode:
+        """The main-line node after ``ply`` moves (0 = the root)."""
+        node: chess.pgn.GameNode = self._game
+        for _ in range(max(0, min(ply, self.live_ply()))):
+            node = node.variations[0]
+        return node
+
+    def board_at_ply(self, ply: int) -> chess.Board:
+        """The position after ``ply`` moves, with the move stack up to it."""
+        board = self._game.board()
+        for move in self._board.move_stack[: max(0, min(ply, self.live_ply()))]:
+            board.push(move)
+        return board
+
+    def player(self, color: chess.Color) -> Player:
+        """The player of ``color``."""
+        return self._players[color]
+
+    def is_paused(self) -> bool:
+        """True while computer moves are paused."""
+        return self._paused
+
+    def has_computer_player(self) -> bool:
+        """True when a computer plays at least one side (only then is there anything to pause)."""
+        return not all(player.is_human() for player in self._players.values())
+
+    def thinking_color(self) -> chess.Color | None:
+        """The computer side that has been asked for a move and not yet answered, if any."""
+        if self._pending_request is None or self._players[self._board.turn].is_human():
+            return None
+        return self._board.turn
+
+    def failure_message(self) -> str | None:
+        """Plain words on why the game is paused after a player failed, else None."""
+        return self._failure_message
+
+    def is_waiting_for_human(self) -> bool:
+        """True when the side to move is a human who has been asked for a move."""
+        return (
+            self._pending_request is not None and self._players[self._board.turn].is_human()
+        )
+
+    def is_viewing(self) -> bool:
+        """True while a loaded game is shown for viewing (nobody plays until :meth:`play_from`)."""
+        return self._viewing
+
+    def can_claim_draw(self) -> bool:
+        """True when the side to move may claim a draw (threefold repetition or 50 moves)."""
+        return self._result is None and not self._viewing and self._board.can_claim_draw()
+
+    def can_abort(self) -> bool:
+        """True while the game may be aborted: it is running and neither side has made its second move."""
+        return self._result is None and self.live_ply() <= ABORT_MAX_PLIES
+
+    def start_fen(self) -> str:
+        """FEN of the game's starting position."""
+        return self._game.board().fen()
+
+    # ------------------------------------------------------------------ set-up
+
+    def set_players(self, white: Player, black: Player) -> None:
+        """Replace both players; a search in progress is stopped and the side to move re-asked."""
+        self._cancel_request()
+        previous = set(self._players.values())
+        current = {white, black}
+        for old in previous - current:
+            old.move_made.disconnect(self.on_player_move_made)
+            old.failed.disconnect(self.on_player_failed)
+            old.ready_changed.disconnect(self.on_player_ready_changed)
+            old.shutdown()
+        # One player object may play both colours; connect each object once.
+        for player in current - previous:
+            player.move_made.connect(self.on_player_move_made)
+            player.failed.connect(self.on_player_failed)
+            player.ready_changed.connect(self.on_player_ready_changed)
+        self._players = {chess.WHITE: white, chess.BLACK: black}
+        if self._paused_by_failure or not self.has_computer_player():
+            # The user picked other players after a failure: carry on with them. And with
+            # no computer left there is nothing to pause.
+            self._set_unpaused()
+        if not self._viewing:  # a viewed game keeps the names of the people who played it
+            self._game.headers["White"] = white.name
+            self._game.headers["Black"] = black.name
+        self._schedule_next_move(delay=False)
+
+    def set_min_move_delay_ms(self, delay_ms: int) -> None:
+        """Minimum time between a move and the next computer move (watching AI vs AI)."""
+        self._min_move_delay_ms = max(0, int(delay_ms))
+
+    def set_clock_provider(self, provider) -> None:  # noqa: ANN001 - Callable[[], ClockState | None]
+        """Install a callable that returns the clock times to hand to engines (or None)."""
+        self._clock_provider = provider
+
+    def new_game(self, start_fen: str | None = None) -> None:
+        """Start a new game from the standard position or ``start_fen`` (already validated)."""
+        game = chess.pgn.Game()
+        game.headers["Date"] = _today()
+        if start_fen is not None and start_fen != chess.STARTING_FEN:
+            game.setup(chess.Board(start_fen))
+        self._install_game(game)
+
+    def load_game(self, game: chess.pgn.Game) -> None:
+        """Replace the game by ``game`` and play on from the end of its main line (resuming, follow-up games)."""
+        self._install_game(game)
+
+    def view_game(self, game: chess.pgn.Game) -> None:
+        """Show ``game`` (from a file or the clipboard) for viewing: nobody moves, its tags stay as they are."""
+        self._install_game(game, viewing=True)
+
+    def play_from(self, ply: int) -> None:
+        """Play on in the viewed game from the position after ``ply`` moves, with the current players.
+
+        The moves up to ``ply`` stay; the rest of the main line is kept as a variation
+        (it becomes the main line again if the same move is played).
+        """
+        if not self._viewing:
+            return
+        self._cancel_request()
+        self._viewing = False
+        self._set_unpaused()
+        self._live_node = self.node_at_ply(ply)
+        self._board = self._live_node.board()
+        self._result = None
+        headers = self._game.headers
+        headers["White"] = self._players[chess.WHITE].name
+        headers["Black"] = self._players[chess.BLACK].name
+        headers["Result"] = "*"
+        headers.pop("Termination", None)
+        if "?" in headers.get("Date", "?"):
+            headers["Date"] = _today()
+        self.game_started.emit()
+        self.position_changed.emit()
+        if not self._check_automatic_end():
+            self._schedule_next_move(delay=False)
+
+    def _install_game(self, game: chess.pgn.Game, viewing: bool = False) -> None:
+        self._cancel_request()
+        self._viewing = viewing
+        # State belongs to the game it was made in: the new game starts unpaused.
+        self._set_unpaused()
+        self._game = game
+        self._live_node = game.end()
+        self._board = self._live_node.board()
+        self._result = None
+        if not viewing:
+            for color, tag in ((chess.WHITE, "White"), (chess.BLACK, "Black")):
+                if game.headers.get(tag, "?") == "?":
+                    game.headers[tag] = self._players[color].name
+            if "?" in game.headers.get("Date", "?"):
+                game.headers["Date"] = _today()
+        recorded = game.headers.get("Result", "*")
+        self.game_started.emit()
+        self.position_changed.emit()
+        if viewing:
+            self.human_input_enabled.emit(False)
+        if not self._check_automatic_end() and recorded != "*":
+            # A finished game from a file: show it, don't continue it.
+            self._result = _result_from_header(recorded)
+            self.human_input_enabled.emit(False)
+            self.game_over.emit(self._result)
+            self.status_changed.emit()
+            return
+        if self._result is None and not viewing:
+            game.headers["Result"] = "*"
+            self._schedule_next_move(delay=False)
+
+    # ------------------------------------------------------------------ actions
+
+    def takeback(self) -> bool:
+        """Undo the last move (two when a human plays a computer, so it is the human's turn again).
+
+        Returns False when there is nothing to take back.
+        """
+        if not self._board.move_stack or self._viewing:
+            return False
+        self._cancel_request()
+        mover = not self._board.turn  # the side that made the last move
+        # Against a computer, a takeback returns the turn to the human: when the computer has
+        # already replied, undo its reply too. While it is still thinking, undo one move.
+        human_to_move = self._players[self._board.turn].is_human()
+        plies = 2 if human_to_move and not self._players[mover].is_human() and len(self._board.move_stack) >= 2 else 1
+        for _ in range(plies):
+            self._pop_live_move()
+        self._result = None
+        self._game.headers["Result"] = "*"
+        self.move_taken_back.emit()
+        self.position_changed.emit()
+        self._schedule_next_move(delay=False)
+        return True
+
+    def _pop_live_move(self) -> None:
+        self._board.pop()
+        node = self._live_node
+        parent = node.parent
+        assert parent is not None
+        if not node.variations:
+            # A move played here. One with moves after it came from a loaded game: keep those.
+            parent.remove_variation(node)
+        self._live_node = parent
+
+    def claim_draw(self) -> bool:
+        """Claim a draw by threefold repetition or the 50-move rule, if the rules allow it now."""
+        if not self.can_claim_draw():
+            return False
+        if self._board.can_claim_threefold_repetition():
+            termination = Termination.THREEFOLD_REPETITION
+        else:
+            termination = Termination.FIFTY_MOVES
+        self.end_game(GameResult(None, termination))
+        return True
+
+    def resign(self, color: chess.Color) -> None:
+        """``color`` resigns (not in a game that is only viewed)."""
+        if self._result is None and not self._viewing:
+            self.end_game(GameResult(not color, Termination.RESIGNATION))
+
+    def offer_draw(self, color: chess.Color) -> bool:
+        """``color`` offers a draw to the opponent; returns True when it was accepted (the game ends).
+
+        The opponent's player decides from the evaluation recorded with its latest move.
+        Offers go to computer players only; a human opponent is not asked.
+        """
+        if self._result is not None:
+            return False
+        opponent = self._players[not color]
+        if opponent.is_human():
+            self.notice_posted.emit("Draw offers are for games against the computer.")
+            return False
+        board = self._board.copy()
+        if not opponent.answer_draw_offer(board, not color, self._last_eval_of(not color)):
+            if board.fullmove_number <= DRAW_OFFER_MIN_MOVE:
+                self.notice_posted.emit(
+                    f"{opponent.name} declines the draw: it considers draws only after move {DRAW_OFFER_MIN_MOVE}."
+                )
+            else:
+                self.notice_posted.emit(f"{opponent.name} declines the draw; play on.")
+            return False
+        self.end_game(GameResult(None, Termination.AGREEMENT))
+        return True
+
+    def abort(self) -> bool:
+        """End a game that has barely started without a result ("*"); False when it is too late."""
+        if not self.can_abort():
+            return False
+        self.end_game(GameResult(None, Termination.ABORTED))
+        return True
+
+    def set_headers(self, headers: Mapping[str, str]) -> None:
+        """Edit the game's PGN headers (event, site, date, round, names, other tags).
+
+        The seven-tag roster stays ("?" when emptied); other tags emptied are removed.
+        Result, FEN and SetUp belong to the game and are left as they are.
+        """
+        apply_header_edits(self._game.headers, headers)
+        self.headers_changed.emit()
+
+    def _last_eval_of(self, color: chess.Color) -> chess.engine.PovScore | None:
+        """The evaluation recorded with ``color``'s latest move on the live line, if any."""
+        node: chess.pgn.GameNode | None = self._live_node
+        while node is not None and node.parent is not None:
+            if node.turn() != color:  # ``color`` made the move leading here
+                score = node.eval()
+                if score is not None:
+                    return score
+                return None
+            node = node.parent
+        return None
+
+    def end_game(self, result: GameResult) -> None:
+        """End the game with ``result`` (also used by the clock on flag fall)."""
+        if self._result is not None:
+            return
+        self._cancel_request()
+        self._result = result
+        self._game.headers["Result"] = result.result
+        self._game.headers["Termination"] = result.pgn_termination
+        self.human_input_enabled.emit(False)
+        self.game_over.emit(result)
+        self.status_changed.emit()
+
+    def pause(self) -> None:
+        """Stop computer moves (the current search is abandoned); humans may still move."""
+        if self._paused or not self.has_computer_player():
+            return
+        self._paused = True
+        self._paused_by_failure = False
+        self._failure_message = None
+        self._steps_allowed = 0
+        if self._pending_request is not None and not self._players[self._board.turn].is_human():
+            self._cancel_request()
+        self.paused_changed.emit(True)
+        self.status_changed.emit()
+
+    def resume(self) -> None:
+        """Let computer players move again."""
+        if not self._paused:
+            return
+        self._set_unpaused()
+        self._schedule_next_move(delay=False)
+
+    def step(self) -> None:
+        """While paused: let the computer side to move play exactly one move."""
+        if not self._paused or self._result is not None:
+            return
+        if self._pending_request is not None:
+            return
+        self._steps_allowed = 1
+        self._schedule_next_move(delay=False)
+
+    def stop_thinking(self) -> None:
+        """Abandon any search in progress (used before closing the window)."""
+        self._cancel_request()
+
+    # ------------------------------------------------------------------ annotations
+
+    def set_move_eval(self, ply: int, score: chess.engine.PovScore, depth: int | None = None) -> None:
+        """Store an engine evaluation on the move at ``ply`` (exported as ``[%eval]``)."""
+        if 1 <= ply <= self.live_ply():
+            self.node_at_ply(ply).set_eval(score, depth)
+
+    def set_move_comment(self, ply: int, text: str) -> None:
+        """Set the comment of the move at ``ply`` (e.g. "book" for a move from the opening book)."""
+        if 1 <= ply <= self.live_ply():
+            self.node_at_ply(ply).comment = text
+
+    def set_move_clock(self, ply: int, seconds: float) -> None:
+        """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``).
+
+        Whole seconds as a clock shows them (``0:05:03``); tenths under ten seconds (``0:00:07.3``),
+        where they decide games. Milliseconds would only clutter the PGN.
+        """
+        if 1 <= ply <= self.live_ply():
+            seconds = max(0.0, seconds)
+            shown = math.floor(seconds) if seconds >= 10 else math.floor(round(seconds * 10, 6)) / 10
+            self.node_at_ply(ply).set_clock(shown)
+
+    # ------------------------------------------------------------------ player replies
+
+    def on_player_move_made(self, request_id: int, uci: str) -> None:
+        """A player answered: validate the move, push it and announce it. Stale ids are ignored."""
+        request = self._pending_request
+        if request is None or request.request_id != request_id or self._result is not None:
+            return
+        player = self._players[self._board.turn]
+        try:
+            move = chess.Move.from_uci(uci)
+        except (chess.InvalidMoveError, ValueError):
+            move = None
+        if move is None or not self._board.is_legal(move):
+            if player.is_human():
+                player.go(request)  # keep waiting for a legal move
+                return
+            self._pending_request = None
+            self._report_failure(f"{player.name} answered with an illegal move ({uci!r}).")
+            return
+        self._pending_request = None
+        self._push_move(move)
+
+    def _push_move(self, move: chess.Move) -> None:
+        """Play ``move`` (legal in the live position) and ask for the next one."""
+        san = self._board.san(move)
+        self._board.push(move)
+        if self._live_node.has_variation(move):
+            # Playing on in a loaded game along a move it already has: follow it, don't duplicate it.
+            self._live_node.promote_to_main(move)
+            self._live_node = self._live_node.variation(move)
+        else:
+            self._live_node = self._live_node.add_main_variation(move)
+        if self._steps_allowed > 0:
+            self._steps_allowed -= 1
+        self.move_made.emit(move, san)
+        self.position_changed.emit()
+        self.status_changed.emit()
+        if not self._check_automatic_end():
+            self._schedule_next_move(delay=True)
+
+    def on_player_failed(self, request_id: int, message: str) -> None:
+        """A player cannot move: tell the user, pause, keep the game intact."""
+        if self._pending_request is None or self._pending_request.request_id != request_id:
+            return
+        self._pending_request = None
+        self._report_failure(message)
+
+    def on_player_ready_changed(self, ready: bool) -> None:  # noqa: ARG002 - signal signature
+        """An engine finished (or lost) its preparation: "Preparing engine…" may be over."""
+        self.status_changed.emit()
+
+    def _report_failure(self, message: str) -> None:
+        if not self._paused:
+            self._paused = True
+            self._paused_by_failure = True
+            self.paused_changed.emit(True)
+        self.human_input_enabled.emit(False)
+        text = f"{message} The game is paused; choose another engine or take over in Settings."
+        self._failure_message = text
+        self.status_changed.emit()
+        self.player_failed.emit(text)
+
+    # ------------------------------------------------------------------ internals
+
+    def _check_automatic_end(self) -> bool:
+        outcome = self._board.outcome(claim_draw=False)
+        if outcome is None:
+            return False
+        self.end_game(GameResult.from_outcome(outcome))
+        return True
+
+    def _set_unpaused(self) -> None:
+        """Clear the pause and everything that belongs to it (step allowance, failure)."""
+        was_paused = self._paused
+        self._paused = False
+        self._paused_by_failure = False
+        self._failure_message = None
+        self._steps_allowed = 0
+        if was_paused:
+            self.paused_changed.emit(False)
+            self.status_changed.emit()
+
+    def _cancel_request(self) -> None:
+        self._go_timer.stop()
+        if self._pending_request is not None:
+            self._pending_request = None
+            self._players[self._board.turn].stop()
+            self.status_changed.emit()
+
+    def _schedule_next_move(self, delay: bool) -> None:
+        self._go_timer.stop()
+        if self._result is not None or self._viewing:
+            return
+        # The watching delay is for two computers playing each other; a human's
+        # opponent answers as soon as its search allows.
+        watching = not any(player.is_human() for player in self._players.values())
+        if not (delay and watching and self._min_move_delay_ms > 0):
+            self._ask_side_to_move()
+        else:
+            self.human_input_enabled.emit(False)
+            self._go_timer.start(self._min_move_delay_ms)
+
+    def _ask_side_to_move(self) -> None:
+        if self._result is not None or self._viewing:
+            return
+        color = self._board.turn
+        player = self._players[color]
+        if not player.is_human() and self._paused and self._steps_allowed <= 0:
+            self.human_input_enabled.emit(False)
+            self.status_changed.emit()
+            return
+        if self._pending_request is not None:
+            player.stop()  # a request for this very position is replaced
+        clock: ClockState | None = self._clock_provider() if self._clock_provider is not None else None
+        request = GoRequest(
+            request_id=next(self._request_ids),
+            start_fen=self.start_fen(),
+            moves=tuple(move.uci() for move in self._board.move_stack),
+            clock=clock,
+        )
+        self._pending_request = request
+        self.human_input_enabled.emit(player.is_human())
+        if not player.is_human():
+            self.thinking_started.emit(color)
+        self.status_changed.emit()
+        player.go(request)
+
+
+def _today() -> str:
+    """Today's date as a PGN Date tag value (YYYY.MM.DD)."""
+    return datetime.date.today().strftime("%Y.%m.%d")
+
+
+def _result_from_header(result: str) -> GameResult:
+    winner = {"1-0": chess.WHITE, "0-1": chess.BLACK}.get(result)
+    return GameResult(winner, Termination.RECORDED)

@@ -1,0 +1,164 @@
+"""Players: who answers when the game controller asks the side to move for a move.
+
+Human, built-in engine and external UCI engine share one interface, so
+human-vs-human, human-vs-computer and computer-vs-computer are one code path.
+The controller calls :meth:`Player.go` with a :class:`GoRequest`; the player
+answers with ``move_made(request_id, uci)``. The controller drops any answer
+whose id is not the one it is waiting for (a stale reply after New game,
+Takeback or Stop).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import chess
+import chess.engine
+from PySide6.QtCore import QObject, Signal
+
+
+DRAW_OFFER_MIN_MOVE = 30
+"""A computer player considers a draw offer only after this move number."""
+DRAW_ACCEPT_MAX_CP = 25
+"""A computer player accepts a draw when its own evaluation is at most this (centipawns, its view)."""
+
+
+def accepts_draw_by_evaluation(
+    board: chess.Board, color: chess.Color, last_eval: chess.engine.PovScore | None
+) -> bool:
+    """The computer's answer to a draw offer: yes when it is no better than level, late enough in the game.
+
+    ``color`` is the side offered the draw; ``last_eval`` its latest evaluation (any point of view),
+    None when it has none (then it plays on).
+    """
+    if board.fullmove_number <= DRAW_OFFER_MIN_MOVE or last_eval is None:
+        return False
+    return last_eval.pov(color).score(mate_score=100_000) <= DRAW_ACCEPT_MAX_CP
+
+
+@dataclass(frozen=True, slots=True)
+class ClockState:
+    """Clock times handed to an engine that plays from its clock (UCI go wtime/btime/...)."""
+
+    white_ms: int
+    """White's remaining time in milliseconds."""
+    black_ms: int
+    """Black's remaining time in milliseconds."""
+    white_increment_ms: int = 0
+    """White's increment per move in milliseconds."""
+    black_increment_ms: int = 0
+    """Black's increment per move in milliseconds."""
+    moves_to_go: int | None = None
+    """Moves until the next time control, if the control has one."""
+
+
+@dataclass(frozen=True, slots=True)
+class GoRequest:
+    """A request for a move, passed by value between the GUI and worker threads."""
+
+    request_id: int
+    """Unique, increasing id; replies carrying another id are stale and ignored."""
+    start_fen: str
+    """FEN of the game's starting position."""
+    moves: tuple[str, ...]
+    """UCI moves played from the start position up to the position to move in."""
+    clock: ClockState | None = None
+    """Clock times when the game is played on a clock, else None."""
+
+    def board(self) -> chess.Board:
+        """Rebuild the position to move in (a fresh Board, never shared between threads)."""
+        board = chess.Board(self.start_fen)
+        for uci in self.moves:
+            board.push_uci(uci)
+        return board
+
+
+class Player(QObject):
+    """Base class of every player.
+
+    Signals:
+        move_made(request_id: int, uci: str): the player's answer to a :meth:`go` request.
+        failed(request_id: int, message: str): the player cannot produce a move; the
+            message is plain words for the user. The game itself is left untouched.
+        search_info(object): a :class:`chessgui.engines.info.EngineInfo` per completed
+            iteration (engine players only).
+        ready_changed(bool): an engine player became ready (compiled, started) or not.
+    """
+
+    move_made = Signal(int, str)
+    failed = Signal(int, str)
+    search_info = Signal(object)
+    ready_changed = Signal(bool)
+
+    def __init__(self, name: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._name = name
+
+    @property
+    def name(self) -> str:
+        """Name shown to the user and written to the PGN headers."""
+        return self._name
+
+    def is_human(self) -> bool:
+        """True when moves come from the board (mouse), not from an engine."""
+        raise NotImplementedError
+
+    def is_ready(self) -> bool:
+        """True when :meth:`go` will start thinking at once (engines may still be starting)."""
+        return True
+
+    def go(self, request: GoRequest) -> None:
+        """Start producing a move for the position in ``request``; answer with ``move_made``."""
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        """Abandon the current request, if any. No reply for it will be accepted afterwards."""
+
+    def answer_draw_offer(
+        self, board: chess.Board, color: chess.Color, last_eval: chess.engine.PovScore | None
+    ) -> bool:
+        """Accept (True) or decline a draw offered to this player, who plays ``color`` in ``board``.
+
+        ``last_eval`` is the evaluation recorded with this player's latest move (None if none).
+        Computer players, built-in or UCI, decide from it by :func:`accepts_draw_by_evaluation`.
+        """
+        return accepts_draw_by_evaluation(board, color, last_eval)
+
+    def shutdown(self) -> None:
+        """Release threads/processes; the player is not used again. Must return promptly."""
+        self.stop()
+
+
+class HumanPlayer(Player):
+    """A person at the board: answers a request with the move the board widget reports."""
+
+    def __init__(self, name: str = "Human", parent: QObject | None = None) -> None:
+        super().__init__(name, parent)
+        self._pending_request: GoRequest | None = None
+
+    def is_human(self) -> bool:
+        return True
+
+    def go(self, request: GoRequest) -> None:
+        self._pending_request = request
+
+    def answer_draw_offer(
+        self, board: chess.Board, color: chess.Color, last_eval: chess.engine.PovScore | None
+    ) -> bool:
+        # Draw offers are for games against the computer; a person is never asked by the program.
+        return False
+
+    def stop(self) -> None:
+        self._pending_request = None
+
+    def is_waiting(self) -> bool:
+        """True while this player has been asked for a move and has not answered."""
+        return self._pending_request is not None
+
+    def on_move_requested(self, move: chess.Move) -> None:
+        """Slot for the board's ``move_requested``: answer the pending request, if any."""
+        request = self._pending_request
+        if request is None:
+            return
+        self._pending_request = None
+        self.move_made.emit(request.request_id, move.uci())

@@ -1,0 +1,200 @@
+"""Turns the user's Settings into a game being played: players, clock, engine reports.
+
+One job: keep the controller's players and time control in line with the
+settings, relay what the engines report (to the engine panel, the evaluation
+bar and the game record as ``[%eval]``), and start follow-up games for
+computer-vs-computer viewing. MainWindow wires its signals to the views.
+"""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import chess.pgn
+from PySide6.QtCore import QObject, QSettings, Signal
+
+from chessgui.storage.book import BookChoice, book_problem
+from chessgui.engines.info import EngineInfo
+from chessgui.engines.players import BuiltinEnginePlayer, create_player
+from chessgui.clock.game_clock import GameClock
+from chessgui.game.controller import GameController
+from chessgui.game.openings import opening_series
+from chessgui.game.players import ClockState, Player
+from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings, save_settings
+from chessgui.clock.time_control import EngineTimeMode
+
+
+def _same_engine(a: PlayerSettings, b: PlayerSettings) -> bool:
+    """True when switching from ``a`` to ``b`` can keep the running engine (only strength differs)."""
+    return a.kind == b.kind and a.uci_path == b.uci_path and a.uci_options == b.uci_options and a.hash_mb == b.hash_mb
+
+
+class PlaySession(QObject):
+    """Applies settings to the controller and relays engine reports.
+
+    Signals:
+        settings_applied(Settings): new settings are in force (views re-read board options).
+        engine_info(EngineInfo): a report from the computer player that is thinking now.
+        engine_cleared(): a new game or takeback made the shown reports stale.
+        book_problem(str): a side's opening book cannot be used (plain words); it plays by search.
+    """
+
+    settings_applied = Signal(object)
+    engine_info = Signal(object)
+    engine_cleared = Signal()
+    book_problem = Signal(str)
+
+    def __init__(
+        self,
+        controller: GameController,
+        game_clock: GameClock,
+        settings: Settings,
+        qsettings: QSettings | None = None,
+        rng: random.Random | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._controller = controller
+        self._game_clock = game_clock
+        self._qsettings = qsettings
+        self._settings = settings
+        self._openings = opening_series(rng or random.Random())
+        # The latest report of each side for the move it is thinking about; it becomes the
+        # move's [%eval] once the move is played.
+        self._latest: dict[chess.Color, EngineInfo | None] = {chess.WHITE: None, chess.BLACK: None}
+        controller.move_made.connect(self.on_move_made)
+        controller.game_started.connect(self.on_game_reset)
+        controller.move_taken_back.connect(self.on_game_reset)
+        # Engines set to a fixed time per move must not be handed the clock.
+        controller.set_clock_provider(self.clock_state_for_engines)
+        self._install_players(settings, force=True)
+        self._apply_time_settings(settings)
+
+    def settings(self) -> Settings:
+        """The settings in force."""
+        return self._settings
+
+    def apply(self, settings: Settings, start_new_game: bool = False) -> None:
+        """Use ``settings`` from now on; save them; optionally start a new game with them.
+
+        A change of players takes effect from the next move: a search in progress is
+        stopped and the side to move is asked again by its (new) player.
+        """
+        self._settings = settings
+        if self._qsettings is not None:
+            save_settings(self._qsettings, settings)
+            self._qsettings.sync()
+        self._apply_time_settings(settings)
+        self._install_players(settings, force=False)
+        self.settings_applied.emit(settings)
+        self.check_books()
+        if start_new_game:
+            self.new_game()
+
+    def new_game(self, start_fen: str | None = None) -> None:
+        """A new game with the current players (fresh hash tables for the engines)."""
+        for color in chess.COLORS:
+            player = self._controller.player(color)
+            if isinstance(player, BuiltinEnginePlayer):
+                player.new_game()
+        self._controller.new_game(start_fen)
+
+    def check_books(self) -> list[str]:
+        """Report (``book_problem``) each computer side whose book cannot be used; returns the messages."""
+        problems: list[str] = []
+        for color in chess.COLORS:
+            player = self._settings.player(color)
+            problem = book_problem(player.book) if player.is_computer() else None
+            if problem is not None:
+                side = "White" if color == chess.WHITE else "Black"
+                problems.append(f"{side}: {problem} The engine plays by search.")
+        for message in problems:
+            self.book_problem.emit(message)
+        return problems
+
+    def _books_vary_openings(self) -> bool:
+        """True when a computer side plays a working book with weighted-random choice."""
+        return any(
+            self._settings.player(color).is_computer()
+            and self._settings.player(color).book.enabled
+            and self._settings.player(color).book.choice is BookChoice.WEIGHTED_RANDOM
+            and book_problem(self._settings.player(color).book) is None
+            for color in chess.COLORS
+        )
+
+    def next_game(self) -> None:
+        """Computer vs computer: a new game with a different opening.
+
+        With a weighted-random book the book itself varies the openings, so the game
+        starts from the standard position; otherwise from the next line of a varied series.
+        """
+        if self._books_vary_openings():
+            self.new_game()
+            return
+        opening = next(self._openings)
+        game = chess.pgn.Game()
+        node: chess.pgn.GameNode = game
+        for uci in opening.moves:
+            node = node.add_main_variation(chess.Move.from_uci(uci))
+        game.headers["Opening"] = opening.name
+        for color in chess.COLORS:
+            player = self._controller.player(color)
+            if isinstance(player, BuiltinEnginePlayer):
+                player.new_game()
+        self._controller.load_game(game)
+
+    def clock_state_for_engines(self) -> ClockState | None:
+        """Clock times for engines playing on the clock; None in fixed-time-per-move mode."""
+        if self._settings.engine_time_mode is EngineTimeMode.FIXED_PER_MOVE:
+            return None
+        return self._game_clock.clock_state()
+
+    # ------------------------------------------------------------------ slots
+
+    def on_player_search_info(self, info: EngineInfo) -> None:
+        """An engine finished an iteration: remember it for the move's [%eval] and relay it."""
+        self._latest[info.color] = info
+        self.engine_info.emit(info)
+
+    def on_move_made(self, move: chess.Move, san: str) -> None:  # noqa: ARG002 - signal signature
+        """Store the mover's last evaluation on the move just played."""
+        board = self._controller.board()
+        mover = not board.turn
+        info = self._latest[mover]
+        self._latest[mover] = None
+        if info is None or self._controller.player(mover).is_human():
+            return
+        if info.is_book() and info.best_move() == move:
+            self._controller.set_move_comment(self._controller.live_ply(), "book")
+        elif not info.is_book():
+            self._controller.set_move_eval(self._controller.live_ply(), info.to_pov_score(), info.depth)
+
+    def on_game_reset(self) -> None:
+        """New game or takeback: earlier reports no longer describe the position."""
+        self._latest = {chess.WHITE: None, chess.BLACK: None}
+        self.engine_cleared.emit()
+
+    # ------------------------------------------------------------------ internals
+
+    def _apply_time_settings(self, settings: Settings) -> None:
+        self._game_clock.set_time_control(settings.time_control)
+        self._controller.set_min_move_delay_ms(settings.min_move_delay_ms)
+
+    def _install_players(self, settings: Settings, force: bool) -> None:
+        new: dict[chess.Color, Player] = {}
+        changed = force
+        for color in chess.COLORS:
+            wanted = settings.player(color)
+            player = self._controller.player(color)
+            if not force and wanted.kind is PlayerKind.HUMAN and player.is_human():
+                new[color] = player
+            elif not force and isinstance(player, BuiltinEnginePlayer) and _same_engine(player.settings(), wanted):
+                player.set_settings(wanted)  # only the strength changed: applies from the next move
+                new[color] = player
+            else:
+                new[color] = create_player(wanted, color, self._controller)
+                new[color].search_info.connect(self.on_player_search_info)
+                changed = True
+        if changed:
+            self._controller.set_players(new[chess.WHITE], new[chess.BLACK])

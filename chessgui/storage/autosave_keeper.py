@@ -1,0 +1,124 @@
+"""Keeps the autosave in step with the game, and offers it back at start-up.
+
+After every change of the game (move, takeback, new or loaded game, game end)
+the game tree and a little window state are written through
+:class:`chessgui.storage.autosave.AutosaveStore`. Writing a few kilobytes per move is
+cheap and means a crash or a kill loses at most the move being made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import chess
+import chess.pgn
+from PySide6.QtCore import QObject, Signal
+
+from chessgui.storage.autosave import AutosaveCorruptError, AutosaveSnapshot, AutosaveStore, ExtraValue
+from chessgui.game.controller import GameController
+from chessgui.game.move_count import full_move_count
+
+
+class AutosaveKeeper(QObject):
+    """Saves the controller's game after each change.
+
+    Signals:
+        save_failed(str): the save could not be written (plain words; the game itself is fine).
+    """
+
+    save_failed = Signal(str)
+
+    def __init__(
+        self,
+        store: AutosaveStore,
+        controller: GameController,
+        extra_provider: Callable[[], Mapping[str, ExtraValue]] | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._controller = controller
+        self._extra_provider = extra_provider
+        self._last_error: str | None = None
+        controller.move_made.connect(self.on_game_changed)
+        controller.move_taken_back.connect(self.on_game_changed)
+        controller.game_started.connect(self.on_game_changed)
+        controller.game_over.connect(self.on_game_changed)
+        controller.headers_changed.connect(self.on_game_changed)
+
+    def store(self) -> AutosaveStore:
+        """Where the game is saved."""
+        return self._store
+
+    def take_unfinished_game(
+        self, ask: Callable[[str], bool], report: Callable[[str], None]
+    ) -> tuple[chess.pgn.Game, Mapping[str, ExtraValue]] | None:
+        """The unfinished game and its window state if there is one and ``ask`` says yes.
+
+        A "no" discards the save. Problems (a damaged save, set aside) go to ``report``.
+        """
+        snapshot, problem = load_unfinished_game(self._store)
+        if problem:
+            report(problem)
+        if snapshot is None:
+            return None
+        try:
+            game = snapshot.game()
+        except ValueError as error:
+            report(f"The autosaved game could not be read: {error}")
+            return None
+        moves = full_move_count(game)
+        question = (
+            f"An unfinished game ({game.headers.get('White', '?')} – {game.headers.get('Black', '?')}, "
+            f"{moves} move{'' if moves == 1 else 's'}) was kept from last time. Resume it?"
+        )
+        if not ask(question):
+            self._store.discard()
+            return None
+        return game, snapshot.extra
+
+    def on_game_changed(self, *_args: object) -> None:
+        """Write the current game (marked finished once it has a result)."""
+        self.save_now()
+
+    def save_now(self) -> bool:
+        """Save at once; returns False (and emits ``save_failed`` once per problem) on failure."""
+        if self._controller.is_viewing():
+            # A viewed game is safe in its file; the last game played here stays saved for resuming.
+            return True
+        game = self._controller.game()
+        extra = dict(self._extra_provider()) if self._extra_provider is not None else {}
+        try:
+            if self._controller.live_ply() == 0 and game.board().fen() == game.board().starting_fen:
+                # An untouched new game is nothing worth resuming.
+                self._store.discard()
+            else:
+                self._store.save(
+                    AutosaveSnapshot.from_game(game, extra), finished=self._controller.is_game_over()
+                )
+        except OSError as error:
+            message = f"The game could not be autosaved ({error.strerror or error}); it is still open here."
+            if message != self._last_error:
+                self._last_error = message
+                self.save_failed.emit(message)
+            return False
+        self._last_error = None
+        return True
+
+
+def load_unfinished_game(store: AutosaveStore) -> tuple[AutosaveSnapshot | None, str | None]:
+    """The autosaved unfinished game, if any, and a plain-words problem report, if any.
+
+    Never raises for a damaged save: the store sets broken files aside and we
+    report what happened so the user knows.
+    """
+    try:
+        snapshot = store.load()
+    except AutosaveCorruptError as error:
+        return None, error.message
+    except OSError as error:
+        return None, f"The autosaved game could not be opened ({error.strerror or error})."
+    if snapshot is None:
+        return None, None
+    problem = "; ".join(snapshot.problems) or None
+    return snapshot, problem

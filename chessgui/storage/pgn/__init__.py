@@ -1,0 +1,1 @@
+"""PGN reading (with its problems), writing, and background indexing of large files."""

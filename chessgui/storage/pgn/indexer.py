@@ -1,0 +1,125 @@
+"""Index a PGN file in a QThread so a 10,000-game file never freezes the window.
+
+Only values cross the thread boundary: the path in, progress percentages and a
+frozen :class:`~chessgui.storage.pgn.read.PgnReadResult` (or an error message) out.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from chessgui.storage.pgn.read import PgnReadError, PgnReadResult, read_pgn_file
+
+__all__ = ["PgnIndexer"]
+
+
+class _IndexJob(QObject):
+    """Runs read_pgn_file inside the worker thread."""
+
+    progressed = Signal(int, int)  # run id, percent
+    finished = Signal(int, object)  # run id, PgnReadResult
+    failed = Signal(int, str)  # run id, message
+
+    def __init__(self, run_id: int, path: Path, stop: threading.Event, check_moves: bool | None) -> None:
+        super().__init__()
+        self._run_id = run_id
+        self._path = path
+        self._stop = stop
+        self._check_moves = check_moves
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            result = read_pgn_file(
+                self._path,
+                lambda percent: self.progressed.emit(self._run_id, percent),
+                self._stop.is_set,
+                check_moves=self._check_moves,
+            )
+        except PgnReadError as error:
+            self.failed.emit(self._run_id, str(error))
+        except Exception as error:  # never let a worker die silently
+            self.failed.emit(self._run_id, f"could not read {self._path.name}: {error}")
+        else:
+            self.finished.emit(self._run_id, result)
+
+
+class PgnIndexer(QObject):
+    """Reads the list of games of a PGN file in the background.
+
+    ``start(path)`` begins; ``progressed(percent)`` follows; then exactly one
+    of ``finished(PgnReadResult)`` or ``failed(message)``.  ``cancel()`` stops
+    early (``finished`` then carries ``cancelled=True``).  Starting again
+    cancels a run in progress; its late results are dropped.
+    """
+
+    progressed = Signal(int)
+    finished = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread: QThread | None = None
+        self._job: _IndexJob | None = None
+        self._stop = threading.Event()
+        self._run_id = 0
+
+    def is_running(self) -> bool:
+        return self._thread is not None and self._thread.isRunning()
+
+    def start(self, path: str | Path, check_moves: bool | None = None) -> None:
+        self.shutdown()
+        self._run_id += 1
+        run_id = self._run_id
+        self._stop = threading.Event()
+        thread = QThread()
+        thread.setObjectName("PgnIndexer")
+        job = _IndexJob(run_id, Path(path), self._stop, check_moves)
+        job.moveToThread(thread)
+        thread.started.connect(job.run)
+        # Bound slots of this GUI-thread object: results arrive queued, and
+        # the run id lets late results of a replaced run be dropped.
+        job.progressed.connect(self._on_progressed)
+        job.finished.connect(self._on_finished)
+        job.failed.connect(self._on_failed)
+        self._thread, self._job = thread, job
+        thread.start()
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def shutdown(self) -> None:
+        """Stop a run in progress and wait for its thread (call before closing)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.quit()
+            self._thread.wait()
+        self._thread = None
+        self._job = None
+
+    @Slot(int, int)
+    def _on_progressed(self, run_id: int, percent: int) -> None:
+        if run_id == self._run_id:
+            self.progressed.emit(percent)
+
+    @Slot(int, object)
+    def _on_finished(self, run_id: int, result: PgnReadResult) -> None:
+        if run_id == self._run_id:
+            self._release_thread()
+            self.finished.emit(result)
+
+    @Slot(int, str)
+    def _on_failed(self, run_id: int, message: str) -> None:
+        if run_id == self._run_id:
+            self._release_thread()
+            self.failed.emit(message)
+
+    def _release_thread(self) -> None:
+        if self._thread is not None:
+            self._thread.quit()
+            self._thread.wait()
+        self._thread = None
+        self._job = None

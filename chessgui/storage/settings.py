@@ -1,0 +1,330 @@
+"""The user's settings as one immutable value, loaded from and saved to QSettings.
+
+:class:`Settings` is a tree of frozen dataclasses: who plays each side (human,
+built-in engine, external UCI engine) and how strong, board options, the
+computer-vs-computer pace and the time control. The settings dialog edits a
+copy and returns a new value; the main window applies it. Nothing here is a
+global: whoever needs settings is handed the value.
+
+Settings files can be edited by hand, come from an older version or be
+damaged, so :func:`load_settings` reads each value on its own and falls back to
+the default for anything it cannot understand; it never raises.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import chess
+from PySide6.QtCore import QSettings
+
+from chessgui.storage.book import BOOK_DEPTH_RANGE, BookChoice, BookSettings
+from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
+
+_log = logging.getLogger(__name__)
+
+#: Bounds the dialog offers and the loader enforces.
+MOVE_TIME_RANGE_MS = (0, 600_000)
+DEPTH_RANGE = (1, 64)
+NODES_RANGE = (1, 1_000_000_000)
+HASH_RANGE_MB = (1, 4096)
+ANIMATION_RANGE_MS = (0, 1000)
+MIN_MOVE_DELAY_RANGE_MS = (0, 5000)
+
+#: Used when a computer side would otherwise have no limit at all.
+DEFAULT_MOVE_TIME_MS = 1000
+
+
+class PlayerKind(enum.Enum):
+    """Who plays a side."""
+
+    HUMAN = "human"
+    """A person at the board."""
+    BUILTIN = "builtin"
+    """The built-in engine (engine/ package, run in a worker thread)."""
+    UCI = "uci"
+    """An external UCI engine program (e.g. /usr/games/stockfish)."""
+
+    def is_computer(self) -> bool:
+        """True for either engine kind."""
+        return self is not PlayerKind.HUMAN
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    """Who plays one side and, for an engine, how strong it plays."""
+
+    kind: PlayerKind = PlayerKind.HUMAN
+    """Human, built-in engine or external UCI engine."""
+    uci_path: str = ""
+    """Path of the external engine program (kind UCI)."""
+    uci_options: tuple[tuple[str, str], ...] = ()
+    """UCI options set on the external engine, as (name, value) text pairs (e.g. ("Skill Level", "5"))."""
+    move_time_ms: int = DEFAULT_MOVE_TIME_MS
+    """Thinking time per move in ms when not playing from a clock; 0 = no time limit (depth/nodes only)."""
+    depth: int | None = None
+    """Built-in engine: maximum search depth in plies, or None for no depth cap."""
+    nodes: int | None = None
+    """Built-in engine: maximum nodes per move, or None for no node cap."""
+    hash_mb: int = 64
+    """Transposition table size in MiB (built-in; also sent as "Hash" to UCI engines that offer it)."""
+    book: BookSettings = field(default_factory=BookSettings)
+    """Opening book for this side (any engine kind; the GUI plays the book moves)."""
+
+    def is_computer(self) -> bool:
+        """True when an engine plays this side."""
+        return self.kind.is_computer()
+
+    def effective_move_time_ms(self) -> int | None:
+        """Time per move to use, or None when depth/nodes alone limit the search.
+
+        A computer side must stop somewhere: with no time, depth or node limit the
+        default time per move applies.
+        """
+        if self.move_time_ms > 0:
+            return self.move_time_ms
+        if self.kind is PlayerKind.BUILTIN and (self.depth or self.nodes):
+            return None
+        return DEFAULT_MOVE_TIME_MS
+
+    def uci_option_dict(self) -> dict[str, str]:
+        """The UCI options as a dict (last value wins for a repeated name)."""
+        return dict(self.uci_options)
+
+    def describe(self) -> str:
+        """Short words for a status bar or menu: "Human", "Built-in engine, 1.0 s/move"…"""
+        if self.kind is PlayerKind.HUMAN:
+            return "Human"
+        parts: list[str] = []
+        time_ms = self.effective_move_time_ms()
+        if time_ms:
+            parts.append(f"{time_ms / 1000:g} s/move")
+        if self.kind is PlayerKind.BUILTIN:
+            if self.depth:
+                parts.append(f"depth {self.depth}")
+            if self.nodes:
+                parts.append(f"{self.nodes:,} nodes")
+            name = "Built-in engine"
+        else:
+            name = self.uci_path.rsplit("/", 1)[-1] or "UCI engine"
+        return f"{name}, {', '.join(parts)}" if parts else name
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSettings:
+    """How the board looks and behaves."""
+
+    show_legal_moves: bool = True
+    """Show dots on the squares the picked-up piece can move to."""
+    show_coordinates: bool = True
+    """Show file letters and rank numbers along the board edge."""
+    animation_ms: int = 150
+    """Piece move animation length in ms; 0 turns animation off."""
+    auto_flip: bool = True
+    """Turn the board so the human's side is at the bottom (Black at the bottom when the human plays Black)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the user can set. Immutable: change with :func:`dataclasses.replace`."""
+
+    white: PlayerSettings = field(default_factory=PlayerSettings)
+    """Who plays White."""
+    black: PlayerSettings = field(
+        default_factory=lambda: PlayerSettings(kind=PlayerKind.BUILTIN)
+    )
+    """Who plays Black (by default the built-in engine, so a new user plays the computer)."""
+    board: BoardSettings = field(default_factory=BoardSettings)
+    """Board look and feel."""
+    min_move_delay_ms: int = 500
+    """Computer vs computer: least time between two moves so people can follow (0–5000 ms)."""
+    # --- Time control (owned by chessgui/clock/chess_clock/time_control.py, issue 6) ---------------------
+    time_control: TimeControl = UNTIMED
+    """The game's clock; UNTIMED plays without one (engines then use their time per move)."""
+    engine_time_mode: EngineTimeMode = EngineTimeMode.ON_CLOCK
+    """On a clock: engines think from the clock, or a fixed time per move."""
+
+    def player(self, color: chess.Color) -> PlayerSettings:
+        """The settings of the side ``color``."""
+        return self.white if color == chess.WHITE else self.black
+
+    def with_player(self, color: chess.Color, player: PlayerSettings) -> Settings:
+        """A copy with one side's player replaced."""
+        return replace(self, white=player) if color == chess.WHITE else replace(self, black=player)
+
+    def is_engine_vs_engine(self) -> bool:
+        """True when the computer plays both sides."""
+        return self.white.is_computer() and self.black.is_computer()
+
+    def human_colors(self) -> list[chess.Color]:
+        """Sides played by a person (for auto-flip: the board shows the human's side at the bottom)."""
+        return [color for color in (chess.WHITE, chess.BLACK) if not self.player(color).is_computer()]
+
+
+# ---------------------------------------------------------------------- QSettings I/O
+_SIDE_GROUPS = {chess.WHITE: "white", chess.BLACK: "black"}
+
+
+def load_settings(qsettings: QSettings) -> Settings:
+    """Read :class:`Settings`; missing, invalid or corrupt values fall back to defaults."""
+    defaults = Settings()
+    try:
+        white = _load_player(qsettings, "white", defaults.white)
+        black = _load_player(qsettings, "black", defaults.black)
+        board = _load_board(qsettings, defaults.board)
+        delay = _read_int(qsettings, "play/min_move_delay_ms", defaults.min_move_delay_ms, MIN_MOVE_DELAY_RANGE_MS)
+        time_control = _read_time_control(qsettings, "play/time_control", defaults.time_control)
+        mode = EngineTimeMode.from_setting(
+            _read_raw(qsettings, "play/engine_time_mode"), defaults.engine_time_mode
+        )
+    except Exception:  # a damaged file must never stop the program from starting
+        _log.exception("Could not read the settings; using defaults")
+        return defaults
+    return Settings(
+        white=white,
+        black=black,
+        board=board,
+        min_move_delay_ms=delay,
+        time_control=time_control,
+        engine_time_mode=mode,
+    )
+
+
+def save_settings(qsettings: QSettings, settings: Settings) -> None:
+    """Write ``settings``; :func:`load_settings` reads back an equal value."""
+    for color, group in _SIDE_GROUPS.items():
+        player = settings.player(color)
+        prefix = f"{group}/"
+        qsettings.setValue(prefix + "kind", player.kind.value)
+        qsettings.setValue(prefix + "uci_path", player.uci_path)
+        # Two parallel lists rather than one key per option: option names contain spaces and slashes.
+        qsettings.setValue(prefix + "uci_option_names", [name for name, _ in player.uci_options])
+        qsettings.setValue(prefix + "uci_option_values", [value for _, value in player.uci_options])
+        qsettings.setValue(prefix + "move_time_ms", player.move_time_ms)
+        qsettings.setValue(prefix + "depth", player.depth if player.depth is not None else 0)
+        qsettings.setValue(prefix + "nodes", player.nodes if player.nodes is not None else 0)
+        qsettings.setValue(prefix + "hash_mb", player.hash_mb)
+        qsettings.setValue(prefix + "book_enabled", player.book.enabled)
+        qsettings.setValue(prefix + "book_path", player.book.path)
+        qsettings.setValue(prefix + "book_max_moves", player.book.max_moves)
+        qsettings.setValue(prefix + "book_choice", player.book.choice.value)
+    board = settings.board
+    qsettings.setValue("board/show_legal_moves", board.show_legal_moves)
+    qsettings.setValue("board/show_coordinates", board.show_coordinates)
+    qsettings.setValue("board/animation_ms", board.animation_ms)
+    qsettings.setValue("board/auto_flip", board.auto_flip)
+    qsettings.setValue("play/min_move_delay_ms", settings.min_move_delay_ms)
+    qsettings.setValue("play/time_control", settings.time_control.to_setting())
+    qsettings.setValue("play/engine_time_mode", settings.engine_time_mode.value)
+    qsettings.sync()
+
+
+def _load_player(qsettings: QSettings, group: str, default: PlayerSettings) -> PlayerSettings:
+    prefix = f"{group}/"
+    kind_text = _read_raw(qsettings, prefix + "kind")
+    kind = next((kind for kind in PlayerKind if kind.value == kind_text), default.kind)
+    path = _read_raw(qsettings, prefix + "uci_path")
+    depth = _read_int(qsettings, prefix + "depth", 0, (0, DEPTH_RANGE[1]))
+    nodes = _read_int(qsettings, prefix + "nodes", 0, (0, NODES_RANGE[1]))
+    return PlayerSettings(
+        kind=kind,
+        uci_path=path if isinstance(path, str) else default.uci_path,
+        uci_options=_read_options(qsettings, prefix),
+        move_time_ms=_read_int(qsettings, prefix + "move_time_ms", default.move_time_ms, MOVE_TIME_RANGE_MS),
+        depth=depth or None,
+        nodes=nodes or None,
+        hash_mb=_read_int(qsettings, prefix + "hash_mb", default.hash_mb, HASH_RANGE_MB),
+        book=_load_book(qsettings, prefix, default.book),
+    )
+
+
+def _load_book(qsettings: QSettings, prefix: str, default: BookSettings) -> BookSettings:
+    path = _read_raw(qsettings, prefix + "book_path")
+    return BookSettings(
+        enabled=_read_bool(qsettings, prefix + "book_enabled", default.enabled),
+        path=path if isinstance(path, str) else default.path,
+        max_moves=_read_int(qsettings, prefix + "book_max_moves", default.max_moves, BOOK_DEPTH_RANGE),
+        choice=BookChoice.from_setting(_read_raw(qsettings, prefix + "book_choice"), default.choice),
+    )
+
+
+def _load_board(qsettings: QSettings, default: BoardSettings) -> BoardSettings:
+    return BoardSettings(
+        show_legal_moves=_read_bool(qsettings, "board/show_legal_moves", default.show_legal_moves),
+        show_coordinates=_read_bool(qsettings, "board/show_coordinates", default.show_coordinates),
+        animation_ms=_read_int(qsettings, "board/animation_ms", default.animation_ms, ANIMATION_RANGE_MS),
+        auto_flip=_read_bool(qsettings, "board/auto_flip", default.auto_flip),
+    )
+
+
+def _read_raw(qsettings: QSettings, key: str) -> Any:
+    try:
+        return qsettings.value(key)
+    except Exception:  # PySide raises on values it cannot convert (e.g. a corrupt @Variant)
+        _log.warning("Unreadable settings value %s", key)
+        return None
+
+
+def _read_int(qsettings: QSettings, key: str, default: int, bounds: tuple[int, int]) -> int:
+    raw = _read_raw(qsettings, key)
+    if raw is None or isinstance(raw, bool):
+        return default
+    try:
+        value = int(str(raw).strip())
+    except (TypeError, ValueError):
+        _log.warning("Settings value %s=%r is not a whole number; using %s", key, raw, default)
+        return default
+    low, high = bounds
+    if not low <= value <= high:
+        _log.warning("Settings value %s=%r is out of range; using %s", key, raw, default)
+        return default
+    return value
+
+
+def _read_bool(qsettings: QSettings, key: str, default: bool) -> bool:
+    raw = _read_raw(qsettings, key)
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str):
+        text = raw.strip().lower()
+        if text in ("true", "1", "yes", "on"):
+            return True
+        if text in ("false", "0", "no", "off"):
+            return False
+    if isinstance(raw, int):
+        return bool(raw)
+    return default
+
+
+def _read_string_list(qsettings: QSettings, key: str) -> list[str]:
+    raw = _read_raw(qsettings, key)
+    if raw is None:
+        return []
+    if isinstance(raw, str):  # QSettings gives a plain str for a one-element list in ini files
+        return [raw]
+    if isinstance(raw, (list, tuple)):
+        return [str(item) for item in raw]
+    return []
+
+
+def _read_options(qsettings: QSettings, prefix: str) -> tuple[tuple[str, str], ...]:
+    names = _read_string_list(qsettings, prefix + "uci_option_names")
+    values = _read_string_list(qsettings, prefix + "uci_option_values")
+    if len(names) != len(values):
+        _log.warning("UCI options in the settings do not pair up; ignoring them")
+        return ()
+    return tuple((name, value) for name, value in zip(names, values) if name.strip())
+
+
+def _read_time_control(qsettings: QSettings, key: str, default: TimeControl) -> TimeControl:
+    raw = _read_raw(qsettings, key)
+    if raw is None:
+        return default
+    try:
+        return TimeControl.from_setting(raw)
+    except (InvalidTimeControlError, ValueError):
+        _log.warning("Settings value %s=%r is not a time control; using %s", key, raw, default)
+        return default

@@ -1,0 +1,1 @@
+"""Widgets that draw the game and emit requests: board, move log, engine panel, eval bar, clocks."""

@@ -1,0 +1,52 @@
+"""The status line's text, derived from the current state every time it is shown.
+
+The status bar never keeps a message about the game: whenever the turn, a search,
+a pause, a failure, the result or the viewed move changes, the window asks
+:func:`status_text` again. So "… is thinking" cannot outlive the search, and the
+side named is always the side to move.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from chessgui.game.controller import GameController
+
+PREPARING_TEXT = "Preparing engine… (the move follows as soon as it is ready)"
+"""Shown while the computer to move is still starting (compiling, launching)."""
+
+
+def status_text(controller: GameController, view_ply: int, clock_note: str | None = None) -> str:
+    """What the status line says now.
+
+    ``view_ply`` is the ply the board shows (an earlier one while the user reviews the
+    game); ``clock_note`` an extra remark about the clock, such as when it starts.
+    """
+    if controller.is_viewing():
+        return "Viewing a loaded game. To play on from the shown position, choose Game ▸ Play from here."
+    text = _live_text(controller)
+    if clock_note and not controller.is_game_over():
+        text = f"{text} · {clock_note}"
+    live_ply = controller.live_ply()
+    if view_ply != live_ply:
+        return f"Viewing move {view_ply} of {live_ply} · live game: {text}"
+    return text
+
+
+def _live_text(controller: GameController) -> str:
+    result = controller.result()
+    if result is not None:
+        return result.describe()
+    failure = controller.failure_message()
+    if failure is not None:
+        return failure
+    board = controller.board()
+    side = chess.COLOR_NAMES[board.turn].capitalize()
+    player = controller.player(board.turn)
+    if controller.thinking_color() == board.turn:
+        return f"{player.name} ({side}) is thinking…" if player.is_ready() else PREPARING_TEXT
+    if controller.is_paused():
+        if player.is_human():
+            return f"{side} to move · computer moves are paused (Space resumes)"
+        return f"Paused · {side} ({player.name}) to move · Space resumes, Ctrl+Right plays one move"
+    return f"{side} to move" + (" (check)" if board.is_check() else "")
