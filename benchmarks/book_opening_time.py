@@ -48,7 +48,9 @@ def play_first_moves(use_book: bool, rng: random.Random) -> tuple[float, int, tu
             move = choice.move
             book_plies += 1
         else:
-            limit = SearchLimit(wtime_ms=clocks[chess.WHITE], btime_ms=clocks[chess.BLACK], winc_ms=INC_MS, binc_ms=INC_MS)
+            limit = SearchLimit(
+                wtime_ms=clocks[chess.WHITE], btime_ms=clocks[chess.BLACK], winc_ms=INC_MS, binc_ms=INC_MS
+            )
             result = searchers[board.turn].search(chess.STARTING_FEN, [m.uci() for m in board.move_stack], limit)
             move = chess.Move.from_uci(result.best_move)
         spent = (time.perf_counter() - started) * 1000
@@ -83,8 +85,10 @@ def main() -> None:
         for _ in range(args.games):
             seconds, book_plies, _moves = play_first_moves(use_book, rng)
             times.append(seconds)
-            print(f"{'with' if use_book else 'without'} book: first 10 moves took {seconds:.2f} s of clock "
-                  f"({book_plies} book plies)")
+            print(
+                f"{'with' if use_book else 'without'} book: first 10 moves took {seconds:.2f} s of clock "
+                f"({book_plies} book plies)"
+            )
         print(f"  mean {'with' if use_book else 'without'} book: {sum(times) / len(times):.2f} s")
     print(f"{args.starts} self-play starts -> {distinct_book_lines(args.starts, rng)} distinct book lines (games)")
 

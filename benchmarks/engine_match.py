@@ -32,14 +32,14 @@ def report(results: list[float], label: str) -> None:
     wins, draws, losses = results.count(1.0), results.count(0.5), results.count(0.0)
     score = sum(results) / len(results)
     diff, low, high = elo(score, len(results))
-    print(f"{label}: +{wins} ={draws} -{losses}  score {score:.3f}  "
-          f"Elo {diff:+.0f} [{low:+.0f}, {high:+.0f}]", flush=True)
+    print(
+        f"{label}: +{wins} ={draws} -{losses}  score {score:.3f}  Elo {diff:+.0f} [{low:+.0f}, {high:+.0f}]", flush=True
+    )
 
 
 def play_uci_match(args: argparse.Namespace) -> None:
     ours = chess.engine.SimpleEngine.popen_uci([sys.executable, "-m", "engine"], timeout=120)
-    theirs = chess.engine.SimpleEngine.popen_uci(shlex.split(args.opponent), timeout=120,
-                                                 cwd=args.opponent_cwd)
+    theirs = chess.engine.SimpleEngine.popen_uci(shlex.split(args.opponent), timeout=120, cwd=args.opponent_cwd)
     options = dict(opt.split("=", 1) for opt in args.opponent_option)
     if options:
         theirs.configure(options)
@@ -51,8 +51,7 @@ def play_uci_match(args: argparse.Namespace) -> None:
         for game in range(args.games):
             line = OPENINGS[(game // 2) % len(OPENINGS)]
             ours_white = game % 2 == 0
-            players = {chess.WHITE: ours if ours_white else theirs,
-                       chess.BLACK: theirs if ours_white else ours}
+            players = {chess.WHITE: ours if ours_white else theirs, chess.BLACK: theirs if ours_white else ours}
             tc = TimeControl(args.base, args.inc, nodes=args.uci_nodes or None)
             game_result = play_game(opening_board(line), players, tc, game_id=game)
             if game_result.fault:
@@ -86,8 +85,9 @@ def play_ab_match(args: argparse.Namespace) -> None:
             board.push_uci(best)
             moves.append(best)
         outcome = board.outcome(claim_draw=True)
-        white_score = 0.5 if outcome is None or outcome.winner is None else (
-            1.0 if outcome.winner == chess.WHITE else 0.0)
+        white_score = (
+            0.5 if outcome is None or outcome.winner is None else (1.0 if outcome.winner == chess.WHITE else 0.0)
+        )
         results.append(white_score if a_white else 1.0 - white_score)
         report(results, f"A={hex(mask_a)} vs B={hex(mask_b)} after {game + 1} games")
 
@@ -96,15 +96,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     parser.add_argument("--opponent", help="UCI engine command line (shell syntax, quote it)")
     parser.add_argument("--opponent-option", action="append", default=[], help="NAME=VALUE")
-    parser.add_argument("--opponent-cwd", default=None,
-                        help="working directory of the opponent (e.g. an exported older engine/)")
+    parser.add_argument(
+        "--opponent-cwd", default=None, help="working directory of the opponent (e.g. an exported older engine/)"
+    )
     parser.add_argument("--ab-features", help="two feature masks, e.g. 0x3f,0x3e")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--base", type=float, default=10.0, help="seconds per side")
     parser.add_argument("--inc", type=float, default=0.1, help="increment in seconds")
     parser.add_argument("--nodes", type=int, default=20000, help="nodes per move (A/B mode)")
-    parser.add_argument("--uci-nodes", type=int, default=0,
-                        help="UCI mode: fixed nodes per move instead of a clock")
+    parser.add_argument("--uci-nodes", type=int, default=0, help="UCI mode: fixed nodes per move instead of a clock")
     args = parser.parse_args()
     if args.ab_features:
         play_ab_match(args)

@@ -15,7 +15,7 @@ import time
 
 import chess
 
-from engine import SearchLimit, Searcher, warm_up
+from engine import Searcher, SearchLimit, warm_up
 
 POSITIONS = (
     chess.STARTING_FEN,
@@ -33,8 +33,10 @@ def movetime_overshoot() -> None:
             start = time.perf_counter()
             searcher.search(fen, limit=SearchLimit(movetime_ms=movetime))
             overs.append((time.perf_counter() - start) * 1000 - movetime)
-    print(f"movetime: {len(overs)} searches, past the limit by: mean {statistics.mean(overs):.1f} ms, "
-          f"max {max(overs):.1f} ms")
+    print(
+        f"movetime: {len(overs)} searches, past the limit by: mean {statistics.mean(overs):.1f} ms, "
+        f"max {max(overs):.1f} ms"
+    )
 
 
 def sudden_death_game(base_ms: int = 10_000, inc_ms: int = 100) -> None:
@@ -44,8 +46,9 @@ def sudden_death_game(base_ms: int = 10_000, inc_ms: int = 100) -> None:
     moves: list[str] = []
     lowest = {chess.WHITE: float(base_ms), chess.BLACK: float(base_ms)}
     while not board.is_game_over(claim_draw=True) and len(moves) < 300:
-        limit = SearchLimit(wtime_ms=int(clocks[chess.WHITE]), btime_ms=int(clocks[chess.BLACK]),
-                            winc_ms=inc_ms, binc_ms=inc_ms)
+        limit = SearchLimit(
+            wtime_ms=int(clocks[chess.WHITE]), btime_ms=int(clocks[chess.BLACK]), winc_ms=inc_ms, binc_ms=inc_ms
+        )
         start = time.perf_counter()
         result = engines[board.turn].search(chess.STARTING_FEN, moves, limit)
         spent = (time.perf_counter() - start) * 1000
@@ -57,9 +60,11 @@ def sudden_death_game(base_ms: int = 10_000, inc_ms: int = 100) -> None:
         clocks[board.turn] += inc_ms
         moves.append(result.best_move)
         board.push_uci(result.best_move)
-    print(f"sudden death {base_ms / 1000:.0f}s+{inc_ms / 1000:.1f}s: {len(moves)} plies, "
-          f"result {board.result(claim_draw=True)}, lowest clock white {lowest[chess.WHITE]:.0f} ms, "
-          f"black {lowest[chess.BLACK]:.0f} ms")
+    print(
+        f"sudden death {base_ms / 1000:.0f}s+{inc_ms / 1000:.1f}s: {len(moves)} plies, "
+        f"result {board.result(claim_draw=True)}, lowest clock white {lowest[chess.WHITE]:.0f} ms, "
+        f"black {lowest[chess.BLACK]:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

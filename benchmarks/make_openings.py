@@ -33,20 +33,21 @@ from match_common import OPENINGS, opening_board
 STOCKFISH = "/usr/games/stockfish"
 
 
-def candidate_moves(engine: chess.engine.SimpleEngine, board: chess.Board, depth: int,
-                    multipv: int, spread: int) -> list[chess.Move]:
+def candidate_moves(
+    engine: chess.engine.SimpleEngine, board: chess.Board, depth: int, multipv: int, spread: int
+) -> list[chess.Move]:
     """Moves within ``spread`` cp of the best at a low depth."""
     infos = engine.analyse(board, chess.engine.Limit(depth=depth), multipv=multipv)
-    scored = [(info["score"].relative.score(mate_score=100_000), info["pv"][0])
-              for info in infos if info.get("pv")]
+    scored = [(info["score"].relative.score(mate_score=100_000), info["pv"][0]) for info in infos if info.get("pv")]
     if not scored:
         return []
     best = max(score for score, _ in scored)
     return [move for score, move in scored if score >= best - spread]
 
 
-def make_position(engine: chess.engine.SimpleEngine, rng: random.Random, index: int,
-                  args: argparse.Namespace) -> tuple[chess.Board, str] | None:
+def make_position(
+    engine: chess.engine.SimpleEngine, rng: random.Random, index: int, args: argparse.Namespace
+) -> tuple[chess.Board, str] | None:
     """One candidate position and its source label, or None if the walk hit a dead end."""
     if index % 2 == 0:
         line = OPENINGS[(index // 2) % len(OPENINGS)]
@@ -105,9 +106,11 @@ def main(argv: list[str] | None = None) -> int:
                 kept[epd] = board.epd(ce=cp, c0=source)
     finally:
         engine.quit()
-    header = (f"# {len(kept)} balanced openings made by benchmarks/make_openings.py with {name}:\n"
-              f"# seed {args.seed}, {args.min_plies}-{args.max_plies} plies, MultiPV {args.multipv} at depth "
-              f"{args.walk_depth} within {args.spread} cp, kept |score| < {args.max_cp} cp at depth {args.depth}\n")
+    header = (
+        f"# {len(kept)} balanced openings made by benchmarks/make_openings.py with {name}:\n"
+        f"# seed {args.seed}, {args.min_plies}-{args.max_plies} plies, MultiPV {args.multipv} at depth "
+        f"{args.walk_depth} within {args.spread} cp, kept |score| < {args.max_cp} cp at depth {args.depth}\n"
+    )
     args.out.write_text(header + "\n".join(kept.values()) + "\n")
     print(f"{len(kept)} positions kept of {tried} tried -> {args.out}")
     return 0 if len(kept) >= args.count else 1

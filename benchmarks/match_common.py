@@ -17,11 +17,26 @@ import chess
 import chess.engine
 
 OPENINGS = (
-    "e4 e5 Nf3 Nc6 Bb5 a6", "e4 c5 Nf3 d6 d4 cxd4", "d4 d5 c4 e6 Nc3 Nf6", "d4 Nf6 c4 g6 Nc3 Bg7",
-    "e4 e6 d4 d5 Nc3 Bb4", "e4 c6 d4 d5 e5 Bf5", "c4 e5 Nc3 Nf6 g3 d5", "Nf3 d5 g3 Nf6 Bg2 c6",
-    "d4 Nf6 c4 e6 Nc3 Bb4", "e4 e5 Nf3 Nf6 Nxe5 d6", "e4 d5 exd5 Qxd5 Nc3 Qa5", "d4 d5 Bf4 Nf6 e3 c5",
-    "e4 c5 Nc3 Nc6 g3 g6", "d4 f5 g3 Nf6 Bg2 e6", "e4 g6 d4 Bg7 Nc3 d6", "c4 c5 Nc3 Nc6 g3 g6",
-    "e4 e5 Bc4 Nf6 d3 c6", "d4 Nf6 Nf3 e6 Bg5 h6", "e4 Nf6 e5 Nd5 d4 d6", "b3 e5 Bb2 Nc6 e3 d5",
+    "e4 e5 Nf3 Nc6 Bb5 a6",
+    "e4 c5 Nf3 d6 d4 cxd4",
+    "d4 d5 c4 e6 Nc3 Nf6",
+    "d4 Nf6 c4 g6 Nc3 Bg7",
+    "e4 e6 d4 d5 Nc3 Bb4",
+    "e4 c6 d4 d5 e5 Bf5",
+    "c4 e5 Nc3 Nf6 g3 d5",
+    "Nf3 d5 g3 Nf6 Bg2 c6",
+    "d4 Nf6 c4 e6 Nc3 Bb4",
+    "e4 e5 Nf3 Nf6 Nxe5 d6",
+    "e4 d5 exd5 Qxd5 Nc3 Qa5",
+    "d4 d5 Bf4 Nf6 e3 c5",
+    "e4 c5 Nc3 Nc6 g3 g6",
+    "d4 f5 g3 Nf6 Bg2 e6",
+    "e4 g6 d4 Bg7 Nc3 d6",
+    "c4 c5 Nc3 Nc6 g3 g6",
+    "e4 e5 Bc4 Nf6 d3 c6",
+    "d4 Nf6 Nf3 e6 Bg5 h6",
+    "e4 Nf6 e5 Nd5 d4 d6",
+    "b3 e5 Bb2 Nc6 e3 d5",
 )
 """Twenty common openings, six plies each (SAN from the start position)."""
 
@@ -42,9 +57,11 @@ def opening_board(line: str) -> chess.Board:
 
 def elo(score: float, games: int) -> tuple[float, float, float]:
     """Elo difference and a 95% interval from a score fraction (binomial, draws ignored)."""
+
     def to_elo(p: float) -> float:
         p = min(max(p, 1e-3), 1 - 1e-3)
         return -400 * math.log10(1 / p - 1)
+
     stderr = math.sqrt(max(score * (1 - score), 1e-6) / max(games, 1))
     return to_elo(score), to_elo(score - 1.96 * stderr), to_elo(score + 1.96 * stderr)
 
@@ -122,9 +139,12 @@ def _adjudicate(scores: dict[bool, list[int]], board: chess.Board, rules: Adjudi
         if all(s <= -rules.resign_cp for s in recent):
             return GameResult(0.0, "adjudicated: White resigns", board.ply())
     n = rules.draw_moves
-    if (n and board.fullmove_number >= rules.draw_after_move
-            and all(len(scores[c]) >= n for c in chess.COLORS)
-            and all(abs(s) <= rules.draw_cp for c in chess.COLORS for s in scores[c][-n:])):
+    if (
+        n
+        and board.fullmove_number >= rules.draw_after_move
+        and all(len(scores[c]) >= n for c in chess.COLORS)
+        and all(abs(s) <= rules.draw_cp for c in chess.COLORS for s in scores[c][-n:])
+    ):
         return GameResult(0.5, "adjudicated draw", board.ply())
     return None
 
@@ -137,9 +157,14 @@ def _watchdog(engine: chess.engine.SimpleEngine, seconds: float) -> threading.Ti
     return timer
 
 
-def play_game(board: chess.Board, players: dict[bool, chess.engine.SimpleEngine], tc: TimeControl,
-              rules: Adjudication = NO_ADJUDICATION, stop: threading.Event | None = None,
-              game_id: object = None) -> GameResult:
+def play_game(
+    board: chess.Board,
+    players: dict[bool, chess.engine.SimpleEngine],
+    tc: TimeControl,
+    rules: Adjudication = NO_ADJUDICATION,
+    stop: threading.Event | None = None,
+    game_id: object = None,
+) -> GameResult:
     """Play ``board`` (its move stack is sent as the game so far) to the end.
 
     A ``game_id`` different from the engines' previous game makes python-chess send
@@ -161,8 +186,12 @@ def play_game(board: chess.Board, players: dict[bool, chess.engine.SimpleEngine]
             limit = chess.engine.Limit(nodes=tc.nodes)
             allowed = tc.hang_seconds
         else:
-            limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
-                                       white_inc=tc.increment, black_inc=tc.increment)
+            limit = chess.engine.Limit(
+                white_clock=clocks[chess.WHITE],
+                black_clock=clocks[chess.BLACK],
+                white_inc=tc.increment,
+                black_inc=tc.increment,
+            )
             allowed = clocks[board.turn] + tc.hang_seconds
         engine = players[board.turn]
         timer = _watchdog(engine, allowed)

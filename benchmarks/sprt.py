@@ -84,8 +84,9 @@ def build_spec(name: str, where: str, repo: Path, scratch: Path) -> EngineSpec:
 def feature_spec(name: str, mask: str, tree: Path) -> EngineSpec:
     """A build of ``tree`` with a search-feature mask (via benchmarks/uci_features.py)."""
     int(mask, 0)  # a bad mask fails here, with argparse's message
-    return EngineSpec(f"{name} (features {mask})",
-                      (sys.executable, str(BENCH_DIR / "uci_features.py"), mask), tree.resolve())
+    return EngineSpec(
+        f"{name} (features {mask})", (sys.executable, str(BENCH_DIR / "uci_features.py"), mask), tree.resolve()
+    )
 
 
 def load_openings(path: Path) -> list[chess.Board]:
@@ -137,8 +138,9 @@ class Tally:
         return sum(self.wdl)
 
     def llr(self) -> float:
-        model = (sprt_stats.pentanomial(self.pairs) if self.args.stats == "pentanomial"
-                 else sprt_stats.trinomial(*self.wdl))
+        model = (
+            sprt_stats.pentanomial(self.pairs) if self.args.stats == "pentanomial" else sprt_stats.trinomial(*self.wdl)
+        )
         return sprt_stats.llr(model, self.args.elo0, self.args.elo1)
 
     def add(self, pair: int, game: int, test_score: float, result: GameResult) -> str:
@@ -164,9 +166,11 @@ class Tally:
         est = sprt_stats.trinomial(*self.wdl)
         low, high = est.elo_interval()
         w, d, l = self.wdl
-        return (f"Games {self.games}: W/D/L {w}/{d}/{l}  score {100 * est.score:.1f}%  "
-                f"Elo {est.elo:+.1f} [{low:+.1f}, {high:+.1f}]  "
-                f"LLR {self.llr():+.2f} ({self.bounds[0]:+.2f}, {self.bounds[1]:+.2f})")
+        return (
+            f"Games {self.games}: W/D/L {w}/{d}/{l}  score {100 * est.score:.1f}%  "
+            f"Elo {est.elo:+.1f} [{low:+.1f}, {high:+.1f}]  "
+            f"LLR {self.llr():+.2f} ({self.bounds[0]:+.2f}, {self.bounds[1]:+.2f})"
+        )
 
 
 def responds(engine: chess.engine.SimpleEngine) -> bool:
@@ -178,9 +182,16 @@ def responds(engine: chess.engine.SimpleEngine) -> bool:
     return True
 
 
-def run_worker(specs: tuple[EngineSpec, EngineSpec], jobs: itertools.count, openings: list[chess.Board],
-               tally: Tally, stop: threading.Event, tc: TimeControl, rules: Adjudication,
-               log: list[str]) -> None:
+def run_worker(
+    specs: tuple[EngineSpec, EngineSpec],
+    jobs: itertools.count,
+    openings: list[chess.Board],
+    tally: Tally,
+    stop: threading.Event,
+    tc: TimeControl,
+    rules: Adjudication,
+    log: list[str],
+) -> None:
     """Play opening pairs (test as White, then as Black) until the match ends."""
     test_spec, base_spec = specs
     engines: dict[EngineSpec, chess.engine.SimpleEngine] = {}
@@ -208,10 +219,11 @@ def run_worker(specs: tuple[EngineSpec, EngineSpec], jobs: itertools.count, open
                 line = tally.add(pair, game, score, result)
                 colour = "White" if test_white else "Black"
                 with tally.lock:
-                    log.append(f"game {game + 1} (test {colour}, opening {pair % len(openings) + 1}): "
-                               f"{result.reason} after {result.plies} plies, test scores {score:g}")
-                    print(line + (f"  [game {game + 1}: {result.reason}]" if result.fault else ""),
-                          flush=True)
+                    log.append(
+                        f"game {game + 1} (test {colour}, opening {pair % len(openings) + 1}): "
+                        f"{result.reason} after {result.plies} plies, test scores {score:g}"
+                    )
+                    print(line + (f"  [game {game + 1}: {result.reason}]" if result.fault else ""), flush=True)
                 if tally.decision is not None:
                     stop.set()
     finally:
@@ -227,8 +239,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     builds = parser.add_argument_group("builds")
     builds.add_argument("--test", default=".", help="tree holding engine/ or a git ref (default: .)")
     builds.add_argument("--base", help="git ref (or tree holding engine/) to compare against")
-    builds.add_argument("--ab-features", metavar="TEST,BASE",
-                        help="both builds from --test's tree with these feature masks, e.g. 0x3ff,0x3fe")
+    builds.add_argument(
+        "--ab-features",
+        metavar="TEST,BASE",
+        help="both builds from --test's tree with these feature masks, e.g. 0x3ff,0x3fe",
+    )
     play = parser.add_argument_group("games")
     play.add_argument("--tc", default="5+0.05", help="seconds+increment per side (default 5+0.05)")
     play.add_argument("--nodes", type=int, help="fixed nodes per move instead of a clock")
@@ -245,14 +260,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     test.add_argument("--elo1", type=float, default=5.0)
     test.add_argument("--alpha", type=float, default=0.05)
     test.add_argument("--beta", type=float, default=0.05)
-    test.add_argument("--stats", choices=("pentanomial", "trinomial"), default="pentanomial",
-                      help="model of the LLR (default pentanomial: game pairs)")
+    test.add_argument(
+        "--stats",
+        choices=("pentanomial", "trinomial"),
+        default="pentanomial",
+        help="model of the LLR (default pentanomial: game pairs)",
+    )
     args = parser.parse_args(argv)
     if bool(args.base) == bool(args.ab_features):
         parser.error("give --base <ref> or --ab-features TEST,BASE")
     try:
-        args.time_control = (TimeControl(nodes=args.nodes) if args.nodes
-                             else TimeControl.parse(args.tc))
+        args.time_control = TimeControl(nodes=args.nodes) if args.nodes else TimeControl.parse(args.tc)
     except ValueError as exc:
         parser.error(str(exc))
     if args.nodes is not None and args.nodes < 1:
@@ -277,8 +295,10 @@ def main(argv: list[str] | None = None) -> int:
                 tree = build_spec("test", args.test, repo, Path(scratch)).cwd
                 specs = (feature_spec("test", masks[0], tree), feature_spec("base", masks[1], tree))
             else:
-                specs = (build_spec("test", args.test, repo, Path(scratch)),
-                         build_spec("base", args.base, repo, Path(scratch)))
+                specs = (
+                    build_spec("test", args.test, repo, Path(scratch)),
+                    build_spec("base", args.base, repo, Path(scratch)),
+                )
             if args.book:
                 openings = book_openings(args.book, 1000, args.book_plies, rng)
             else:
@@ -290,14 +310,16 @@ def main(argv: list[str] | None = None) -> int:
         return run_match(args, specs, openings)
 
 
-def run_match(args: argparse.Namespace, specs: tuple[EngineSpec, EngineSpec],
-              openings: list[chess.Board]) -> int:
+def run_match(args: argparse.Namespace, specs: tuple[EngineSpec, EngineSpec], openings: list[chess.Board]) -> int:
     tally = Tally(args)
-    rules = (Adjudication(resign_moves=0, draw_moves=0) if args.no_adjudication else Adjudication())
-    print(f"SPRT {specs[0].name} vs {specs[1].name}: {args.time_control.describe()}, "
-          f"elo0={args.elo0:g} elo1={args.elo1:g} alpha={args.alpha:g} beta={args.beta:g}, "
-          f"{args.stats} GSPRT (logistic Elo), {len(openings)} openings, "
-          f"concurrency {args.concurrency}", flush=True)
+    rules = Adjudication(resign_moves=0, draw_moves=0) if args.no_adjudication else Adjudication()
+    print(
+        f"SPRT {specs[0].name} vs {specs[1].name}: {args.time_control.describe()}, "
+        f"elo0={args.elo0:g} elo1={args.elo1:g} alpha={args.alpha:g} beta={args.beta:g}, "
+        f"{args.stats} GSPRT (logistic Elo), {len(openings)} openings, "
+        f"concurrency {args.concurrency}",
+        flush=True,
+    )
     stop = threading.Event()
     jobs = itertools.count()
     log: list[str] = []

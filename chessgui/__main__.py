@@ -13,11 +13,11 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from chessgui import __version__
-from chessgui.storage.autosave import AutosaveStore, default_autosave_dir
 from chessgui.engines.builtin_worker import ensure_warm_up_started
 from chessgui.main_window import MainWindow
 from chessgui.native_destroy_watch import NativeDestroyWatcher
 from chessgui.resources_path import app_icon
+from chessgui.storage.autosave import AutosaveStore, default_autosave_dir
 from chessgui.storage.settings import PlayerKind, Settings, load_settings
 
 

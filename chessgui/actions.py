@@ -106,8 +106,12 @@ def create_actions(window: QMainWindow) -> MainActions:
         pause=_action(window, "&Pause", "Space", "Pause or resume the game: clocks stop and the computer waits"),
         step=_action(window, "&Step one move", "Ctrl+Right", "While paused, let the computer play one move"),
         next_game=_action(window, "Ne&xt game", "Ctrl+Shift+N", "Start another computer game from a varied opening"),
-        play_from_here=_action(window, "Play from &here…", "Ctrl+Shift+H",
-                               "Play on in this game from the shown position (choose the players first)"),
+        play_from_here=_action(
+            window,
+            "Play from &here…",
+            "Ctrl+Shift+H",
+            "Play on in this game from the shown position (choose the players first)",
+        ),
         hint=_action(window, "&Hint", "Ctrl+H", "Show the engine's suggestion as an arrow"),
         flip=_action(window, "&Flip board", "F", "Turn the board around"),
         first_move=_action(window, "Start position", "Home", "Show the start position"),
@@ -142,9 +146,21 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     for action in (actions.save_pgn, actions.copy_pgn, None, actions.quit):
         file_menu.addSeparator() if action is None else file_menu.addAction(action)
     game: QMenu = bar.addMenu("&Game")
-    for action in (actions.new_game, actions.next_game, actions.play_from_here, None, actions.takeback,
-                   actions.offer_draw, actions.claim_draw, actions.resign, actions.abort, None,
-                   actions.game_details, None, actions.settings):
+    for action in (
+        actions.new_game,
+        actions.next_game,
+        actions.play_from_here,
+        None,
+        actions.takeback,
+        actions.offer_draw,
+        actions.claim_draw,
+        actions.resign,
+        actions.abort,
+        None,
+        actions.game_details,
+        None,
+        actions.settings,
+    ):
         game.addSeparator() if action is None else game.addAction(action)
     position: QMenu = bar.addMenu("&Position")
     for action in (actions.load_fen, actions.edit_position, actions.copy_fen, actions.paste):
@@ -153,8 +169,7 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     for action in (actions.pause, actions.step, actions.hint):
         computer.addAction(action)
     view: QMenu = bar.addMenu("&View")
-    for action in (actions.flip, None, actions.first_move, actions.previous_move, actions.next_move,
-                   actions.last_move):
+    for action in (actions.flip, None, actions.first_move, actions.previous_move, actions.next_move, actions.last_move):
         view.addSeparator() if action is None else view.addAction(action)
     help_menu: QMenu = bar.addMenu("&Help")
     help_menu.addAction(actions.about)
@@ -163,7 +178,15 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     toolbar.setObjectName("main_toolbar")
     toolbar.setMovable(False)
     toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-    for action in (actions.new_game, actions.play_from_here, actions.takeback, actions.flip, actions.hint,
-                   actions.pause, actions.step, actions.settings):
+    for action in (
+        actions.new_game,
+        actions.play_from_here,
+        actions.takeback,
+        actions.flip,
+        actions.hint,
+        actions.pause,
+        actions.step,
+        actions.settings,
+    ):
         toolbar.addAction(action)
     window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)

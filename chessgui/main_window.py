@@ -22,36 +22,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chessgui.dialogs.about import AboutDialog
 from chessgui.actions import MainActions, build_menus, create_actions
-from chessgui.storage.autosave import AutosaveStore
-from chessgui.storage.autosave_keeper import AutosaveKeeper
-from chessgui.views.board.board_widget import BoardWidget
-from chessgui.views.board_area import BoardArea
 from chessgui.clock.chess_clock import ChessClock, ClockRunState, ClockSnapshot
-from chessgui.dialogs.game_details_dialog import GameDetailsDialog
-from chessgui.dialogs.settings_dialog import SettingsDialog
-from chessgui.views.engine_panel import EnginePanel
-from chessgui.views.eval_bar import EvalBar, stored_evaluation
-from chessgui.engines.hint_presenter import HintPresenter
-from chessgui.game.session import PlaySession
-from chessgui.resources_path import app_icon
-from chessgui.storage.settings import PlayerSettings, Settings
-from chessgui.views.clock_widget import ClockPanel
 from chessgui.clock.game_clock import GameClock
+from chessgui.clock.time_control import UNTIMED
+from chessgui.dialogs.about import AboutDialog
+from chessgui.dialogs.game_details_dialog import GameDetailsDialog
+from chessgui.dialogs.positions_and_games import PositionsAndGames
+from chessgui.dialogs.settings_dialog import SettingsDialog
+from chessgui.engines.hint_presenter import HintPresenter
 from chessgui.game.controller import GameController
+from chessgui.game.move_count import full_moves_played
 from chessgui.game.navigator import GameNavigator
-from chessgui.game.result import GameResult
-from chessgui.views.history_banner import HistoryBanner
-from chessgui.views.move_log import MoveLogPanel
-from chessgui.storage.pgn.read import hidden_annotations_notice
 from chessgui.game.opening_tracker import OpeningTracker
 from chessgui.game.players import HumanPlayer, Player
-from chessgui.game.move_count import full_moves_played
-from chessgui.dialogs.positions_and_games import PositionsAndGames
+from chessgui.game.result import GameResult
+from chessgui.game.session import PlaySession
 from chessgui.recent_files import RecentFiles
+from chessgui.resources_path import app_icon
+from chessgui.storage.autosave import AutosaveStore
+from chessgui.storage.autosave_keeper import AutosaveKeeper
+from chessgui.storage.pgn.read import hidden_annotations_notice
+from chessgui.storage.settings import PlayerSettings, Settings
+from chessgui.views.board.board_widget import BoardWidget
+from chessgui.views.board_area import BoardArea
+from chessgui.views.clock_widget import ClockPanel
+from chessgui.views.engine_panel import EnginePanel
+from chessgui.views.eval_bar import EvalBar, stored_evaluation
+from chessgui.views.history_banner import HistoryBanner
+from chessgui.views.move_log import MoveLogPanel
 from chessgui.views.status_line import status_text
-from chessgui.clock.time_control import UNTIMED
 
 WINDOW_TITLE = "Chess"
 NOTICE_MS = 6000
@@ -286,8 +286,9 @@ class MainWindow(QMainWindow):
 
     def on_player_failed(self, message: str) -> None:
         """An engine could not move: say so in a box the user cannot miss (it does not block)."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "The computer could not move", message,
-                          QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, "The computer could not move", message, QMessageBox.StandardButton.Ok, self
+        )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         self.failure_box = box
@@ -532,7 +533,7 @@ class MainWindow(QMainWindow):
 
 
 def _player_from_tags(headers: chess.pgn.Headers, color: str) -> str:
-    """"Carlsen, Magnus (2847)" from the White/WhiteElo tags; the colour's name when unknown."""
+    """ "Carlsen, Magnus (2847)" from the White/WhiteElo tags; the colour's name when unknown."""
     name = headers.get(color, "?").strip()
     if name in ("", "?"):
         name = color
@@ -541,7 +542,7 @@ def _player_from_tags(headers: chess.pgn.Headers, color: str) -> str:
 
 
 def _event_line(headers: chess.pgn.Headers) -> str:
-    """"Club final · Lyon · 2021.12.03 · round 6", leaving out unknown parts ("?", "????.??.??")."""
+    """ "Club final · Lyon · 2021.12.03 · round 6", leaving out unknown parts ("?", "????.??.??")."""
     parts = [headers.get("Event", "?"), headers.get("Site", "?")]
     date = headers.get("Date", "?").replace(".??", "")
     parts.append(date)

@@ -55,7 +55,7 @@ class RecentFiles(QObject):
         """Put ``path`` at the top (it was just opened or saved)."""
         text = str(Path(path).resolve())
         self._paths = [text] + [p for p in self._paths if p != text]
-        del self._paths[self.MAX_FILES:]
+        del self._paths[self.MAX_FILES :]
         self._store()
 
     def open(self, path: str) -> None:

@@ -39,8 +39,9 @@ def read_resource(*parts: str) -> bytes:
     """The bytes of a shipped file; raises :class:`MissingResourceError` naming it when absent."""
     node = resource_path(*parts)
     if not node.is_file():
-        raise MissingResourceError(f"The program file {'/'.join(parts)} is missing from {RESOURCE_PACKAGE}; "
-                                   "reinstall the program.")
+        raise MissingResourceError(
+            f"The program file {'/'.join(parts)} is missing from {RESOURCE_PACKAGE}; reinstall the program."
+        )
     return node.read_bytes()
 
 

@@ -16,6 +16,12 @@ from engine.perft import perft  # noqa: E402
 from engine.searcher import Searcher, warm_up  # noqa: E402
 
 __all__ = [
-    "IllegalMoveError", "InvalidFenError", "SearchInfo", "SearchLimit", "SearchResult",
-    "Searcher", "perft", "warm_up",
+    "IllegalMoveError",
+    "InvalidFenError",
+    "SearchInfo",
+    "SearchLimit",
+    "SearchResult",
+    "Searcher",
+    "perft",
+    "warm_up",
 ]

@@ -62,8 +62,10 @@ def bench_nodes(depth: int = BENCH_DEPTH, report: bool = False) -> tuple[int, fl
         total += nodes
         elapsed += spent
         if report:
-            print(f"Position {i:2d}/{len(BENCH_POSITIONS)}: {nodes:9d} nodes "
-                  f"{spent * 1000:8.0f} ms  bestmove {result.best_move}")
+            print(
+                f"Position {i:2d}/{len(BENCH_POSITIONS)}: {nodes:9d} nodes "
+                f"{spent * 1000:8.0f} ms  bestmove {result.best_move}"
+            )
     return total, elapsed
 
 

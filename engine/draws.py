@@ -8,6 +8,7 @@ from numba import njit
 
 from engine.position import BISHOP, KNIGHT, PAWN, QUEEN, ROOK, ST_COUNT, ST_HALFMOVE, ST_HPLY
 
+
 @njit(cache=True, nogil=True)
 def insufficient_material(st: np.ndarray) -> bool:
     """Bare kings, or a single minor piece on the board: nobody can mate."""
@@ -15,8 +16,7 @@ def insufficient_material(st: np.ndarray) -> bool:
         base = ST_COUNT + colour * 8
         if st[base + PAWN] != 0 or st[base + ROOK] != 0 or st[base + QUEEN] != 0:
             return False
-    minors = (st[ST_COUNT + KNIGHT] + st[ST_COUNT + BISHOP]
-              + st[ST_COUNT + 8 + KNIGHT] + st[ST_COUNT + 8 + BISHOP])
+    minors = st[ST_COUNT + KNIGHT] + st[ST_COUNT + BISHOP] + st[ST_COUNT + 8 + KNIGHT] + st[ST_COUNT + 8 + BISHOP]
     return minors <= 1
 
 

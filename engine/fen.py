@@ -16,12 +16,30 @@ from engine.api import IllegalMoveError, InvalidFenError
 from engine.evaluate import recompute_sums
 from engine.movegen import compute_hash, ep_capturable, gen_moves, make_move, unmake_move
 from engine.position import (
-    BK_CASTLE, BLACK, BQ_CASTLE, MAX_GAME_PLIES, MAX_HISTORY, OFFBOARD, SQ64_TO_120,
-    ST_CASTLE, ST_COUNT, ST_EP, ST_FULLMOVE, ST_HALFMOVE, ST_HPLY, ST_KING, ST_SIDE,
-    ST_SIZE, UNDO_SIZE, WHITE, WK_CASTLE, WQ_CASTLE, move_to_uci,
+    BK_CASTLE,
+    BLACK,
+    BQ_CASTLE,
+    MAX_GAME_PLIES,
+    MAX_HISTORY,
+    OFFBOARD,
+    SQ64_TO_120,
+    ST_CASTLE,
+    ST_COUNT,
+    ST_EP,
+    ST_FULLMOVE,
+    ST_HALFMOVE,
+    ST_HPLY,
+    ST_KING,
+    ST_SIDE,
+    ST_SIZE,
+    UNDO_SIZE,
+    WHITE,
+    WK_CASTLE,
+    WQ_CASTLE,
+    move_to_uci,
 )
 
-MAX_FEN_CLOCK = 2 ** 31 - 1
+MAX_FEN_CLOCK = 2**31 - 1
 """Halfmove clock and move number from a FEN are limited to this."""
 
 

@@ -18,9 +18,9 @@ MAX_DEPTH = 64
 """Deepest iteration of the search; extensions and quiescence stop at MAX_PLY - 2."""
 MAX_PERFT_DEPTH = MAX_PLY - 2
 """Perft uses one move-buffer row per ply (rows 0 .. depth - 1)."""
-MAX_NODES = 2 ** 62
+MAX_NODES = 2**62
 """The node limit lives in an int64 control array."""
-MAX_TIME_MS = 2 ** 31 - 1
+MAX_TIME_MS = 2**31 - 1
 """About 24 days: any clock or increment beyond is treated as this (floats and timers stay finite)."""
 MAX_MOVESTOGO = 1000
 """Moves to the next time control; the time manager looks at most 50 ahead anyway."""

@@ -8,10 +8,50 @@ from numba import njit
 from engine.attacks import is_attacked
 from engine.evaluate import PHASE_INC, PST_EG, PST_MG
 from engine.position import (
-    A1, A8, BK_CASTLE, BLACK, BQ_CASTLE, C1, D1, D8, E1, E8, F1, F8, FLAG_CASTLE,
-    FLAG_DOUBLE, FLAG_EP, G1, G8, H1, H8, KING, OFFBOARD, PAWN, ROOK, ST_CASTLE, ST_COUNT,
-    ST_EG, ST_EP, ST_HALFMOVE, ST_HPLY, ST_KING, ST_MG, ST_PHASE, ST_SIDE, U_CAPTURED,
-    U_CASTLE, U_EG, U_EP, U_HALFMOVE, U_MG, U_MOVE, U_PHASE, WHITE, WK_CASTLE, WQ_CASTLE,
+    A1,
+    A8,
+    BK_CASTLE,
+    BLACK,
+    BQ_CASTLE,
+    C1,
+    D1,
+    D8,
+    E1,
+    E8,
+    F1,
+    F8,
+    FLAG_CASTLE,
+    FLAG_DOUBLE,
+    FLAG_EP,
+    G1,
+    G8,
+    H1,
+    H8,
+    KING,
+    OFFBOARD,
+    PAWN,
+    ROOK,
+    ST_CASTLE,
+    ST_COUNT,
+    ST_EG,
+    ST_EP,
+    ST_HALFMOVE,
+    ST_HPLY,
+    ST_KING,
+    ST_MG,
+    ST_PHASE,
+    ST_SIDE,
+    U_CAPTURED,
+    U_CASTLE,
+    U_EG,
+    U_EP,
+    U_HALFMOVE,
+    U_MG,
+    U_MOVE,
+    U_PHASE,
+    WHITE,
+    WK_CASTLE,
+    WQ_CASTLE,
 )
 from engine.zobrist import ZOBRIST_CASTLE, ZOBRIST_EP, ZOBRIST_PIECE, ZOBRIST_SIDE
 
@@ -55,8 +95,7 @@ def ep_capturable(board: np.ndarray, to: int, them: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def make_move(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray,
-              move: int) -> bool:
+def make_move(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray, move: int) -> bool:
     """Play ``move``; return False (position unchanged) if it leaves the mover in check."""
     frm = move & 127
     to = (move >> 7) & 127

@@ -18,23 +18,61 @@ from numba import njit
 
 from engine.attacks import BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS, in_check, is_attacked
 from engine.makemove import (  # noqa: F401  (re-exported)
-    compute_hash, ep_capturable, make_move, make_null, unmake_move, unmake_null,
+    compute_hash,
+    ep_capturable,
+    make_move,
+    make_null,
+    unmake_move,
+    unmake_null,
 )
 from engine.position import (
-    B1, B8, BK_CASTLE, BLACK, BQ_CASTLE, C1, C8, D1, D8, E1, E8, F1, F8, FLAG_CAPTURE,
-    FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, G1, G8, KING, KNIGHT, PAWN, QUEEN, ROOK, ST_CASTLE,
-    ST_EP, ST_SIDE, WHITE, WK_CASTLE, WQ_CASTLE,
+    B1,
+    B8,
+    BK_CASTLE,
+    BLACK,
+    BQ_CASTLE,
+    C1,
+    C8,
+    D1,
+    D8,
+    E1,
+    E8,
+    F1,
+    F8,
+    FLAG_CAPTURE,
+    FLAG_CASTLE,
+    FLAG_DOUBLE,
+    FLAG_EP,
+    G1,
+    G8,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+    ST_CASTLE,
+    ST_EP,
+    ST_SIDE,
+    WHITE,
+    WK_CASTLE,
+    WQ_CASTLE,
 )
 
 __all__ = [
-    "gen_moves", "in_check", "is_attacked", "make_move", "unmake_move", "make_null",
-    "unmake_null", "compute_hash", "ep_capturable",
+    "gen_moves",
+    "in_check",
+    "is_attacked",
+    "make_move",
+    "unmake_move",
+    "make_null",
+    "unmake_null",
+    "compute_hash",
+    "ep_capturable",
 ]
 
 
 @njit(cache=True, nogil=True)
-def _add_pawn_moves(buf: np.ndarray, n: int, frm: int, to: int, flags: int,
-                    promotes: bool, noisy_only: bool) -> int:
+def _add_pawn_moves(buf: np.ndarray, n: int, frm: int, to: int, flags: int, promotes: bool, noisy_only: bool) -> int:
     if promotes:
         buf[n] = frm | (to << 7) | (QUEEN << 14) | (flags << 17)
         n += 1
@@ -126,23 +164,41 @@ def _gen_castling(board: np.ndarray, st: np.ndarray, buf: np.ndarray, n: int) ->
     if side == WHITE:
         if rights & (WK_CASTLE | WQ_CASTLE) == 0 or is_attacked(board, np.int64(E1), np.int64(BLACK)):
             return n
-        if rights & WK_CASTLE and board[F1] == 0 and board[G1] == 0 \
-                and not is_attacked(board, np.int64(F1), np.int64(BLACK)):
+        if (
+            rights & WK_CASTLE
+            and board[F1] == 0
+            and board[G1] == 0
+            and not is_attacked(board, np.int64(F1), np.int64(BLACK))
+        ):
             buf[n] = E1 | (G1 << 7) | (FLAG_CASTLE << 17)
             n += 1
-        if rights & WQ_CASTLE and board[D1] == 0 and board[C1] == 0 and board[B1] == 0 \
-                and not is_attacked(board, np.int64(D1), np.int64(BLACK)):
+        if (
+            rights & WQ_CASTLE
+            and board[D1] == 0
+            and board[C1] == 0
+            and board[B1] == 0
+            and not is_attacked(board, np.int64(D1), np.int64(BLACK))
+        ):
             buf[n] = E1 | (C1 << 7) | (FLAG_CASTLE << 17)
             n += 1
     else:
         if rights & (BK_CASTLE | BQ_CASTLE) == 0 or is_attacked(board, np.int64(E8), np.int64(WHITE)):
             return n
-        if rights & BK_CASTLE and board[F8] == 0 and board[G8] == 0 \
-                and not is_attacked(board, np.int64(F8), np.int64(WHITE)):
+        if (
+            rights & BK_CASTLE
+            and board[F8] == 0
+            and board[G8] == 0
+            and not is_attacked(board, np.int64(F8), np.int64(WHITE))
+        ):
             buf[n] = E8 | (G8 << 7) | (FLAG_CASTLE << 17)
             n += 1
-        if rights & BQ_CASTLE and board[D8] == 0 and board[C8] == 0 and board[B8] == 0 \
-                and not is_attacked(board, np.int64(D8), np.int64(WHITE)):
+        if (
+            rights & BQ_CASTLE
+            and board[D8] == 0
+            and board[C8] == 0
+            and board[B8] == 0
+            and not is_attacked(board, np.int64(D8), np.int64(WHITE))
+        ):
             buf[n] = E8 | (C8 << 7) | (FLAG_CASTLE << 17)
             n += 1
     return n

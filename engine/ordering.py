@@ -24,8 +24,16 @@ VICTIM = np.array([0, 1, 3, 3, 5, 9, 0, 0], dtype=np.int64)
 
 
 @njit(cache=True, nogil=True)
-def score_moves(board: np.ndarray, moves: np.ndarray, scores: np.ndarray, n: int,
-                tt_move: int, killer1: int, killer2: int, history: np.ndarray) -> None:
+def score_moves(
+    board: np.ndarray,
+    moves: np.ndarray,
+    scores: np.ndarray,
+    n: int,
+    tt_move: int,
+    killer1: int,
+    killer2: int,
+    history: np.ndarray,
+) -> None:
     """Fill ``scores[:n]`` for ``moves[:n]`` (higher = searched earlier)."""
     for i in range(n):
         move = np.int64(moves[i])
@@ -74,8 +82,16 @@ def pick_move(moves: np.ndarray, scores: np.ndarray, start: int, n: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def update_quiet_stats(board: np.ndarray, killers: np.ndarray, history: np.ndarray,
-                       move: int, ply: int, depth: int, tried: np.ndarray, n_tried: int) -> None:
+def update_quiet_stats(
+    board: np.ndarray,
+    killers: np.ndarray,
+    history: np.ndarray,
+    move: int,
+    ply: int,
+    depth: int,
+    tried: np.ndarray,
+    n_tried: int,
+) -> None:
     """A quiet move caused a beta cut-off: remember it as killer, reward it in the
     history table and penalise the quiet moves tried before it."""
     if killers[ply, 0] != move:

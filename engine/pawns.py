@@ -14,7 +14,15 @@ from numba import njit
 
 from engine.attacks import BISHOP_DIRS, KNIGHT_STEPS, ROOK_DIRS
 from engine.position import (
-    BISHOP, KING, KNIGHT, OFFBOARD, PAWN, QUEEN, ROOK, ST_COUNT, ST_KING,
+    BISHOP,
+    KING,
+    KNIGHT,
+    OFFBOARD,
+    PAWN,
+    QUEEN,
+    ROOK,
+    ST_COUNT,
+    ST_KING,
 )
 
 # Bonus for a passed pawn by relative rank (index 1 = own back rank ... 8).
@@ -41,15 +49,15 @@ def board_terms(board: np.ndarray) -> tuple[int, int]:
     """(middlegame, endgame) score from White's view of everything that needs a
     board scan: piece mobility, passed pawns by rank, doubled and isolated
     pawns, rooks on (half-)open files. One pass, no allocation."""
-    w_count = 0     # 4 bits per file
+    w_count = 0  # 4 bits per file
     b_count = 0
-    b_highest = 0   # per file: highest rank (1..8) of a black pawn, 0 = none
-    w_lowest = 0    # per file: 9 - lowest rank of a white pawn, 0 = none
-    w_squares = 0   # 7 bits per pawn
+    b_highest = 0  # per file: highest rank (1..8) of a black pawn, 0 = none
+    w_lowest = 0  # per file: 9 - lowest rank of a white pawn, 0 = none
+    w_squares = 0  # 7 bits per pawn
     b_squares = 0
     n_white = 0
     n_black = 0
-    w_rooks = 0     # 7 bits per rook (first four)
+    w_rooks = 0  # 7 bits per rook (first four)
     b_rooks = 0
     n_wr = 0
     n_br = 0
@@ -199,10 +207,16 @@ def drawish_scale(st: np.ndarray, white_ahead: bool) -> int:
     weak = 8 - strong
     if st[ST_COUNT + strong + PAWN] != 0:
         return 8
-    strong_material = (3 * (st[ST_COUNT + strong + KNIGHT] + st[ST_COUNT + strong + BISHOP])
-                       + 5 * st[ST_COUNT + strong + ROOK] + 9 * st[ST_COUNT + strong + QUEEN])
-    weak_material = (3 * (st[ST_COUNT + weak + KNIGHT] + st[ST_COUNT + weak + BISHOP])
-                     + 5 * st[ST_COUNT + weak + ROOK] + 9 * st[ST_COUNT + weak + QUEEN])
+    strong_material = (
+        3 * (st[ST_COUNT + strong + KNIGHT] + st[ST_COUNT + strong + BISHOP])
+        + 5 * st[ST_COUNT + strong + ROOK]
+        + 9 * st[ST_COUNT + strong + QUEEN]
+    )
+    weak_material = (
+        3 * (st[ST_COUNT + weak + KNIGHT] + st[ST_COUNT + weak + BISHOP])
+        + 5 * st[ST_COUNT + weak + ROOK]
+        + 9 * st[ST_COUNT + weak + QUEEN]
+    )
     if strong_material - weak_material <= 3 and strong_material < 13:
         return 2
     return 8

@@ -13,7 +13,15 @@ from engine.fen import position_from_fen
 from engine.limits import clamp_perft_depth
 from engine.movegen import gen_moves, is_attacked, make_move, unmake_move
 from engine.position import (
-    BISHOP, FLAG_EP, MAX_PLY, QUEEN, ROOK, SQ64_TO_120, ST_KING, ST_SIDE, move_to_uci,
+    BISHOP,
+    FLAG_EP,
+    MAX_PLY,
+    QUEEN,
+    ROOK,
+    SQ64_TO_120,
+    ST_KING,
+    ST_SIDE,
+    move_to_uci,
 )
 
 
@@ -58,8 +66,9 @@ def _is_pinned(board: np.ndarray, king: int, frm: int, them: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def count_legal(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray,
-                buf: np.ndarray, n: int) -> int:
+def count_legal(
+    board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray, buf: np.ndarray, n: int
+) -> int:
     """Number of legal moves among ``buf[:n]`` without making most of them.
 
     Out of check, a move is legal unless the king steps onto an attacked square
@@ -91,8 +100,16 @@ def count_legal(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.
 
 
 @njit(cache=True, nogil=True)
-def perft_arrays(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray,
-                 moves: np.ndarray, stop: np.ndarray, depth: int, ply: int) -> int:
+def perft_arrays(
+    board: np.ndarray,
+    st: np.ndarray,
+    hashes: np.ndarray,
+    undo: np.ndarray,
+    moves: np.ndarray,
+    stop: np.ndarray,
+    depth: int,
+    ply: int,
+) -> int:
     """Leaf count at ``depth`` plies; ``moves`` is an int32[MAX_PLY, 256] scratch buffer and
     ``depth + ply`` must not exceed MAX_PLY. Once ``stop[0]`` is set the count is partial."""
     if depth == 0:
@@ -144,8 +161,9 @@ def perft_divide(fen: str, depth: int, stop: np.ndarray | None = None) -> list[t
         if stop[0] != 0:
             break
         make_move(pos.board, pos.st, pos.hashes, pos.undo, move)
-        count = 1 if depth <= 1 else int(
-            perft_arrays(pos.board, pos.st, pos.hashes, pos.undo, scratch, stop, depth - 1, 1))
+        count = (
+            1 if depth <= 1 else int(perft_arrays(pos.board, pos.st, pos.hashes, pos.undo, scratch, stop, depth - 1, 1))
+        )
         unmake_move(pos.board, pos.st, pos.undo)
         if stop[0] != 0:
             break

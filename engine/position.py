@@ -47,15 +47,15 @@ BQ_CASTLE = 8
 # State array layout ------------------------------------------------------------
 ST_SIDE = 0
 ST_CASTLE = 1
-ST_EP = 2          # mailbox square behind a double-pushed pawn, 0 if none capturable
-ST_HALFMOVE = 3    # plies since the last capture or pawn move (50-move rule)
-ST_HPLY = 4        # index of the current position in hashes / undo
-ST_KING = 5        # ST_KING + colour: king squares
-ST_MG = 7          # middlegame PST + material sum, White's view
-ST_EG = 8          # endgame PST + material sum, White's view
-ST_PHASE = 9       # game phase 0..24 (knights/bishops 1, rooks 2, queens 4)
+ST_EP = 2  # mailbox square behind a double-pushed pawn, 0 if none capturable
+ST_HALFMOVE = 3  # plies since the last capture or pawn move (50-move rule)
+ST_HPLY = 4  # index of the current position in hashes / undo
+ST_KING = 5  # ST_KING + colour: king squares
+ST_MG = 7  # middlegame PST + material sum, White's view
+ST_EG = 8  # endgame PST + material sum, White's view
+ST_PHASE = 9  # game phase 0..24 (knights/bishops 1, rooks 2, queens 4)
 ST_FULLMOVE = 10
-ST_COUNT = 16      # ST_COUNT + piece code: number of such pieces
+ST_COUNT = 16  # ST_COUNT + piece code: number of such pieces
 ST_SIZE = ST_COUNT + PIECE_CODES
 
 # Undo record layout ------------------------------------------------------------
@@ -69,8 +69,8 @@ U_EG = 6
 U_PHASE = 7
 UNDO_SIZE = 8
 
-MAX_PLY = 128            # deepest search ply (buffers are sized by it)
-MAX_GAME_PLIES = 512     # plies of game history kept before the root
+MAX_PLY = 128  # deepest search ply (buffers are sized by it)
+MAX_GAME_PLIES = 512  # plies of game history kept before the root
 MAX_HISTORY = MAX_GAME_PLIES + MAX_PLY + 8
 
 # Move encoding (one int32) -----------------------------------------------------

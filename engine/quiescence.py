@@ -16,13 +16,32 @@ from engine.movegen import gen_moves, make_move, unmake_move
 from engine.ordering import pick_move, score_moves
 from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_HPLY, ST_SIDE
 from engine.searchstate import (
-    CTL_FEATURES, CTL_GENERATION, FEATURE_BAD_CAPTURE_PRUNING, FEATURE_DELTA_PRUNING,
-    FEATURE_QS_TT, POLL_MASK, STAT_ABORTED, STAT_NODES, STAT_QNODES, STAT_SELDEPTH,
-    STAT_TT_HITS, poll_stop,
+    CTL_FEATURES,
+    CTL_GENERATION,
+    FEATURE_BAD_CAPTURE_PRUNING,
+    FEATURE_DELTA_PRUNING,
+    FEATURE_QS_TT,
+    POLL_MASK,
+    STAT_ABORTED,
+    STAT_NODES,
+    STAT_QNODES,
+    STAT_SELDEPTH,
+    STAT_TT_HITS,
+    poll_stop,
 )
 from engine.tt import (
-    BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, INFINITE, MATE, entry_bound, entry_move,
-    entry_score, score_from_tt, score_to_tt, tt_probe, tt_store,
+    BOUND_EXACT,
+    BOUND_LOWER,
+    BOUND_UPPER,
+    INFINITE,
+    MATE,
+    entry_bound,
+    entry_move,
+    entry_score,
+    score_from_tt,
+    score_to_tt,
+    tt_probe,
+    tt_store,
 )
 
 DELTA_MARGIN = 200
@@ -30,8 +49,26 @@ DELTA_MARGIN = 200
 
 
 @njit(cache=True, nogil=True)
-def quiescence(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len,
-               stats, ctl, stop, ply: int, alpha: int, beta: int) -> int:
+def quiescence(
+    board,
+    st,
+    hashes,
+    undo,
+    tt_keys,
+    tt_data,
+    moves,
+    scores,
+    killers,
+    history,
+    pv,
+    pv_len,
+    stats,
+    ctl,
+    stop,
+    ply: int,
+    alpha: int,
+    beta: int,
+) -> int:
     """Captures and queen promotions until the position is quiet (all evasions when in check).
 
     Step 1. Bookkeeping, abort polling, ply ceiling and cheap draws.
@@ -69,8 +106,11 @@ def quiescence(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers
             tt_move = entry_move(entry)
             tt_score = score_from_tt(entry_score(entry), ply)
             bound = entry_bound(entry)
-            if (bound == BOUND_EXACT or (bound == BOUND_LOWER and tt_score >= beta)
-                    or (bound == BOUND_UPPER and tt_score <= alpha)):
+            if (
+                bound == BOUND_EXACT
+                or (bound == BOUND_LOWER and tt_score >= beta)
+                or (bound == BOUND_UPPER and tt_score <= alpha)
+            ):
                 return tt_score
 
     # Step 3.
@@ -101,15 +141,35 @@ def quiescence(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers
                 victim = PAWN
             if features & FEATURE_DELTA_PRUNING and stand + PIECE_VALUE[victim] + DELTA_MARGIN <= alpha:
                 continue  # even winning this piece for free cannot reach alpha
-            if (features & FEATURE_BAD_CAPTURE_PRUNING
-                    and PIECE_VALUE[board[move & 127] & 7] > PIECE_VALUE[victim] + 50
-                    and is_attacked(board, to, st[ST_SIDE] ^ 1)):
+            if (
+                features & FEATURE_BAD_CAPTURE_PRUNING
+                and PIECE_VALUE[board[move & 127] & 7] > PIECE_VALUE[victim] + 50
+                and is_attacked(board, to, st[ST_SIDE] ^ 1)
+            ):
                 continue  # a bigger piece takes a defended smaller one: likely losing
         if not make_move(board, st, hashes, undo, move):
             continue
         legal += 1
-        score = -quiescence(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers,
-                            history, pv, pv_len, stats, ctl, stop, ply + 1, -beta, -alpha)
+        score = -quiescence(
+            board,
+            st,
+            hashes,
+            undo,
+            tt_keys,
+            tt_data,
+            moves,
+            scores,
+            killers,
+            history,
+            pv,
+            pv_len,
+            stats,
+            ctl,
+            stop,
+            ply + 1,
+            -beta,
+            -alpha,
+        )
         unmake_move(board, st, undo)
         if stats[STAT_ABORTED] != 0:
             return 0
@@ -130,6 +190,5 @@ def quiescence(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers
             bound = np.int64(BOUND_LOWER)
         elif best > original_alpha:
             bound = np.int64(BOUND_EXACT)
-        tt_store(tt_keys, tt_data, key, np.int64(0), bound, score_to_tt(best, ply), best_move,
-                 ctl[CTL_GENERATION])
+        tt_store(tt_keys, tt_data, key, np.int64(0), bound, score_to_tt(best, ply), best_move, ctl[CTL_GENERATION])
     return best

@@ -43,21 +43,63 @@ from engine.evaluate import evaluate
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
 from engine.ordering import pick_move, score_moves, update_quiet_stats
 from engine.position import (
-    BISHOP, FLAG_CAPTURE, KNIGHT, MAX_PLY, QUEEN, ROOK, ST_COUNT, ST_HPLY, ST_SIDE,
+    BISHOP,
+    FLAG_CAPTURE,
+    KNIGHT,
+    MAX_PLY,
+    QUEEN,
+    ROOK,
+    ST_COUNT,
+    ST_HPLY,
+    ST_SIDE,
 )
 from engine.quiescence import quiescence
 from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
-    ALL_FEATURES, CTL_EXCLUDED, CTL_EXCLUDED_COUNT, CTL_FEATURES, CTL_GENERATION, CTL_NODE_LIMIT,
-    CTL_SIZE, MAX_EXCLUDED, MAX_MULTIPV,
-    FEATURE_CHECK_EXTENSION, FEATURE_FUTILITY, FEATURE_IIR, FEATURE_LMP, FEATURE_LMR,
+    ALL_FEATURES,
+    CTL_EXCLUDED,
+    CTL_EXCLUDED_COUNT,
+    CTL_FEATURES,
+    CTL_GENERATION,
+    CTL_NODE_LIMIT,
+    CTL_SIZE,
+    FEATURE_CHECK_EXTENSION,
+    FEATURE_FUTILITY,
+    FEATURE_IIR,
+    FEATURE_LMP,
+    FEATURE_LMR,
     FEATURE_NULL_MOVE,
-    FEATURE_REVERSE_FUTILITY, POLL_MASK, STAT_ABORTED, STAT_CUTOFFS, STAT_FIRST_CUTOFFS,
-    STAT_NODES, STAT_QNODES, STAT_RESEARCHES, STAT_ROOT_BEST, STAT_ROOT_SCORE, STAT_SELDEPTH,
-    STAT_TT_HITS, STATS_SIZE, poll_stop,
+    FEATURE_REVERSE_FUTILITY,
+    MAX_EXCLUDED,
+    MAX_MULTIPV,
+    POLL_MASK,
+    STAT_ABORTED,
+    STAT_CUTOFFS,
+    STAT_FIRST_CUTOFFS,
+    STAT_NODES,
+    STAT_QNODES,
+    STAT_RESEARCHES,
+    STAT_ROOT_BEST,
+    STAT_ROOT_SCORE,
+    STAT_SELDEPTH,
+    STAT_TT_HITS,
+    STATS_SIZE,
+    poll_stop,
 )
 from engine.tt import (
-    BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, INFINITE, MATE, MATE_BOUND, entry_bound,
-    entry_depth, entry_move, entry_score, score_from_tt, score_to_tt, tt_probe, tt_store,
+    BOUND_EXACT,
+    BOUND_LOWER,
+    BOUND_UPPER,
+    INFINITE,
+    MATE,
+    MATE_BOUND,
+    entry_bound,
+    entry_depth,
+    entry_move,
+    entry_score,
+    score_from_tt,
+    score_to_tt,
+    tt_probe,
+    tt_store,
 )
 
 # Late-move reductions by (depth, move number), the usual log-log formula.
@@ -97,9 +139,28 @@ def _is_excluded(ctl: np.ndarray, count: int, move: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history,
-            pv, pv_len, stats, ctl, stop, depth: int, ply: int, alpha: int, beta: int,
-            allow_null: bool) -> int:
+def negamax(
+    board,
+    st,
+    hashes,
+    undo,
+    tt_keys,
+    tt_data,
+    moves,
+    scores,
+    killers,
+    history,
+    pv,
+    pv_len,
+    stats,
+    ctl,
+    stop,
+    depth: int,
+    ply: int,
+    alpha: int,
+    beta: int,
+    allow_null: bool,
+) -> int:
     """Principal variation search to ``depth`` plies (see the module contract).
 
     Step 1. Bookkeeping and abort polling.
@@ -150,8 +211,26 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
 
     # Step 5.
     if depth <= 0:
-        return quiescence(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers,
-                          history, pv, pv_len, stats, ctl, stop, ply, alpha, beta)
+        return quiescence(
+            board,
+            st,
+            hashes,
+            undo,
+            tt_keys,
+            tt_data,
+            moves,
+            scores,
+            killers,
+            history,
+            pv,
+            pv_len,
+            stats,
+            ctl,
+            stop,
+            ply,
+            alpha,
+            beta,
+        )
 
     # Step 6.
     key = hashes[st[ST_HPLY]]
@@ -163,8 +242,11 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
         if not pv_node and entry_depth(entry) >= depth:
             tt_score = score_from_tt(entry_score(entry), ply)
             bound = entry_bound(entry)
-            if (bound == BOUND_EXACT or (bound == BOUND_LOWER and tt_score >= beta)
-                    or (bound == BOUND_UPPER and tt_score <= alpha)):
+            if (
+                bound == BOUND_EXACT
+                or (bound == BOUND_LOWER and tt_score >= beta)
+                or (bound == BOUND_UPPER and tt_score <= alpha)
+            ):
                 return tt_score
     if features & FEATURE_IIR and tt_move == 0 and depth >= 4:
         depth -= 1  # no best move known: a shallower search here is cheaper and finds one
@@ -174,16 +256,39 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
     if not checked:
         static_eval = evaluate(board, st)
     if not pv_node and not checked and abs(beta) < MATE_BOUND:
-        if (features & FEATURE_REVERSE_FUTILITY and depth <= 6
-                and static_eval - RFP_MARGIN * depth >= beta):
+        if features & FEATURE_REVERSE_FUTILITY and depth <= 6 and static_eval - RFP_MARGIN * depth >= beta:
             return static_eval
-        if (features & FEATURE_NULL_MOVE and allow_null and depth >= 3 and static_eval >= beta
-                and has_non_pawn_material(st, side)):
+        if (
+            features & FEATURE_NULL_MOVE
+            and allow_null
+            and depth >= 3
+            and static_eval >= beta
+            and has_non_pawn_material(st, side)
+        ):
             r = 3 + depth // 6
             make_null(st, hashes, undo)
-            score = -negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers,
-                             history, pv, pv_len, stats, ctl, stop, depth - 1 - r, ply + 1,
-                             -beta, -beta + 1, np.bool_(False))
+            score = -negamax(
+                board,
+                st,
+                hashes,
+                undo,
+                tt_keys,
+                tt_data,
+                moves,
+                scores,
+                killers,
+                history,
+                pv,
+                pv_len,
+                stats,
+                ctl,
+                stop,
+                depth - 1 - r,
+                ply + 1,
+                -beta,
+                -beta + 1,
+                np.bool_(False),
+            )
             unmake_null(st, undo)
             if stats[STAT_ABORTED] != 0:
                 return 0
@@ -197,11 +302,15 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
     killer1 = killers[ply, 0]
     killer2 = killers[ply, 1]
     score_moves(board, buf, sc, n, tt_move, killer1, killer2, history)
-    futile = (features & FEATURE_FUTILITY != 0 and not pv_node and not checked and depth <= 3
-              and abs(alpha) < MATE_BOUND
-              and static_eval + FUTILITY_MARGIN[depth] <= alpha)
-    prune_late = (features & FEATURE_LMP != 0 and not pv_node and not checked and depth <= 3
-                  and abs(alpha) < MATE_BOUND)
+    futile = (
+        features & FEATURE_FUTILITY != 0
+        and not pv_node
+        and not checked
+        and depth <= 3
+        and abs(alpha) < MATE_BOUND
+        and static_eval + FUTILITY_MARGIN[depth] <= alpha
+    )
+    prune_late = features & FEATURE_LMP != 0 and not pv_node and not checked and depth <= 3 and abs(alpha) < MATE_BOUND
     excluded = 0
     if root:
         # Clamped: the count comes from the driver and indexes ctl.
@@ -228,13 +337,31 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
             continue
         new_depth = depth - 1
         if legal == 1:
-            score = -negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers,
-                             history, pv, pv_len, stats, ctl, stop, new_depth, ply + 1,
-                             -beta, -alpha, np.bool_(True))
+            score = -negamax(
+                board,
+                st,
+                hashes,
+                undo,
+                tt_keys,
+                tt_data,
+                moves,
+                scores,
+                killers,
+                history,
+                pv,
+                pv_len,
+                stats,
+                ctl,
+                stop,
+                new_depth,
+                ply + 1,
+                -beta,
+                -alpha,
+                np.bool_(True),
+            )
         else:
             r = 0
-            if (features & FEATURE_LMR and depth >= 3 and legal > 3 and quiet and not checked
-                    and not gives_check):
+            if features & FEATURE_LMR and depth >= 3 and legal > 3 and quiet and not checked and not gives_check:
                 r = LMR[min(depth, 63), min(legal, 255)]
                 if pv_node:
                     r -= 1
@@ -244,18 +371,75 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
                     r = new_depth - 1
                 if r < 0:
                     r = 0
-            score = -negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers,
-                             history, pv, pv_len, stats, ctl, stop, new_depth - r, ply + 1,
-                             -alpha - 1, -alpha, np.bool_(True))
+            score = -negamax(
+                board,
+                st,
+                hashes,
+                undo,
+                tt_keys,
+                tt_data,
+                moves,
+                scores,
+                killers,
+                history,
+                pv,
+                pv_len,
+                stats,
+                ctl,
+                stop,
+                new_depth - r,
+                ply + 1,
+                -alpha - 1,
+                -alpha,
+                np.bool_(True),
+            )
             if score > alpha and r > 0:
-                score = -negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores,
-                                 killers, history, pv, pv_len, stats, ctl, stop, new_depth,
-                                 ply + 1, -alpha - 1, -alpha, np.bool_(True))
+                score = -negamax(
+                    board,
+                    st,
+                    hashes,
+                    undo,
+                    tt_keys,
+                    tt_data,
+                    moves,
+                    scores,
+                    killers,
+                    history,
+                    pv,
+                    pv_len,
+                    stats,
+                    ctl,
+                    stop,
+                    new_depth,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    np.bool_(True),
+                )
             if score > alpha and score < beta:
                 stats[STAT_RESEARCHES] += 1
-                score = -negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores,
-                                 killers, history, pv, pv_len, stats, ctl, stop, new_depth,
-                                 ply + 1, -beta, -alpha, np.bool_(True))
+                score = -negamax(
+                    board,
+                    st,
+                    hashes,
+                    undo,
+                    tt_keys,
+                    tt_data,
+                    moves,
+                    scores,
+                    killers,
+                    history,
+                    pv,
+                    pv_len,
+                    stats,
+                    ctl,
+                    stop,
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    np.bool_(True),
+                )
         unmake_move(board, st, undo)
         if stats[STAT_ABORTED] != 0:
             return 0
@@ -287,6 +471,5 @@ def negamax(board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, h
     elif best_move != 0:
         bound = np.int64(BOUND_EXACT)
     if excluded == 0:
-        tt_store(tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move,
-                 ctl[CTL_GENERATION])
+        tt_store(tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move, ctl[CTL_GENERATION])
     return best

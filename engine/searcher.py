@@ -19,9 +19,26 @@ from engine.fen import Position, position_from_game
 from engine.limits import MAX_DEPTH, clamp_limit
 from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
 from engine.search import (
-    ALL_FEATURES, CTL_EXCLUDED, CTL_EXCLUDED_COUNT, CTL_FEATURES, CTL_GENERATION, CTL_NODE_LIMIT,
-    CTL_SIZE, MAX_EXCLUDED, MAX_MULTIPV, STAT_ABORTED, STAT_CUTOFFS, STAT_FIRST_CUTOFFS, STAT_NODES,
-    STAT_QNODES, STAT_RESEARCHES, STAT_ROOT_BEST, STAT_SELDEPTH, STAT_TT_HITS, STATS_SIZE, negamax,
+    ALL_FEATURES,
+    CTL_EXCLUDED,
+    CTL_EXCLUDED_COUNT,
+    CTL_FEATURES,
+    CTL_GENERATION,
+    CTL_NODE_LIMIT,
+    CTL_SIZE,
+    MAX_EXCLUDED,
+    MAX_MULTIPV,
+    STAT_ABORTED,
+    STAT_CUTOFFS,
+    STAT_FIRST_CUTOFFS,
+    STAT_NODES,
+    STAT_QNODES,
+    STAT_RESEARCHES,
+    STAT_ROOT_BEST,
+    STAT_SELDEPTH,
+    STAT_TT_HITS,
+    STATS_SIZE,
+    negamax,
 )
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, TimeManager, plan_time
 from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
@@ -109,15 +126,22 @@ class Searcher:
         """Counters of the last search (nodes, qnodes, tt_hits, cutoffs, ...)."""
         s = self._stats
         return {
-            "nodes": int(s[STAT_NODES]), "qnodes": int(s[STAT_QNODES]),
-            "tt_hits": int(s[STAT_TT_HITS]), "cutoffs": int(s[STAT_CUTOFFS]),
+            "nodes": int(s[STAT_NODES]),
+            "qnodes": int(s[STAT_QNODES]),
+            "tt_hits": int(s[STAT_TT_HITS]),
+            "cutoffs": int(s[STAT_CUTOFFS]),
             "first_move_cutoffs": int(s[STAT_FIRST_CUTOFFS]),
             "researches": int(s[STAT_RESEARCHES]),
         }
 
     # -- searching ---------------------------------------------------------------
-    def search(self, fen: str, moves: Sequence[str] = (), limit: SearchLimit = SearchLimit(),
-               on_info: Callable[[SearchInfo], None] | None = None) -> SearchResult:
+    def search(
+        self,
+        fen: str,
+        moves: Sequence[str] = (),
+        limit: SearchLimit = SearchLimit(),
+        on_info: Callable[[SearchInfo], None] | None = None,
+    ) -> SearchResult:
         """Search the position after ``moves`` from ``fen`` (blocking).
 
         Raises engine.api.InvalidFenError / IllegalMoveError for bad input.
@@ -130,8 +154,9 @@ class Searcher:
             finally:
                 self._searching = False
 
-    def _search(self, fen: str, moves: Sequence[str], limit: SearchLimit,
-                on_info: Callable[[SearchInfo], None] | None) -> SearchResult:
+    def _search(
+        self, fen: str, moves: Sequence[str], limit: SearchLimit, on_info: Callable[[SearchInfo], None] | None
+    ) -> SearchResult:
         # Step 1. Set up the position, the legal root moves and the limits
         # (the set-up time counts against the budget).
         started = time.monotonic()
@@ -206,12 +231,12 @@ class Searcher:
                 if pv:
                     best_move = pv[0]
                 best_pv = tuple(move_to_uci(m) for m in pv) or (move_to_uci(best_move),)
-                line_scores = [s for s, _ in found] + line_scores[len(found):]
+                line_scores = [s for s, _ in found] + line_scores[len(found) :]
                 elapsed_ms = clock.elapsed_ms()
                 lines = (self._make_info(depth, score, best_pv, elapsed_ms),) + tuple(
-                    self._make_info(depth, s, tuple(move_to_uci(m) for m in line_pv), elapsed_ms,
-                                    rank)
-                    for rank, (s, line_pv) in enumerate(found[1:], 2))
+                    self._make_info(depth, s, tuple(move_to_uci(m) for m in line_pv), elapsed_ms, rank)
+                    for rank, (s, line_pv) in enumerate(found[1:], 2)
+                )
                 info = lines[0]
                 if on_info is not None:
                     for line in lines:
@@ -220,8 +245,7 @@ class Searcher:
                     continue
                 if abs(score) >= MATE_BOUND and limit.depth is None and depth >= MATE - abs(score) + 4:
                     break  # a forced mate found with room to spare: deeper won't change it
-                if len(legal) == 1 and limit.depth is None and limit.nodes is None \
-                        and limit.movetime_ms is None:
+                if len(legal) == 1 and limit.depth is None and limit.nodes is None and limit.movetime_ms is None:
                     break  # the only move: no point spending clock time
                 if not clock.should_start_iteration(min(instability, 2.0)):
                     break
@@ -231,8 +255,9 @@ class Searcher:
         ponder = best_pv[1] if len(best_pv) > 1 else None
         return SearchResult(move_to_uci(best_move), ponder, info, lines)
 
-    def _search_lines(self, pos: Position, depth: int, previous: list[int],
-                      legal: list[int]) -> list[tuple[int, list[int]]]:
+    def _search_lines(
+        self, pos: Position, depth: int, previous: list[int], legal: list[int]
+    ) -> list[tuple[int, list[int]]]:
         """One iteration of ``len(previous)`` MultiPV lines: line k is the best root move
         apart from the first moves of lines 1..k-1, searched in an aspiration window
         around its own previous score. Returns (score, PV) of the lines completed, in
@@ -255,7 +280,7 @@ class Searcher:
     def _exclude_root_moves(self, moves: list[int]) -> None:
         """Tell the root search which moves to skip (clamped to the slots in ctl)."""
         count = min(len(moves), MAX_EXCLUDED)
-        self._ctl[CTL_EXCLUDED:CTL_EXCLUDED + count] = moves[:count]
+        self._ctl[CTL_EXCLUDED : CTL_EXCLUDED + count] = moves[:count]
         self._ctl[CTL_EXCLUDED_COUNT] = count
 
     def _aspiration(self, pos: Position, depth: int, previous: int) -> int:
@@ -282,11 +307,30 @@ class Searcher:
                 alpha, beta = -INFINITE, INFINITE
 
     def _root(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
-        return int(negamax(pos.board, pos.st, pos.hashes, pos.undo, self._tt_keys, self._tt_data,
-                           self._moves, self._scores, self._killers, self._history, self._pv,
-                           self._pv_len, self._stats, self._ctl,
-                           self._stop if depth > 1 else self._never_stop, depth, 0,
-                           alpha, beta, False))
+        return int(
+            negamax(
+                pos.board,
+                pos.st,
+                pos.hashes,
+                pos.undo,
+                self._tt_keys,
+                self._tt_data,
+                self._moves,
+                self._scores,
+                self._killers,
+                self._history,
+                self._pv,
+                self._pv_len,
+                self._stats,
+                self._ctl,
+                self._stop if depth > 1 else self._never_stop,
+                depth,
+                0,
+                alpha,
+                beta,
+                False,
+            )
+        )
 
     def _pv_moves(self, legal: list[int]) -> list[int]:
         length = int(self._pv_len[0])
@@ -295,8 +339,9 @@ class Searcher:
             return []
         return pv
 
-    def _make_info(self, depth: int, score: int, pv: tuple[str, ...], elapsed_ms: float,
-                   multipv: int = 1) -> SearchInfo:
+    def _make_info(
+        self, depth: int, score: int, pv: tuple[str, ...], elapsed_ms: float, multipv: int = 1
+    ) -> SearchInfo:
         nodes = int(self._stats[STAT_NODES])
         time_ms = int(elapsed_ms)
         cp, mate = score_to_uci(score)

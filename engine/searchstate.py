@@ -23,9 +23,9 @@ STAT_ROOT_BEST = 8
 STAT_ROOT_SCORE = 9
 STATS_SIZE = 16
 
-CTL_NODE_LIMIT = 0   # 0 = none
+CTL_NODE_LIMIT = 0  # 0 = none
 CTL_GENERATION = 1
-CTL_FEATURES = 2     # FEATURE_* bits: lets matches measure each pruning idea on/off
+CTL_FEATURES = 2  # FEATURE_* bits: lets matches measure each pruning idea on/off
 CTL_EXCLUDED_COUNT = 3
 """How many root moves the root skips (MultiPV: the moves of the lines already found)."""
 CTL_EXCLUDED = 4
@@ -52,6 +52,7 @@ ALL_FEATURES = 1023
 
 POLL_MASK = 1023
 """The stop flag is read every POLL_MASK + 1 nodes (well under a millisecond)."""
+
 
 @njit(cache=True, nogil=True)
 def poll_stop(stats: np.ndarray, ctl: np.ndarray, stop: np.ndarray) -> None:

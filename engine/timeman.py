@@ -32,8 +32,7 @@ class TimeBudget:
     """Abort the search (stop flag) at this time."""
 
 
-def plan_time(limit: SearchLimit, white_to_move: bool,
-              move_overhead_ms: int = DEFAULT_MOVE_OVERHEAD_MS) -> TimeBudget:
+def plan_time(limit: SearchLimit, white_to_move: bool, move_overhead_ms: int = DEFAULT_MOVE_OVERHEAD_MS) -> TimeBudget:
     """Soft and hard limits for ``limit`` (see module docstring).
 
     Clock play spends about ``remaining / movestogo + 3/4 increment`` per move,
@@ -71,8 +70,9 @@ def plan_time(limit: SearchLimit, white_to_move: bool,
 class TimeManager:
     """Measures elapsed time for one search against a TimeBudget."""
 
-    def __init__(self, budget: TimeBudget, clock: Callable[[], float] = time.monotonic,
-                 start: float | None = None) -> None:
+    def __init__(
+        self, budget: TimeBudget, clock: Callable[[], float] = time.monotonic, start: float | None = None
+    ) -> None:
         """``start`` (a ``clock()`` reading) lets set-up work done before the
         budget was known count against it; default: now."""
         self.budget = budget

@@ -121,8 +121,9 @@ def entry_generation(entry: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def tt_store(keys: np.ndarray, data: np.ndarray, key: np.uint64, depth: int, bound: int,
-             score: int, move: int, generation: int) -> None:
+def tt_store(
+    keys: np.ndarray, data: np.ndarray, key: np.uint64, depth: int, bound: int, score: int, move: int, generation: int
+) -> None:
     """Store an entry unless a deeper one of the current search for another position is there."""
     idx = np.int64(key & np.uint64(keys.shape[0] - 1))
     old = data[idx]
@@ -136,8 +137,7 @@ def tt_store(keys: np.ndarray, data: np.ndarray, key: np.uint64, depth: int, bou
     if depth > 255:
         depth = 255
     keys[idx] = key
-    data[idx] = ((score + 32768) | (depth << 16) | (bound << 24) | (move << 26)
-                 | ((generation & 0xFF) << 47))
+    data[idx] = (score + 32768) | (depth << 16) | (bound << 24) | (move << 26) | ((generation & 0xFF) << 47)
 
 
 @njit(cache=True, nogil=True)

@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from engine.book import BookFileError, EngineBook
 from engine.api import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimit, SearchResult
+from engine.book import BookFileError, EngineBook
 from engine.fen import position_from_game
 from engine.limits import MAX_DEPTH, clamp_int, clamp_limit, clamp_perft_depth
 from engine.perft import perft_divide
@@ -51,8 +51,14 @@ class GoCommand:
 
 
 _INT_PARAMS = {
-    "depth": "depth", "nodes": "nodes", "movetime": "movetime_ms", "wtime": "wtime_ms",
-    "btime": "btime_ms", "winc": "winc_ms", "binc": "binc_ms", "movestogo": "movestogo",
+    "depth": "depth",
+    "nodes": "nodes",
+    "movetime": "movetime_ms",
+    "wtime": "wtime_ms",
+    "btime": "btime_ms",
+    "winc": "winc_ms",
+    "binc": "binc_ms",
+    "movestogo": "movestogo",
 }
 
 
@@ -105,7 +111,7 @@ def parse_position(tokens: list[str]) -> tuple[str, tuple[str, ...]]:
         raise UciError("position: expected 'startpos' or 'fen'")
     if "moves" in tokens:
         cut = tokens.index("moves")
-        head, moves = tokens[:cut], tuple(tokens[cut + 1:])
+        head, moves = tokens[:cut], tuple(tokens[cut + 1 :])
     else:
         head, moves = tokens, ()
     if head[0] == "startpos":
@@ -122,8 +128,10 @@ def parse_position(tokens: list[str]) -> tuple[str, tuple[str, ...]]:
 def format_info(info: SearchInfo) -> str:
     """One ``info`` line for one line (``multipv`` rank) of a completed iteration."""
     score = f"cp {info.score_cp}" if info.mate_in is None else f"mate {info.mate_in}"
-    line = (f"info depth {info.depth} seldepth {info.seldepth} multipv {info.multipv} score {score} "
-            f"nodes {info.nodes} nps {info.nps} hashfull {info.hashfull} time {info.time_ms}")
+    line = (
+        f"info depth {info.depth} seldepth {info.seldepth} multipv {info.multipv} score {score} "
+        f"nodes {info.nodes} nps {info.nps} hashfull {info.hashfull} time {info.time_ms}"
+    )
     if info.pv:
         line += " pv " + " ".join(info.pv)
     return line
@@ -222,10 +230,10 @@ class UciEngine:
         self.write(f"id author {ENGINE_AUTHOR}")
         self.write(f"option name Hash type spin default {HASH_DEFAULT} min {HASH_MIN} max {HASH_MAX}")
         self.write("option name Threads type spin default 1 min 1 max 1")
-        self.write(f"option name Move Overhead type spin default {OVERHEAD_DEFAULT} "
-                   f"min {OVERHEAD_MIN} max {OVERHEAD_MAX}")
-        self.write(f"option name MultiPV type spin default {MULTIPV_DEFAULT} "
-                   f"min {MULTIPV_MIN} max {MULTIPV_MAX}")
+        self.write(
+            f"option name Move Overhead type spin default {OVERHEAD_DEFAULT} min {OVERHEAD_MIN} max {OVERHEAD_MAX}"
+        )
+        self.write(f"option name MultiPV type spin default {MULTIPV_DEFAULT} min {MULTIPV_MIN} max {MULTIPV_MAX}")
         self.write("option name OwnBook type check default false")
         self.write("option name BookFile type string default <empty>")
         self.write("uciok")
@@ -241,10 +249,10 @@ class UciEngine:
     def _cmd_setoption(self, args: list[str]) -> None:
         if "name" not in args:
             raise UciError("setoption: expected 'name <id> [value <x>]'")
-        rest = args[args.index("name") + 1:]
+        rest = args[args.index("name") + 1 :]
         if "value" in rest:
             cut = rest.index("value")
-            name, value = " ".join(rest[:cut]), " ".join(rest[cut + 1:])
+            name, value = " ".join(rest[:cut]), " ".join(rest[cut + 1 :])
         else:
             name, value = " ".join(rest), ""
         key = name.lower()
@@ -329,8 +337,7 @@ class UciEngine:
                 return
             self._stop_requested.clear()
             target, args = self._search, (self._fen, self._moves, replace(go.limit, multipv=self._multipv))
-        self._search_thread = threading.Thread(target=target, args=args, name="engine-search",
-                                               daemon=True)
+        self._search_thread = threading.Thread(target=target, args=args, name="engine-search", daemon=True)
         self._search_thread.start()
 
     def _cmd_stop(self, args: list[str]) -> None:
@@ -360,8 +367,7 @@ class UciEngine:
 
     def _search(self, fen: str, moves: tuple[str, ...], limit: SearchLimit) -> None:
         try:
-            result = self.searcher.search(fen, moves, limit,
-                                          on_info=lambda info: self.write(format_info(info)))
+            result = self.searcher.search(fen, moves, limit, on_info=lambda info: self.write(format_info(info)))
         except Exception as exc:
             self.write(f"info string search failed: {type(exc).__name__}: {exc}")
             result = SearchResult(None, None, None)

@@ -107,9 +107,20 @@ def xvfb(display: str | None) -> Iterator[str]:
     # pipe without a word when it cannot start (e.g. the display is taken).
     read_fd, write_fd = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", *([display] if display else []), "-displayfd", str(write_fd),
-         "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-        pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            "Xvfb",
+            *([display] if display else []),
+            "-displayfd",
+            str(write_fd),
+            "-screen",
+            "0",
+            "1280x900x24",
+            "-nolisten",
+            "tcp",
+        ],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     os.close(write_fd)
     with os.fdopen(read_fd) as pipe:
@@ -143,8 +154,13 @@ class Screen:
     def grab(self, keep_as: str | None = None) -> np.ndarray:
         """The screen as an (height, width, 3) uint8 array; also saved as PNG under ``keep_as``."""
         # Raw PPM on stdout: no PNG encoding and decoding while polling (keeps timings tight).
-        ppm = subprocess.run(["import", "-window", "root", "-depth", "8", "ppm:-"], env=self.env, capture_output=True,
-                             check=True, timeout=30).stdout
+        ppm = subprocess.run(
+            ["import", "-window", "root", "-depth", "8", "ppm:-"],
+            env=self.env,
+            capture_output=True,
+            check=True,
+            timeout=30,
+        ).stdout
         if keep_as:
             subprocess.run(["convert", "ppm:-", str(self.shots / keep_as)], input=ppm, check=True, timeout=30)
         return _decode_ppm(ppm)
@@ -162,10 +178,10 @@ def _decode_ppm(data: bytes) -> np.ndarray:
     fields: list[bytes] = []
     position = 0
     while len(fields) < 4:
-        while data[position:position + 1].isspace():
+        while data[position : position + 1].isspace():
             position += 1
         start = position
-        while not data[position:position + 1].isspace():
+        while not data[position : position + 1].isspace():
             position += 1
         fields.append(data[start:position])
     width, height, maxval = int(fields[1]), int(fields[2]), int(fields[3])
@@ -195,7 +211,7 @@ class BoardGeometry:
         """The middle of a square (away from the coordinate letters in its corners)."""
         x, y = self.center(square)
         half = self.square * 0.3
-        return image[round(y - half):round(y + half), round(x - half):round(x + half)].astype(np.int16)
+        return image[round(y - half) : round(y + half), round(x - half) : round(x + half)].astype(np.int16)
 
 
 def _board_colours() -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -226,7 +242,8 @@ def find_board(image: np.ndarray) -> BoardGeometry | None:
 def changed_squares(before: np.ndarray, after: np.ndarray, board: BoardGeometry) -> set[chess.Square]:
     """Squares whose middle looks different (a piece arrived or left, or a highlight changed)."""
     return {
-        square for square in chess.SQUARES
+        square
+        for square in chess.SQUARES
         if np.abs(board.inner(before, square) - board.inner(after, square)).mean() > 6
     }
 
@@ -276,7 +293,9 @@ def play_one_move(app: Path, screen: Screen, home: Path, label: str, reply_timeo
         started = time.monotonic()
         process = subprocess.Popen(
             [str(app), "--white", "human", "--black", "computer"],
-            env=_app_env(screen.env["DISPLAY"], home, label), stdout=log, stderr=subprocess.STDOUT,
+            env=_app_env(screen.env["DISPLAY"], home, label),
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         try:
             _drive(process, screen, report, started, label, reply_timeout)
@@ -287,17 +306,28 @@ def play_one_move(app: Path, screen: Screen, home: Path, label: str, reply_timeo
                 report.problems.append("had to be killed")
     report.numba_cache_files = sum(1 for _ in (home / "cache").rglob("*.nbc"))
     text = log_path.read_text(errors="replace")
-    report.problems += [line for line in text.splitlines()
-                        if "Traceback" in line or "Error" in line or "QThread" in line or "Fatal" in line]
+    report.problems += [
+        line
+        for line in text.splitlines()
+        if "Traceback" in line or "Error" in line or "QThread" in line or "Fatal" in line
+    ]
     return report
 
 
-def _drive(process: subprocess.Popen[bytes], screen: Screen, report: RunReport, started: float,
-           label: str, reply_timeout: float) -> None:
+def _drive(
+    process: subprocess.Popen[bytes],
+    screen: Screen,
+    report: RunReport,
+    started: float,
+    label: str,
+    reply_timeout: float,
+) -> None:
     def running_or_fail() -> None:
         if process.poll() is not None:
-            raise CheckFailedError(f"{label}: the app exited with status {process.returncode} "
-                                   f"(see {screen.shots / (label + '-stderr.log')})")
+            raise CheckFailedError(
+                f"{label}: the app exited with status {process.returncode} "
+                f"(see {screen.shots / (label + '-stderr.log')})"
+            )
 
     def window_or_exit() -> str | None:
         running_or_fail()
@@ -395,13 +425,18 @@ def folder_size(folder: Path) -> tuple[str, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rebuild", action="store_true", help="build even if dist/chessgui exists")
-    parser.add_argument("--app", type=Path, default=APP,
-                        help="the frozen executable, or a venv's bin/chessgui to check a pip install "
-                             "(default: %(default)s)")
+    parser.add_argument(
+        "--app",
+        type=Path,
+        default=APP,
+        help="the frozen executable, or a venv's bin/chessgui to check a pip install (default: %(default)s)",
+    )
     parser.add_argument("--display", help="X display for Xvfb, e.g. :96 (default: a free one)")
     parser.add_argument("--reply-timeout", type=float, default=300, help="seconds to wait for the engine")
     parser.add_argument("--json", type=Path, help="also write the report as JSON here")
-    parser.add_argument("--shots", type=Path, default=SHOTS, help="folder for screenshots and logs (default: %(default)s)")
+    parser.add_argument(
+        "--shots", type=Path, default=SHOTS, help="folder for screenshots and logs (default: %(default)s)"
+    )
     options = parser.parse_args(argv)
 
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
@@ -436,13 +471,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _describe(report: Report) -> str:
-    lines = [f"app: {report.app}",
-             f"build: {report.build_s} s" if report.build_s is not None else "build: none (checked the existing app)",
-             f"size: {report.size} ({report.size_bytes / 2**20:.0f} MiB)"]
+    lines = [
+        f"app: {report.app}",
+        f"build: {report.build_s} s" if report.build_s is not None else "build: none (checked the existing app)",
+        f"size: {report.size} ({report.size_bytes / 2**20:.0f} MiB)",
+    ]
     for run in report.runs:
-        lines.append(f"{run.label}: window {run.window_s} s, board painted {run.board_s} s, "
-                     f"engine answered 1. e4 with {run.engine_move} after {run.reply_s} s, exit {run.exit_code}, "
-                     f"{run.numba_cache_files} files in the Numba cache")
+        lines.append(
+            f"{run.label}: window {run.window_s} s, board painted {run.board_s} s, "
+            f"engine answered 1. e4 with {run.engine_move} after {run.reply_s} s, exit {run.exit_code}, "
+            f"{run.numba_cache_files} files in the Numba cache"
+        )
         lines += [f"  {run.label} stderr: {problem}" for problem in run.problems]
     if report.uci_engine_move:
         lines.append(f"chessgui-engine (UCI): played {report.uci_engine_move} from the start position")

@@ -15,8 +15,13 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 MODEL_FOLDERS = ("game", "clock", "engines", "storage")
-APP_MODULES = ("chessgui.main_window", "chessgui.actions", "chessgui.__main__", "chessgui.recent_files",
-               "chessgui.native_destroy_watch")
+APP_MODULES = (
+    "chessgui.main_window",
+    "chessgui.actions",
+    "chessgui.__main__",
+    "chessgui.recent_files",
+    "chessgui.native_destroy_watch",
+)
 
 
 def _imports(path: Path) -> list[tuple[int, str]]:
@@ -47,7 +52,14 @@ def test_engine_imports_neither_qt_nor_chessgui() -> None:
 
 @pytest.mark.parametrize("folder", MODEL_FOLDERS)
 def test_model_folders_import_qtcore_at_most(folder: str) -> None:
-    forbidden = ("PySide6.QtWidgets", "PySide6.QtGui", "PySide6.QtSvg", "chessgui.views", "chessgui.dialogs", *APP_MODULES)
+    forbidden = (
+        "PySide6.QtWidgets",
+        "PySide6.QtGui",
+        "PySide6.QtSvg",
+        "chessgui.views",
+        "chessgui.dialogs",
+        *APP_MODULES,
+    )
     assert _violations(REPO / "chessgui" / folder, forbidden) == []
 
 

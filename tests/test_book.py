@@ -11,6 +11,7 @@ import chess
 import chess.polyglot
 import pytest
 
+from chessgui.resources_path import resource_path
 from chessgui.storage.book import (
     DEFAULT_BOOK_PARTS,
     BookChoice,
@@ -20,7 +21,6 @@ from chessgui.storage.book import (
     in_book_range,
     load_book,
 )
-from chessgui.resources_path import resource_path
 
 
 def _write_book(path: Path, entries: list[tuple[chess.Board, str, int]]) -> Path:

@@ -6,8 +6,8 @@ import chess
 import pytest
 
 from chessgui.clock.chess_clock import ChessClock, ClockRunState, ClockSnapshot, flag_result, format_clock_ms
-from chessgui.game.players import ClockState
 from chessgui.clock.time_control import UNTIMED, TimeControl
+from chessgui.game.players import ClockState
 
 
 class FakeTime:

@@ -96,7 +96,16 @@ def test_invalid_values_are_refused() -> None:
 
 def test_presets_are_the_usual_ten_with_categories() -> None:
     assert [p.time_control.describe() for p in PRESETS] == [
-        "1+0", "3+0", "3+2", "5+0", "5+3", "10+0", "10+5", "15+10", "30+0", "30+20",
+        "1+0",
+        "3+0",
+        "3+2",
+        "5+0",
+        "5+3",
+        "10+0",
+        "10+5",
+        "15+10",
+        "30+0",
+        "30+20",
     ]
     assert [p.label for p in PRESETS][:3] == ["Bullet 1+0", "Blitz 3+0", "Blitz 3+2"]
     assert PRESETS[5].label == "Rapid 10+0"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import chess
 
-from chessgui.storage.opening_names import OpeningName, OpeningNames, classify, opening_names
 from chessgui.resources_path import resource_path
+from chessgui.storage.opening_names import OpeningName, OpeningNames, classify, opening_names
 
 
 def _board(*sans: str) -> chess.Board:

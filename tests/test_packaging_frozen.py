@@ -22,13 +22,19 @@ TOOLS = ("Xvfb", "xdotool", "import", "convert")
 
 @pytest.mark.slow
 @pytest.mark.timeout(1800)
-@pytest.mark.skipif(any(shutil.which(tool) is None for tool in TOOLS),
-                    reason="needs Xvfb, xdotool and ImageMagick (apt-get install xvfb xdotool imagemagick)")
+@pytest.mark.skipif(
+    any(shutil.which(tool) is None for tool in TOOLS),
+    reason="needs Xvfb, xdotool and ImageMagick (apt-get install xvfb xdotool imagemagick)",
+)
 def test_frozen_app_starts_and_its_engine_answers(tmp_path: Path) -> None:
     report_path = tmp_path / "report.json"
     done = subprocess.run(
         [sys.executable, str(REPO / "packaging" / "check_frozen.py"), "--rebuild", "--json", str(report_path)],
-        cwd=REPO, capture_output=True, text=True, timeout=1700, check=False,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=1700,
+        check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
 

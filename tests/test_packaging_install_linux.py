@@ -23,7 +23,9 @@ def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
     }
-    return subprocess.run(["bash", str(SCRIPT), *args], env=env, capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run(
+        ["bash", str(SCRIPT), *args], env=env, capture_output=True, text=True, timeout=60, check=False
+    )
 
 
 def _desktop_lines(tmp_path: Path) -> dict[str, str]:

@@ -10,10 +10,30 @@ from hypothesis import strategies as st
 
 from chessgui.storage.pgn.read import PgnGameError, PgnReadError, load_game_at, read_pgn_file, read_pgn_string
 
-_PGN_PIECES = st.sampled_from([
-    '[Event "x"]\n', '[White "A"]\n', '[Event "broken\n', '[FEN "8/8/8 w - - 0 1"]\n', "\n", "1. e4 ", "e5 ",
-    "2. Nf3 ", "Nc6 ", "{ note ", "} ", "( ", ") ", "$1 ", "?! ", "; rest\n", "*\n", "1-0\n", "Qxf7# ", "%esc\n",
-])
+_PGN_PIECES = st.sampled_from(
+    [
+        '[Event "x"]\n',
+        '[White "A"]\n',
+        '[Event "broken\n',
+        '[FEN "8/8/8 w - - 0 1"]\n',
+        "\n",
+        "1. e4 ",
+        "e5 ",
+        "2. Nf3 ",
+        "Nc6 ",
+        "{ note ",
+        "} ",
+        "( ",
+        ") ",
+        "$1 ",
+        "?! ",
+        "; rest\n",
+        "*\n",
+        "1-0\n",
+        "Qxf7# ",
+        "%esc\n",
+    ]
+)
 
 
 @settings(max_examples=150, deadline=None)

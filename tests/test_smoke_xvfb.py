@@ -124,7 +124,10 @@ def test_quitting_while_both_engines_think_exits_promptly(xvfb_display: str, tmp
     env = _app_env(xvfb_display, tmp_path)
     app = subprocess.Popen(
         [sys.executable, "-m", "chessgui", "--white", "computer", "--black", "computer"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         window_id = _wait_for_window(app, env)
@@ -170,7 +173,10 @@ def test_window_destroyed_by_the_window_system_ends_the_app(xvfb_display: str, t
     game = tmp_path / "unfinished.fen"
     game.write_text(fen + "\n", encoding="utf-8")
     app = subprocess.Popen(
-        [sys.executable, "-m", "chessgui", str(game)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        [sys.executable, "-m", "chessgui", str(game)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         text=True,
     )
     try:

@@ -85,7 +85,7 @@ def test_llr_is_zero_without_information() -> None:
 
 
 def test_pentanomial_pairs_and_interval() -> None:
-    assert [sprt_stats.pair_bucket(a, b) for a, b in ((0, 0), (0, .5), (1, 0), (.5, 1), (1, 1))] == [0, 1, 2, 3, 4]
+    assert [sprt_stats.pair_bucket(a, b) for a, b in ((0, 0), (0, 0.5), (1, 0), (0.5, 1), (1, 1))] == [0, 1, 2, 3, 4]
     estimate = sprt_stats.pentanomial([5, 20, 50, 20, 5])
     assert estimate.samples == 100 and estimate.score == pytest.approx(0.5)
     low, high = estimate.elo_interval()
@@ -173,8 +173,11 @@ def test_illegal_move_loses_and_is_recorded() -> None:
             pass
 
     liar = Liar()
-    result = match_common.play_game(chess.Board(), {chess.WHITE: liar, chess.BLACK: liar},  # type: ignore[dict-item]
-                                    match_common.TimeControl(nodes=1))
+    result = match_common.play_game(
+        chess.Board(),
+        {chess.WHITE: liar, chess.BLACK: liar},  # type: ignore[dict-item]
+        match_common.TimeControl(nodes=1),
+    )
     assert result.white_score == 0.0 and result.fault
     assert "illegal move e2e5" in result.reason
 
@@ -186,9 +189,26 @@ def test_tiny_ab_match_finishes_and_reports(tmp_path: Path) -> None:
     root = BENCH.parent
     log = tmp_path / "games.log"
     done = subprocess.run(
-        [sys.executable, str(BENCH / "sprt.py"), "--ab-features", "0x3ff,0x3ff", "--nodes", "500",
-         "--max-games", "2", "--concurrency", "1", "--log", str(log)],
-        cwd=root, capture_output=True, text=True, timeout=600, check=False)
+        [
+            sys.executable,
+            str(BENCH / "sprt.py"),
+            "--ab-features",
+            "0x3ff,0x3ff",
+            "--nodes",
+            "500",
+            "--max-games",
+            "2",
+            "--concurrency",
+            "1",
+            "--log",
+            str(log),
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode in (0, 1, 3), done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("SPRT test (features 0x3ff) vs base (features 0x3ff): 500 nodes/move")
@@ -199,8 +219,14 @@ def test_tiny_ab_match_finishes_and_reports(tmp_path: Path) -> None:
 
 
 def test_bad_base_ref_is_a_clear_error() -> None:
-    done = subprocess.run([sys.executable, str(BENCH / "sprt.py"), "--base", "no-such-ref-xyz"],
-                          cwd=BENCH.parent, capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "sprt.py"), "--base", "no-such-ref-xyz"],
+        cwd=BENCH.parent,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 2
     assert "cannot export engine/ at 'no-such-ref-xyz'" in done.stderr
 
@@ -224,8 +250,9 @@ def test_engine_crash_loses_and_a_fresh_engine_can_be_opened(tmp_path: Path) -> 
     spec = sprt.EngineSpec("crasher", (sys.executable, str(script)), tmp_path)
     first = spec.open()
     try:
-        result = match_common.play_game(chess.Board(), {chess.WHITE: first, chess.BLACK: first},
-                                        match_common.TimeControl(nodes=10))
+        result = match_common.play_game(
+            chess.Board(), {chess.WHITE: first, chess.BLACK: first}, match_common.TimeControl(nodes=10)
+        )
         assert result.white_score == 0.0 and result.fault
         assert result.reason.startswith("White crashed")
         assert not sprt.responds(first)
@@ -243,8 +270,11 @@ def test_engine_that_hangs_loses(tmp_path: Path) -> None:
     script.write_text(CRASHING_ENGINE.replace("sys.exit(3)", "pass  # never answers"))
     engine = sprt.EngineSpec("sleeper", (sys.executable, str(script)), tmp_path).open()
     try:
-        result = match_common.play_game(chess.Board(), {chess.WHITE: engine, chess.BLACK: engine},
-                                        match_common.TimeControl(nodes=10, hang_seconds=0.5))
+        result = match_common.play_game(
+            chess.Board(),
+            {chess.WHITE: engine, chess.BLACK: engine},
+            match_common.TimeControl(nodes=10, hang_seconds=0.5),
+        )
         assert (result.white_score, result.reason, result.fault) == (0.0, "White hung", True)
         assert not sprt.responds(engine)
     finally:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import chess
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from chessgui.game.players import ClockState
 from chessgui.clock.time_control import UNTIMED, TimeControl
+from chessgui.game.players import ClockState
 
 DEFAULT_TICK_INTERVAL_MS = 50
 """How often the GUI polls the clock: often enough for a smooth tenths display."""

@@ -30,10 +30,10 @@ import chess.pgn
 from PySide6.QtCore import QObject
 
 from chessgui.clock.chess_clock import ChessClock, ClockSnapshot, flag_result
-from chessgui.game.controller import GameController
-from chessgui.game.result import GameResult, Termination
-from chessgui.game.players import ClockState
 from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
+from chessgui.game.controller import GameController
+from chessgui.game.players import ClockState
+from chessgui.game.result import GameResult, Termination
 
 
 def flag_game_result(board: chess.Board, flagged_color: chess.Color) -> GameResult:

@@ -197,7 +197,7 @@ class TimeControl:
         return (self.base_ms(color) + 40 * self.increment_ms(color)) / 1000.0
 
     def category(self) -> str:
-        """"Untimed", "UltraBullet", "Bullet", "Blitz", "Rapid" or "Classical" (lichess's bands)."""
+        """ "Untimed", "UltraBullet", "Bullet", "Blitz", "Rapid" or "Classical" (lichess's bands)."""
         if not self.is_timed():
             return "Untimed"
         seconds = max(self.estimated_game_seconds(chess.WHITE), self.estimated_game_seconds(chess.BLACK))
@@ -226,9 +226,7 @@ class TimeControl:
         """Exact form for QSettings: "untimed" or "ms:W_BASE+W_INC/B_BASE+B_INC"."""
         if not self.is_timed():
             return "untimed"
-        return (
-            f"ms:{self.white_base_ms}+{self.white_increment_ms}/{self.black_base_ms}+{self.black_increment_ms}"
-        )
+        return f"ms:{self.white_base_ms}+{self.white_increment_ms}/{self.black_base_ms}+{self.black_increment_ms}"
 
     def to_pgn_header(self) -> str:
         """Value for the PGN ``TimeControl`` tag: "300+3" (seconds), "-" when untimed.
@@ -285,7 +283,16 @@ class TimeControlPreset:
 PRESETS: tuple[TimeControlPreset, ...] = tuple(
     TimeControlPreset(TimeControl.from_minutes(minutes, increment))
     for minutes, increment in (
-        (1, 0), (3, 0), (3, 2), (5, 0), (5, 3), (10, 0), (10, 5), (15, 10), (30, 0), (30, 20),
+        (1, 0),
+        (3, 0),
+        (3, 2),
+        (5, 0),
+        (5, 3),
+        (10, 0),
+        (10, 5),
+        (15, 10),
+        (30, 0),
+        (30, 20),
     )
 )
 """The usual online controls, fastest first."""

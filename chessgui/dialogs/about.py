@@ -44,24 +44,51 @@ class Credit:
 
 
 CREDITS: tuple[Credit, ...] = (
-    Credit("python-chess", "rules, SAN, FEN, PGN, opening books, UCI engines", "Niklas Fiekas and contributors",
-           "GPL-3.0-or-later", "https://github.com/niklasf/python-chess"),
-    Credit("Qt / PySide6", "windows, drawing, SVG, threads", "The Qt Company and the Qt Project",
-           "LGPL-3.0", "https://www.qt.io/qt-for-python"),
-    Credit("Numba / llvmlite", "compiles the engine's search to machine code (via LLVM)",
-           "Anaconda, Inc. and contributors", "BSD-2-Clause (LLVM: Apache-2.0 WITH LLVM-exception)",
-           "https://numba.pydata.org"),
-    Credit("NumPy", "the engine's board and hash-table arrays", "NumPy Developers",
-           "BSD-3-Clause", "https://numpy.org"),
-    Credit("Piece artwork", "the \"cburnett\" set by Colin M.L. Burnett, as shipped in python-chess",
-           "Colin M.L. Burnett", "GFDL / BSD / GPL (triple-licensed)",
-           "https://commons.wikimedia.org/wiki/Category:SVG_chess_pieces"),
-    Credit("GNU Chess opening book", "the default opening book (book_1.02, polyglot format, via Debian's "
-           "gnuchess-book)", "Stuart Cracraft and Simon Waters", "Public domain",
-           "https://www.gnu.org/software/chess/"),
-    Credit("Scid ECO file", "opening names and ECO codes (scid.eco, via Debian's scid-data)",
-           "Shane Hudson and the Scid developers", "GPL (any version; shipped as GPL-3.0-or-later)",
-           "https://scid.sourceforge.net"),
+    Credit(
+        "python-chess",
+        "rules, SAN, FEN, PGN, opening books, UCI engines",
+        "Niklas Fiekas and contributors",
+        "GPL-3.0-or-later",
+        "https://github.com/niklasf/python-chess",
+    ),
+    Credit(
+        "Qt / PySide6",
+        "windows, drawing, SVG, threads",
+        "The Qt Company and the Qt Project",
+        "LGPL-3.0",
+        "https://www.qt.io/qt-for-python",
+    ),
+    Credit(
+        "Numba / llvmlite",
+        "compiles the engine's search to machine code (via LLVM)",
+        "Anaconda, Inc. and contributors",
+        "BSD-2-Clause (LLVM: Apache-2.0 WITH LLVM-exception)",
+        "https://numba.pydata.org",
+    ),
+    Credit(
+        "NumPy", "the engine's board and hash-table arrays", "NumPy Developers", "BSD-3-Clause", "https://numpy.org"
+    ),
+    Credit(
+        "Piece artwork",
+        'the "cburnett" set by Colin M.L. Burnett, as shipped in python-chess',
+        "Colin M.L. Burnett",
+        "GFDL / BSD / GPL (triple-licensed)",
+        "https://commons.wikimedia.org/wiki/Category:SVG_chess_pieces",
+    ),
+    Credit(
+        "GNU Chess opening book",
+        "the default opening book (book_1.02, polyglot format, via Debian's gnuchess-book)",
+        "Stuart Cracraft and Simon Waters",
+        "Public domain",
+        "https://www.gnu.org/software/chess/",
+    ),
+    Credit(
+        "Scid ECO file",
+        "opening names and ECO codes (scid.eco, via Debian's scid-data)",
+        "Shane Hudson and the Scid developers",
+        "GPL (any version; shipped as GPL-3.0-or-later)",
+        "https://scid.sourceforge.net",
+    ),
 )
 """Shown in the About dialog; keep in step with the dependencies in pyproject.toml."""
 
@@ -113,11 +140,11 @@ def _first_known(*names: str) -> str:
 def credits_html(credits: tuple[Credit, ...] = CREDITS) -> str:
     """The credits as a small HTML list (for a QTextBrowser)."""
     items = "".join(
-        f"<li><a href=\"{html.escape(c.url)}\"><b>{html.escape(c.name)}</b></a> — {html.escape(c.role)}."
+        f'<li><a href="{html.escape(c.url)}"><b>{html.escape(c.name)}</b></a> — {html.escape(c.role)}.'
         f"<br>{html.escape(c.authors)}; licence {html.escape(c.license)}.</li>"
         for c in credits
     )
-    return f"<ul style=\"margin-left: -20px\">{items}</ul>"
+    return f'<ul style="margin-left: -20px">{items}</ul>'
 
 
 class AboutDialog(QDialog):
@@ -135,12 +162,10 @@ class AboutDialog(QDialog):
         self.title_label = QLabel(f"<h2>{PROGRAM_NAME}</h2>")
         self.version_label = QLabel(f"Version {html.escape(application_version())}")
         self.version_label.setObjectName("version_label")
-        self.summary_label = QLabel(
-            "Play the computer, watch it play itself, set up and analyse positions."
-        )
+        self.summary_label = QLabel("Play the computer, watch it play itself, set up and analyse positions.")
         self.summary_label.setWordWrap(True)
         self.license_label = QLabel(
-            f"Free software under the <a href=\"{LICENSE_URL}\">GNU General Public License</a>, "
+            f'Free software under the <a href="{LICENSE_URL}">GNU General Public License</a>, '
             f"version 3 or (at your option) any later version ({LICENSE_NAME}). "
             "It comes with absolutely no warranty."
         )

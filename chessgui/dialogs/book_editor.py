@@ -75,8 +75,9 @@ class BookEditor(QWidget):
 
     def on_browse_clicked(self) -> None:
         """Pick a .bin file."""
-        path, _ = QFileDialog.getOpenFileName(self, "Choose an opening book", self.path_edit.text(),
-                                              "Polyglot books (*.bin);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Choose an opening book", self.path_edit.text(), "Polyglot books (*.bin);;All files (*)"
+        )
         if path:
             self.path_edit.setText(path)
             self._update()

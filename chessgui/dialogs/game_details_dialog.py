@@ -40,8 +40,9 @@ class GameDetailsDialog(QDialog):
         self.setWindowTitle("Game details")
         self._fields: dict[str, QLineEdit] = {}
         form = QFormLayout()
-        extra = [name for name in headers if name not in EDITABLE_ROSTER and name not in SHOWN_ONLY
-                 and name not in HIDDEN]
+        extra = [
+            name for name in headers if name not in EDITABLE_ROSTER and name not in SHOWN_ONLY and name not in HIDDEN
+        ]
         for name in (*EDITABLE_ROSTER, *extra):
             value = headers.get(name, "")
             edit = QLineEdit("" if _is_unknown(value) else value, self)

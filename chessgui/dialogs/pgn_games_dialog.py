@@ -11,8 +11,8 @@ from pathlib import Path
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QApplication,
     QAbstractItemView,
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QHeaderView,
@@ -26,15 +26,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chessgui.storage.pgn.read import GameSummary, LoadedGame, PgnGameError, PgnReadError, PgnReadResult, load_game_at
 from chessgui.storage.pgn.indexer import PgnIndexer
+from chessgui.storage.pgn.read import GameSummary, LoadedGame, PgnGameError, PgnReadError, PgnReadResult, load_game_at
 
 COLUMNS = ("#", "White", "Black", "Result", "Date", "Event", "Opening")
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
 
 def readable_date(pgn_date: str) -> str:
-    """"2024.05.??" -> "2024.05"; a fully unknown date -> ""."""
+    """ "2024.05.??" -> "2024.05"; a fully unknown date -> ""."""
     parts = [part for part in pgn_date.split(".") if part and "?" not in part]
     return ".".join(parts)
 
@@ -144,7 +144,9 @@ class PgnGamesDialog(QDialog):
         self.problems_view.setMaximumHeight(110)
         self.problems_view.hide()
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel, self)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel, self
+        )
         self.open_button = self.buttons.button(QDialogButtonBox.StandardButton.Open)
         self.open_button.setEnabled(False)
         self.buttons.accepted.connect(self.open_selected)
@@ -191,8 +193,10 @@ class PgnGamesDialog(QDialog):
         self.model.set_games(result.games)
         count = len(result.games)
         if count == 0:
-            reason = "the file is empty" if not result.errors and _is_empty(self._path) else (
-                "it holds no PGN tags or moves"
+            reason = (
+                "the file is empty"
+                if not result.errors and _is_empty(self._path)
+                else ("it holds no PGN tags or moves")
             )
             self.status_label.setText(f"No games were found in {self._path.name}.")
             self.index_finished.emit(result)
@@ -210,7 +214,8 @@ class PgnGamesDialog(QDialog):
             broken = sum(1 for game in result.games if game.problems)
             heading = (
                 f"{broken} game{'s have' if broken != 1 else ' has'} problems (they open up to the first error):"
-                if broken else "Problems in the file:"
+                if broken
+                else "Problems in the file:"
             )
             self.problems_view.setPlainText(heading + "\n" + "\n".join(result.errors))
             self.problems_view.show()

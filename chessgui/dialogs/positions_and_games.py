@@ -220,7 +220,7 @@ class PositionsAndGames(QObject):
 
 
 def suggested_file_name(game: chess.pgn.Game) -> str:
-    """"White-Black-2024.05.17.pgn" with characters unsafe in file names replaced."""
+    """ "White-Black-2024.05.17.pgn" with characters unsafe in file names replaced."""
     date = game.headers.get("Date", "????.??.??")
     if "?" in date:
         date = _dt.date.today().strftime("%Y.%m.%d")

@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.clock.time_control import EngineTimeMode
 from chessgui.dialogs.book_editor import BookEditor
+from chessgui.dialogs.time_control_editor import TimeControlEditor
 from chessgui.dialogs.uci_engine_editor import EngineProbe, UciEngineEditor
 from chessgui.storage.settings import (
     ANIMATION_RANGE_MS,
@@ -42,8 +44,6 @@ from chessgui.storage.settings import (
     PlayerSettings,
     Settings,
 )
-from chessgui.clock.time_control import EngineTimeMode
-from chessgui.dialogs.time_control_editor import TimeControlEditor
 
 _BUILTIN_INDEX, _UCI_INDEX = 0, 1
 
@@ -52,7 +52,10 @@ class PlayerEditor(QGroupBox):
     """One side: Human or Computer; for the computer, which engine and how strong."""
 
     def __init__(
-        self, color: chess.Color, settings: PlayerSettings, parent: QWidget | None = None,
+        self,
+        color: chess.Color,
+        settings: PlayerSettings,
+        parent: QWidget | None = None,
         probe: EngineProbe | None = None,
     ) -> None:
         side = "White" if color == chess.WHITE else "Black"
@@ -141,8 +144,12 @@ class PlayerEditor(QGroupBox):
             uci_options=self.uci_editor.options(),
             move_time_ms=int(round(self.move_time_spin.value() * 1000)),
             # Depth/node caps are a built-in engine feature; kept as they were for other kinds.
-            depth=(self.depth_spin.value() if self.depth_check.isChecked() else None) if builtin else self._original.depth,
-            nodes=(self.nodes_spin.value() if self.nodes_check.isChecked() else None) if builtin else self._original.nodes,
+            depth=(self.depth_spin.value() if self.depth_check.isChecked() else None)
+            if builtin
+            else self._original.depth,
+            nodes=(self.nodes_spin.value() if self.nodes_check.isChecked() else None)
+            if builtin
+            else self._original.nodes,
             hash_mb=self.hash_spin.value(),
             book=self.book_editor.book_settings(),
         )
@@ -192,7 +199,10 @@ class SettingsDialog(QDialog):
     """Edit a copy of the settings; read :meth:`result_settings` after Accepted."""
 
     def __init__(
-        self, settings: Settings, parent: QWidget | None = None, title: str = "Settings",
+        self,
+        settings: Settings,
+        parent: QWidget | None = None,
+        title: str = "Settings",
         probe: EngineProbe | None = None,
     ) -> None:
         super().__init__(parent)
@@ -295,8 +305,10 @@ class SettingsDialog(QDialog):
             text = "Without a clock, each computer side thinks for its time per move (Players tab)."
             self.engine_time_combo.setEnabled(False)
         elif self.engine_time_combo.currentData() is EngineTimeMode.FIXED_PER_MOVE:
-            text = ("Each computer side thinks for its time per move (Players tab), whatever its clock "
-                    "shows, so it may lose on time.")
+            text = (
+                "Each computer side thinks for its time per move (Players tab), whatever its clock "
+                "shows, so it may lose on time."
+            )
             self.engine_time_combo.setEnabled(True)
         else:
             text = "Each computer side plans its thinking time from its remaining time and increment."

@@ -15,9 +15,9 @@ import random
 
 from PySide6.QtCore import QObject, QTimer
 
-from chessgui.storage.book import BookError, BookMove, BookSettings, in_book_range, load_book
 from chessgui.engines.info import EngineInfo
 from chessgui.game.players import GoRequest, Player
+from chessgui.storage.book import BookError, BookMove, BookSettings, in_book_range, load_book
 
 _log = logging.getLogger(__name__)
 

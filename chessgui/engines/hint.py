@@ -11,8 +11,8 @@ from __future__ import annotations
 import chess
 from PySide6.QtCore import QObject, Signal
 
-from chessgui.engines.info import EngineInfo
 from chessgui.engines.builtin_worker import EngineWorker
+from chessgui.engines.info import EngineInfo
 
 #: How long a hint search takes by default.
 DEFAULT_HINT_MS = 1000
@@ -41,7 +41,9 @@ class HintProvider(QObject):
         self._worker.best_move.connect(self._on_best_move)
         self._worker.failed.connect(self._on_failed)
 
-    def request_hint(self, start_fen: str, moves: tuple[str, ...] | list[str], movetime_ms: int = DEFAULT_HINT_MS) -> None:
+    def request_hint(
+        self, start_fen: str, moves: tuple[str, ...] | list[str], movetime_ms: int = DEFAULT_HINT_MS
+    ) -> None:
         """Search the position reached by ``moves`` from ``start_fen``; replaces a pending hint."""
         from engine.api import SearchLimit
 

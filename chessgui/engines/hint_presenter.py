@@ -10,10 +10,10 @@ from __future__ import annotations
 import chess
 from PySide6.QtCore import QObject, Signal
 
+from chessgui.engines.hint import HintProvider
 from chessgui.engines.info import EngineInfo
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
-from chessgui.engines.hint import HintProvider
 
 
 class HintPresenter(QObject):

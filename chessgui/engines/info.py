@@ -10,8 +10,9 @@ the report and handed to the GUI thread by value.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 import chess
 import chess.engine

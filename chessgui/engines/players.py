@@ -15,13 +15,13 @@ import chess
 import chess.engine
 from PySide6.QtCore import QObject, QTimer
 
+from chessgui.engines.builtin_worker import EngineWorker, SearcherLike
 from chessgui.engines.computer_player import ComputerPlayer
 from chessgui.engines.info import EngineInfo
-from chessgui.engines.builtin_worker import EngineWorker, SearcherLike
-from chessgui.game.players import ClockState, GoRequest, HumanPlayer, Player
-from chessgui.storage.settings import PlayerKind, PlayerSettings
 from chessgui.engines.uci_process import DEFAULT_START_TIMEOUT_S, UciEngineDescription, engine_command
 from chessgui.engines.uci_worker import UciWorker
+from chessgui.game.players import ClockState, GoRequest, HumanPlayer, Player
+from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 _log = logging.getLogger(__name__)
 
@@ -197,9 +197,7 @@ class UciEnginePlayer(ComputerPlayer):
         watchdog_grace_ms: int = WATCHDOG_GRACE_MS,
     ) -> None:
         command = engine_command(settings.uci_path)
-        super().__init__(
-            name or os.path.basename(command[0] if command else "") or "UCI engine", settings.book, parent
-        )
+        super().__init__(name or os.path.basename(command[0] if command else "") or "UCI engine", settings.book, parent)
         self._settings = settings
         self._watchdog_grace_ms = watchdog_grace_ms
         self._start_timeout_s = start_timeout_s

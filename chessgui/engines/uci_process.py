@@ -19,6 +19,7 @@ import chess.engine
 #: Seconds an engine gets to answer the UCI handshake ("uci" ... "uciok").
 DEFAULT_START_TIMEOUT_S = 10.0
 
+
 @dataclass(frozen=True, slots=True)
 class UciOptionInfo:
     """One option an engine offers, as shown in the settings dialog."""
@@ -80,10 +81,8 @@ def start_engine(path: str | Sequence[str], timeout_s: float = DEFAULT_START_TIM
         raise UciEngineError(f"The engine program '{program}' was not found.") from None
     except PermissionError:
         raise UciEngineError(f"The engine program '{program}' cannot be run (is it executable?).") from None
-    except (asyncio.TimeoutError, concurrent.futures.TimeoutError, TimeoutError):
-        raise UciEngineError(
-            f"'{shown}' did not answer as a UCI chess engine within {timeout_s:g} s."
-        ) from None
+    except (concurrent.futures.TimeoutError, TimeoutError):
+        raise UciEngineError(f"'{shown}' did not answer as a UCI chess engine within {timeout_s:g} s.") from None
     except chess.engine.EngineTerminatedError:
         raise UciEngineError(f"'{shown}' exited at once instead of starting as a UCI chess engine.") from None
     except (chess.engine.EngineError, OSError) as error:
@@ -101,7 +100,9 @@ def describe_engine(engine: chess.engine.SimpleEngine, path: str | Sequence[str]
             UciOptionInfo(
                 name=option.name,
                 type=option.type,
-                default="" if option.default is None else str(option.default).lower()
+                default=""
+                if option.default is None
+                else str(option.default).lower()
                 if option.type == "check"
                 else str(option.default),
                 min=option.min,
@@ -110,7 +111,9 @@ def describe_engine(engine: chess.engine.SimpleEngine, path: str | Sequence[str]
             )
         )
     fallback = os.path.basename(engine_command(path)[0]) or "UCI engine"
-    return UciEngineDescription(name=ident.get("name", fallback), author=ident.get("author", ""), options=tuple(options))
+    return UciEngineDescription(
+        name=ident.get("name", fallback), author=ident.get("author", ""), options=tuple(options)
+    )
 
 
 def probe_engine(path: str | Sequence[str], timeout_s: float = DEFAULT_START_TIMEOUT_S) -> UciEngineDescription:

@@ -27,8 +27,8 @@ import chess
 import chess.engine
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from chessgui.engines.info import EngineInfo
 from chessgui.engines.builtin_worker import LIVE_WORKERS
+from chessgui.engines.info import EngineInfo
 from chessgui.engines.request_ledger import RequestLedger
 from chessgui.engines.uci_process import (
     DEFAULT_START_TIMEOUT_S,
@@ -167,7 +167,11 @@ class UciWorker(QObject):
         except ValueError as error:
             self.failed.emit(request_id, f"The position could not be set up for the engine: {error}")
             return
-        if self._last_game is None or self._last_game[0] != fen or moves[: len(self._last_game[1])] != self._last_game[1]:
+        if (
+            self._last_game is None
+            or self._last_game[0] != fen
+            or moves[: len(self._last_game[1])] != self._last_game[1]
+        ):
             self._game_key = object()  # not a continuation: python-chess sends ucinewgame
         self._last_game = (fen, moves)
         name = self._description.name if self._description else "UCI engine"
@@ -200,7 +204,9 @@ class UciWorker(QObject):
             self._drop_engine()
             return
         except chess.engine.EngineError as error:
-            self._finish_with_error(request_id, f"The engine '{name}' sent something that is not a valid reply: {error}")
+            self._finish_with_error(
+                request_id, f"The engine '{name}' sent something that is not a valid reply: {error}"
+            )
             self._drop_engine()
             return
         except (concurrent.futures.CancelledError, asyncio.CancelledError, RuntimeError) as error:

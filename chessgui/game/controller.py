@@ -27,9 +27,9 @@ import chess.engine
 import chess.pgn
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from chessgui.game.players import DRAW_OFFER_MIN_MOVE, ClockState, GoRequest, HumanPlayer, Player
 from chessgui.game.result import GameResult, Termination
 from chessgui.storage.pgn.headers import apply_header_edits
-from chessgui.game.players import DRAW_OFFER_MIN_MOVE, ClockState, GoRequest, HumanPlayer, Player
 
 ABORT_MAX_PLIES = 2
 """A game may be aborted while at most this many moves (plies) are played: before either side's second move."""
@@ -157,9 +157,7 @@ class GameController(QObject):
 
     def is_waiting_for_human(self) -> bool:
         """True when the side to move is a human who has been asked for a move."""
-        return (
-            self._pending_request is not None and self._players[self._board.turn].is_human()
-        )
+        return self._pending_request is not None and self._players[self._board.turn].is_human()
 
     def is_viewing(self) -> bool:
         """True while a loaded game is shown for viewing (nobody plays until :meth:`play_from`)."""

@@ -16,16 +16,13 @@ import chess
 import chess.engine
 from PySide6.QtCore import QObject, Signal
 
-
 DRAW_OFFER_MIN_MOVE = 30
 """A computer player considers a draw offer only after this move number."""
 DRAW_ACCEPT_MAX_CP = 25
 """A computer player accepts a draw when its own evaluation is at most this (centipawns, its view)."""
 
 
-def accepts_draw_by_evaluation(
-    board: chess.Board, color: chess.Color, last_eval: chess.engine.PovScore | None
-) -> bool:
+def accepts_draw_by_evaluation(board: chess.Board, color: chess.Color, last_eval: chess.engine.PovScore | None) -> bool:
     """The computer's answer to a draw offer: yes when it is no better than level, late enough in the game.
 
     ``color`` is the side offered the draw; ``last_eval`` its latest evaluation (any point of view),

@@ -14,15 +14,15 @@ import chess
 import chess.pgn
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from chessgui.storage.book import BookChoice, book_problem
+from chessgui.clock.game_clock import GameClock
+from chessgui.clock.time_control import EngineTimeMode
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer, create_player
-from chessgui.clock.game_clock import GameClock
 from chessgui.game.controller import GameController
 from chessgui.game.openings import opening_series
 from chessgui.game.players import ClockState, Player
+from chessgui.storage.book import BookChoice, book_problem
 from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings, save_settings
-from chessgui.clock.time_control import EngineTimeMode
 
 
 def _same_engine(a: PlayerSettings, b: PlayerSettings) -> bool:

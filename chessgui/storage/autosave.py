@@ -88,7 +88,7 @@ def default_autosave_dir() -> Path:
 
 
 def _utc_now() -> _dt.datetime:
-    return _dt.datetime.now(_dt.timezone.utc)
+    return _dt.datetime.now(_dt.UTC)
 
 
 def _clean_extra(extra: Mapping[str, object]) -> dict[str, ExtraValue]:

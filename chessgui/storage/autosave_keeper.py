@@ -14,9 +14,9 @@ import chess
 import chess.pgn
 from PySide6.QtCore import QObject, Signal
 
-from chessgui.storage.autosave import AutosaveCorruptError, AutosaveSnapshot, AutosaveStore, ExtraValue
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_move_count
+from chessgui.storage.autosave import AutosaveCorruptError, AutosaveSnapshot, AutosaveStore, ExtraValue
 
 
 class AutosaveKeeper(QObject):
@@ -93,9 +93,7 @@ class AutosaveKeeper(QObject):
                 # An untouched new game is nothing worth resuming.
                 self._store.discard()
             else:
-                self._store.save(
-                    AutosaveSnapshot.from_game(game, extra), finished=self._controller.is_game_over()
-                )
+                self._store.save(AutosaveSnapshot.from_game(game, extra), finished=self._controller.is_game_over())
         except OSError as error:
             message = f"The game could not be autosaved ({error.strerror or error}); it is still open here."
             if message != self._last_error:

@@ -165,9 +165,7 @@ def _check_ep(field: str, board: chess.Board | None, turn: chess.Color | None, p
             f"that could just have moved two squares"
         )
     elif board.piece_at(square) is not None or board.piece_at(square - step) is not None:
-        problems.append(
-            f"impossible en passant square {field}: the pawn could not have passed over an occupied square"
-        )
+        problems.append(f"impossible en passant square {field}: the pawn could not have passed over an occupied square")
     return field
 
 
@@ -184,7 +182,9 @@ def _check_counter(field: str, name: str, minimum: int, problems: list[str]) -> 
 
 
 def _check_counters(
-    halfmove: int | None, ep: str, problems: list[str],
+    halfmove: int | None,
+    ep: str,
+    problems: list[str],
 ) -> None:
     """Problems of the halfmove clock, alone and with the en passant square.
 

@@ -21,8 +21,8 @@ from typing import Any
 import chess
 from PySide6.QtCore import QSettings
 
-from chessgui.storage.book import BOOK_DEPTH_RANGE, BookChoice, BookSettings
 from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
+from chessgui.storage.book import BOOK_DEPTH_RANGE, BookChoice, BookSettings
 
 _log = logging.getLogger(__name__)
 
@@ -133,9 +133,7 @@ class Settings:
 
     white: PlayerSettings = field(default_factory=PlayerSettings)
     """Who plays White."""
-    black: PlayerSettings = field(
-        default_factory=lambda: PlayerSettings(kind=PlayerKind.BUILTIN)
-    )
+    black: PlayerSettings = field(default_factory=lambda: PlayerSettings(kind=PlayerKind.BUILTIN))
     """Who plays Black (by default the built-in engine, so a new user plays the computer)."""
     board: BoardSettings = field(default_factory=BoardSettings)
     """Board look and feel."""
@@ -177,9 +175,7 @@ def load_settings(qsettings: QSettings) -> Settings:
         board = _load_board(qsettings, defaults.board)
         delay = _read_int(qsettings, "play/min_move_delay_ms", defaults.min_move_delay_ms, MIN_MOVE_DELAY_RANGE_MS)
         time_control = _read_time_control(qsettings, "play/time_control", defaults.time_control)
-        mode = EngineTimeMode.from_setting(
-            _read_raw(qsettings, "play/engine_time_mode"), defaults.engine_time_mode
-        )
+        mode = EngineTimeMode.from_setting(_read_raw(qsettings, "play/engine_time_mode"), defaults.engine_time_mode)
     except Exception:  # a damaged file must never stop the program from starting
         _log.exception("Could not read the settings; using defaults")
         return defaults

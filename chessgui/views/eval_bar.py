@@ -157,8 +157,10 @@ class EvalBar(QWidget):
         # The number sits at the end of the winning side's part, in the other colour.
         white_ahead = share >= 0.5
         at_bottom = white_ahead != self._flipped
-        text_rect = QRectF(rect.left(), rect.bottom() - 16, rect.width(), 14) if at_bottom else QRectF(
-            rect.left(), rect.top() + 2, rect.width(), 14
+        text_rect = (
+            QRectF(rect.left(), rect.bottom() - 16, rect.width(), 14)
+            if at_bottom
+            else QRectF(rect.left(), rect.top() + 2, rect.width(), 14)
         )
         painter.setPen(_BLACK if white_ahead else _WHITE)
         painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, text)

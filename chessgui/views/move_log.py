@@ -165,7 +165,10 @@ class MoveLogPanel(QWidget):
     # ------------------------------------------------------------------ content
 
     def set_moves(
-        self, sans: list[str], first_move_number: int = 1, black_starts: bool = False,
+        self,
+        sans: list[str],
+        first_move_number: int = 1,
+        black_starts: bool = False,
         book_plies: frozenset[int] = frozenset(),
     ) -> None:
         """Show ``sans`` (the main line in SAN) starting at move ``first_move_number``.
@@ -263,7 +266,11 @@ class MoveLogPanel(QWidget):
         for row in range(rows):
             for column in range(2):
                 ply = self.ply_of_cell(row, column)
-                text = self._sans[ply - 1] if ply is not None else (_EMPTY if row == 0 and column == 0 and self._black_starts else "")
+                text = (
+                    self._sans[ply - 1]
+                    if ply is not None
+                    else (_EMPTY if row == 0 and column == 0 and self._black_starts else "")
+                )
                 item = QTableWidgetItem(text)
                 if ply in self._book_plies:
                     item.setText(f"{text}  ({BOOK_MARK})")

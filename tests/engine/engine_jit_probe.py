@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from engine import SearchLimit, Searcher, perft
+from engine import Searcher, SearchLimit, perft
 
 PROBES = (
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),
@@ -26,17 +26,30 @@ def run() -> list[dict[str, object]]:
         searcher.new_game()
         result = searcher.search(fen, limit=SearchLimit(depth=depth))
         info = result.info
-        out.append({"fen": fen, "best": result.best_move, "cp": info.score_cp,
-                    "mate": info.mate_in, "nodes": info.nodes, "pv": list(info.pv),
-                    "counters": searcher.counters()})
+        out.append(
+            {
+                "fen": fen,
+                "best": result.best_move,
+                "cp": info.score_cp,
+                "mate": info.mate_in,
+                "nodes": info.nodes,
+                "pv": list(info.pv),
+                "counters": searcher.counters(),
+            }
+        )
     # MultiPV: the root exclusions and the per-line aspiration windows.
     fen, depth = MULTIPV_PROBE
     searcher.new_game()
     result = searcher.search(fen, limit=SearchLimit(depth=depth, multipv=3))
-    out.append({"fen": fen, "best": result.best_move, "nodes": result.info.nodes,
-                "lines": [[line.multipv, line.score_cp, line.mate_in, list(line.pv)]
-                          for line in result.lines],
-                "counters": searcher.counters()})
+    out.append(
+        {
+            "fen": fen,
+            "best": result.best_move,
+            "nodes": result.info.nodes,
+            "lines": [[line.multipv, line.score_cp, line.mate_in, list(line.pv)] for line in result.lines],
+            "counters": searcher.counters(),
+        }
+    )
     out.append({"perft": perft(PROBES[1][0], 2)})
     return out
 

@@ -38,9 +38,15 @@ class UciProcess:
         self.lines: list[str] = []
         self._queue: queue.Queue[str | None] = queue.Queue()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "engine", *(args or [])], cwd=Path(__file__).resolve().parents[2],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            bufsize=1, env=env)
+            [sys.executable, "-m", "engine", *(args or [])],
+            cwd=Path(__file__).resolve().parents[2],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            env=env,
+        )
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -62,7 +68,7 @@ class UciProcess:
         if since is not None:
             for i, line in enumerate(self.lines[since:], since):
                 if line.startswith(prefix):
-                    return self.lines[since:i + 1]
+                    return self.lines[since : i + 1]
         deadline = time.monotonic() + timeout
         seen: list[str] = []
         while True:
@@ -71,8 +77,10 @@ class UciProcess:
             except queue.Empty:
                 raise AssertionError(f"no {prefix!r} within {timeout} s; got {seen[-10:]}") from None
             if line is None:
-                raise AssertionError(f"engine exited (rc={self.proc.wait()}) before {prefix!r}; "
-                                     f"got {seen[-10:]}; stderr: {self.proc.stderr.read()[-2000:]}")
+                raise AssertionError(
+                    f"engine exited (rc={self.proc.wait()}) before {prefix!r}; "
+                    f"got {seen[-10:]}; stderr: {self.proc.stderr.read()[-2000:]}"
+                )
             self.lines.append(line)
             seen.append(line)
             if line.startswith(prefix):

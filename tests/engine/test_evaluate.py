@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import chess
 import numpy as np
+from engine_test_helpers import random_positions
 
 from engine.evaluate import evaluate, recompute_sums
 from engine.fen import position_from_board, position_from_fen
 from engine.movegen import compute_hash, gen_moves, make_move, unmake_move
 from engine.position import ST_HPLY
-
-from engine_test_helpers import random_positions
 
 
 def test_evaluate_equals_evaluate_of_colour_mirrored_position() -> None:

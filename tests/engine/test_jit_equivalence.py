@@ -17,11 +17,20 @@ def test_jit_on_and_off_give_identical_search_results() -> None:
     jitted = jit_probe.run()
     # PYTHONPATH: the probe must import this checkout's engine, not whichever one the
     # venv has installed (an editable install may point at another worktree).
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1",
-               PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))))
+    env = dict(
+        os.environ,
+        NUMBA_DISABLE_JIT="1",
+        PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))),
+    )
     completed = subprocess.run(
-        [sys.executable, str(Path(__file__).with_name("engine_jit_probe.py"))], cwd=ROOT, env=env,
-        capture_output=True, text=True, timeout=240, check=True)
+        [sys.executable, str(Path(__file__).with_name("engine_jit_probe.py"))],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=True,
+    )
     pure_python = json.loads(completed.stdout)
     assert pure_python == jitted
     # The probes are not trivial: real trees with cut-offs and re-searches.

@@ -6,10 +6,16 @@ import chess
 import numpy as np
 import pytest
 
-from engine import SearchLimit, Searcher, perft
+from engine import Searcher, SearchLimit, perft
 from engine.fen import position_from_fen
 from engine.limits import (
-    MAX_DEPTH, MAX_MOVESTOGO, MAX_NODES, MAX_PERFT_DEPTH, MAX_TIME_MS, clamp_int, clamp_limit,
+    MAX_DEPTH,
+    MAX_MOVESTOGO,
+    MAX_NODES,
+    MAX_PERFT_DEPTH,
+    MAX_TIME_MS,
+    clamp_int,
+    clamp_limit,
     clamp_perft_depth,
 )
 from engine.perft import perft_divide
@@ -18,13 +24,13 @@ from engine.timeman import plan_time
 from engine.tt import MAX_HASH_MB, entries_for_mb
 
 HUGE = 99_999_999_999
-ENORMOUS = 10 ** 400  # does not even fit a float
+ENORMOUS = 10**400  # does not even fit a float
 
 
 def test_limits_fit_the_arrays() -> None:
     assert MAX_DEPTH < MAX_PLY - 2
     assert MAX_PERFT_DEPTH < MAX_PLY
-    assert MAX_NODES < 2 ** 63  # the node limit lives in an int64 array
+    assert MAX_NODES < 2**63  # the node limit lives in an int64 array
 
 
 def test_clamp_int_reports_what_it_changed() -> None:
@@ -36,8 +42,9 @@ def test_clamp_int_reports_what_it_changed() -> None:
 
 
 def test_a_sane_limit_is_untouched() -> None:
-    limit = SearchLimit(depth=9, nodes=1000, movetime_ms=500, wtime_ms=60_000, btime_ms=50_000,
-                        winc_ms=1000, binc_ms=0, movestogo=20)
+    limit = SearchLimit(
+        depth=9, nodes=1000, movetime_ms=500, wtime_ms=60_000, btime_ms=50_000, winc_ms=1000, binc_ms=0, movestogo=20
+    )
     assert clamp_limit(limit) == (limit, ())
     assert clamp_limit(SearchLimit()) == (SearchLimit(), ())
     assert clamp_limit(SearchLimit(infinite=True)) == (SearchLimit(infinite=True), ())
@@ -45,8 +52,16 @@ def test_a_sane_limit_is_untouched() -> None:
 
 @pytest.mark.parametrize("value", [HUGE, ENORMOUS, -HUGE, -ENORMOUS, 0])
 def test_every_field_of_a_limit_is_clamped(value: int) -> None:
-    limit = SearchLimit(depth=value, nodes=value, movetime_ms=value, wtime_ms=value, btime_ms=value,
-                        winc_ms=value, binc_ms=value, movestogo=value)
+    limit = SearchLimit(
+        depth=value,
+        nodes=value,
+        movetime_ms=value,
+        wtime_ms=value,
+        btime_ms=value,
+        winc_ms=value,
+        binc_ms=value,
+        movestogo=value,
+    )
     clamped, notes = clamp_limit(limit)
     assert 1 <= clamped.depth <= MAX_DEPTH
     assert 1 <= clamped.nodes <= MAX_NODES
@@ -75,9 +90,13 @@ def test_perft_functions_survive_any_depth() -> None:
 def test_searcher_clamps_a_limit_from_any_caller() -> None:
     searcher = Searcher(hash_mb=1)
     board = chess.Board()
-    for limit in (SearchLimit(depth=HUGE, nodes=2000), SearchLimit(nodes=ENORMOUS, depth=3),
-                  SearchLimit(movetime_ms=ENORMOUS, depth=2), SearchLimit(nodes=0),
-                  SearchLimit(wtime_ms=ENORMOUS, btime_ms=-5, winc_ms=ENORMOUS, depth=2)):
+    for limit in (
+        SearchLimit(depth=HUGE, nodes=2000),
+        SearchLimit(nodes=ENORMOUS, depth=3),
+        SearchLimit(movetime_ms=ENORMOUS, depth=2),
+        SearchLimit(nodes=0),
+        SearchLimit(wtime_ms=ENORMOUS, btime_ms=-5, winc_ms=ENORMOUS, depth=2),
+    ):
         result = searcher.search(board.fen(), limit=limit)
         assert chess.Move.from_uci(result.best_move) in board.legal_moves, limit
 
@@ -89,4 +108,4 @@ def test_hash_size_is_clamped() -> None:
 
 def test_fen_clocks_are_clamped() -> None:
     pos = position_from_fen(f"4k3/8/8/8/8/8/8/4K2R w K - {ENORMOUS} {ENORMOUS}")
-    assert 100 <= pos.st[ST_HALFMOVE] < 2 ** 31 and 1 <= pos.st[ST_FULLMOVE] < 2 ** 31
+    assert 100 <= pos.st[ST_HALFMOVE] < 2**31 and 1 <= pos.st[ST_FULLMOVE] < 2**31

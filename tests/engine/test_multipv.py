@@ -8,7 +8,7 @@ from dataclasses import replace
 import chess
 import pytest
 
-from engine import SearchInfo, SearchLimit, Searcher
+from engine import Searcher, SearchInfo, SearchLimit
 from engine.searcher import MAX_MULTIPV
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -52,8 +52,7 @@ def test_multipv_reports_distinct_sorted_legal_lines(fen: str, count: int) -> No
     result = searcher.search(fen, limit=SearchLimit(depth=6, multipv=count), on_info=infos.append)
     _check_lines(fen, result.lines, count, 6)
     # Every iteration reports all lines, in rank order.
-    assert [(i.depth, i.multipv) for i in infos] == [
-        (d, k) for d in range(1, 7) for k in range(1, count + 1)]
+    assert [(i.depth, i.multipv) for i in infos] == [(d, k) for d in range(1, 7) for k in range(1, count + 1)]
     assert result.info == result.lines[0] == infos[-count]
     assert result.best_move == result.lines[0].pv[0]
 
@@ -106,8 +105,11 @@ def test_stop_ends_an_infinite_multipv_search_promptly() -> None:
         if info.depth >= 3:
             deep_enough.set()
 
-    thread = threading.Thread(target=lambda: results.append(searcher.search(
-        KIWIPETE, limit=SearchLimit(infinite=True, multipv=4), on_info=on_info)))
+    thread = threading.Thread(
+        target=lambda: results.append(
+            searcher.search(KIWIPETE, limit=SearchLimit(infinite=True, multipv=4), on_info=on_info)
+        )
+    )
     thread.start()
     assert deep_enough.wait(30)
     searcher.stop()

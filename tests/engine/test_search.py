@@ -7,12 +7,11 @@ import time
 
 import chess
 import pytest
+from engine_test_helpers import random_positions
 
-from engine import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimit, Searcher
+from engine import IllegalMoveError, InvalidFenError, Searcher, SearchInfo, SearchLimit
 from engine.fen import position_from_game
 from engine.search import is_draw
-
-from engine_test_helpers import random_positions
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +50,9 @@ def test_draw_rules_inside_the_search() -> None:
     # Repetition, including positions before the root.
     pos = position_from_game(chess.STARTING_FEN, ("g1f3", "g8f6", "f3g1", "f6g8"))
     assert is_draw(pos.st, pos.hashes)
-    assert not is_draw(position_from_game(chess.STARTING_FEN, ("g1f3",)).st,
-                       position_from_game(chess.STARTING_FEN, ("g1f3",)).hashes)
+    assert not is_draw(
+        position_from_game(chess.STARTING_FEN, ("g1f3",)).st, position_from_game(chess.STARTING_FEN, ("g1f3",)).hashes
+    )
     # 50-move rule and bare kings.
     fifty = position_from_game("4k3/8/8/8/8/8/8/R3K3 w - - 100 90")
     assert is_draw(fifty.st, fifty.hashes)
@@ -109,9 +109,13 @@ def test_stop_flag_ends_an_infinite_search_promptly(searcher: Searcher) -> None:
     results = []
 
     def run() -> None:
-        results.append(searcher.search(
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            limit=SearchLimit(infinite=True), on_info=lambda info: first_info.set()))
+        results.append(
+            searcher.search(
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                limit=SearchLimit(infinite=True),
+                on_info=lambda info: first_info.set(),
+            )
+        )
 
     thread = threading.Thread(target=run)
     thread.start()
@@ -158,8 +162,8 @@ def test_new_game_ends_a_running_search_and_is_searching_tracks_it() -> None:
     assert not searcher.is_searching
     done = threading.Event()
     thread = threading.Thread(
-        target=lambda: (searcher.search(chess.STARTING_FEN, limit=SearchLimit(infinite=True)),
-                        done.set()))
+        target=lambda: (searcher.search(chess.STARTING_FEN, limit=SearchLimit(infinite=True)), done.set())
+    )
     thread.start()
     deadline = time.monotonic() + 30
     while not searcher.is_searching and time.monotonic() < deadline:

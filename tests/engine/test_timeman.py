@@ -35,8 +35,7 @@ def test_default_limit_is_about_a_second() -> None:
 @pytest.mark.parametrize("increment", [0, 100, 2_000])
 @pytest.mark.parametrize("movestogo", [None, 1, 2, 10, 40])
 def test_clock_budget_is_sane(remaining: int, increment: int, movestogo: int | None) -> None:
-    limit = SearchLimit(wtime_ms=remaining, btime_ms=1, winc_ms=increment, binc_ms=0,
-                        movestogo=movestogo)
+    limit = SearchLimit(wtime_ms=remaining, btime_ms=1, winc_ms=increment, binc_ms=0, movestogo=movestogo)
     budget = plan_time(limit, True, move_overhead_ms=30)
     assert budget.soft_ms is not None and budget.hard_ms is not None
     assert 0 < budget.soft_ms <= budget.hard_ms

@@ -6,8 +6,20 @@ import numpy as np
 
 from engine.position import encode_move
 from engine.tt import (
-    BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MATE, allocate, entries_for_mb, entry_bound,
-    entry_depth, entry_move, entry_score, score_from_tt, score_to_tt, tt_hashfull, tt_probe,
+    BOUND_EXACT,
+    BOUND_LOWER,
+    BOUND_UPPER,
+    MATE,
+    allocate,
+    entries_for_mb,
+    entry_bound,
+    entry_depth,
+    entry_move,
+    entry_score,
+    score_from_tt,
+    score_to_tt,
+    tt_hashfull,
+    tt_probe,
     tt_store,
 )
 
@@ -26,7 +38,11 @@ def test_store_and_probe_round_trip() -> None:
     tt_store(keys, data, key, 7, BOUND_LOWER, -1234, move, 3)
     entry = tt_probe(keys, data, key)
     assert (entry_score(entry), entry_depth(entry), entry_bound(entry), entry_move(entry)) == (
-        -1234, 7, BOUND_LOWER, move)
+        -1234,
+        7,
+        BOUND_LOWER,
+        move,
+    )
     assert tt_probe(keys, data, np.uint64(0x1111)) == 0
 
 

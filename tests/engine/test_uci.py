@@ -38,8 +38,7 @@ def test_plays_a_few_moves_of_a_game(engine: chess.engine.SimpleEngine) -> None:
         assert result.move in board.legal_moves
         board.push(result.move)
     # Clock-based play and a depth limit work too.
-    result = engine.play(board, chess.engine.Limit(white_clock=5, black_clock=5, white_inc=0.1,
-                                                   black_inc=0.1))
+    result = engine.play(board, chess.engine.Limit(white_clock=5, black_clock=5, white_inc=0.1, black_inc=0.1))
     assert result.move in board.legal_moves
     info = engine.analyse(board, chess.engine.Limit(depth=5))
     assert info["depth"] == 5 and "score" in info and info["pv"][0] in board.legal_moves
@@ -66,21 +65,35 @@ def test_stop_during_infinite_analysis(engine: chess.engine.SimpleEngine) -> Non
 
 
 def _talk(lines: list[str], timeout: float = 60) -> list[str]:
-    completed = subprocess.run(ENGINE_CMD, input="\n".join(lines) + "\n", capture_output=True,
-                               text=True, timeout=timeout)
+    completed = subprocess.run(
+        ENGINE_CMD, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=timeout
+    )
     assert completed.returncode == 0, completed.stderr
     assert "Traceback" not in completed.stderr
     return completed.stdout.splitlines()
 
 
 def test_bad_input_never_crashes_it() -> None:
-    out = _talk([
-        "uci", "position fen this is not a fen", "isready", "go depth 2",
-        "position startpos moves e2e4 e7e5 e1e3", "go depth 2",
-        "blah", "setoption name Hash value lots", "setoption name Nope value 1",
-        "go depth x", "position", "go wtime -100 btime 5 movestogo 0",
-        "position startpos moves e2e4", "go depth 3", "isready", "quit",
-    ])
+    out = _talk(
+        [
+            "uci",
+            "position fen this is not a fen",
+            "isready",
+            "go depth 2",
+            "position startpos moves e2e4 e7e5 e1e3",
+            "go depth 2",
+            "blah",
+            "setoption name Hash value lots",
+            "setoption name Nope value 1",
+            "go depth x",
+            "position",
+            "go wtime -100 btime 5 movestogo 0",
+            "position startpos moves e2e4",
+            "go depth 3",
+            "isready",
+            "quit",
+        ]
+    )
     assert "readyok" in out
     assert any(line.startswith("info string position rejected") for line in out)
     assert out.count("bestmove 0000") == 4  # no valid position: a null move, not a crash
@@ -103,8 +116,7 @@ def test_go_perft_prints_a_divide() -> None:
 
 def test_parse_go() -> None:
     go = parse_go("wtime 1000 btime 2000 winc 10 binc 20 movestogo 5".split())
-    assert go.limit == SearchLimit(wtime_ms=1000, btime_ms=2000, winc_ms=10, binc_ms=20,
-                                   movestogo=5)
+    assert go.limit == SearchLimit(wtime_ms=1000, btime_ms=2000, winc_ms=10, binc_ms=20, movestogo=5)
     assert parse_go(["infinite"]).limit.infinite
     assert parse_go(["perft", "4"]).perft_depth == 4
     assert parse_go("depth 0 nodes -5".split()).limit == SearchLimit(depth=1, nodes=1)
@@ -119,10 +131,20 @@ def test_parse_position() -> None:
 
 
 def test_output_formats() -> None:
-    info = SearchInfo(depth=3, seldepth=7, score_cp=None, mate_in=-2, nodes=100, nps=1000,
-                      time_ms=100, hashfull=5, pv=("e2e4", "e7e5"))
-    assert format_info(info) == ("info depth 3 seldepth 7 multipv 1 score mate -2 nodes 100 "
-                                 "nps 1000 hashfull 5 time 100 pv e2e4 e7e5")
+    info = SearchInfo(
+        depth=3,
+        seldepth=7,
+        score_cp=None,
+        mate_in=-2,
+        nodes=100,
+        nps=1000,
+        time_ms=100,
+        hashfull=5,
+        pv=("e2e4", "e7e5"),
+    )
+    assert format_info(info) == (
+        "info depth 3 seldepth 7 multipv 1 score mate -2 nodes 100 nps 1000 hashfull 5 time 100 pv e2e4 e7e5"
+    )
     assert format_bestmove(SearchResult("e2e4", "e7e5", None)) == "bestmove e2e4 ponder e7e5"
     assert format_bestmove(SearchResult(None, None, None)) == "bestmove 0000"
 

@@ -51,13 +51,24 @@ def test_huge_perft_depth_is_clamped_reported_and_stoppable(uci: UciProcess) -> 
     uci.expect("Nodes searched: 400")  # the earlier depth-0 perfts print "Nodes searched: 20"
 
 
-@pytest.mark.parametrize("go", [
-    f"depth {HUGE}", f"depth {ENORMOUS}", f"mate {HUGE}", f"mate -{HUGE}", f"nodes {ENORMOUS}",
-    f"movetime {ENORMOUS}",
-    (f"wtime {ENORMOUS} btime {ENORMOUS} winc {ENORMOUS} binc -{ENORMOUS} movestogo {ENORMOUS}"),
-    f"wtime -{HUGE} btime -{HUGE} movestogo -{HUGE}", f"nodes -{HUGE}",
-    "depth -1", "movetime 0", "depth 1.5 nodes 0x10 movetime abc", "infinite depth " + HUGE,
-])
+@pytest.mark.parametrize(
+    "go",
+    [
+        f"depth {HUGE}",
+        f"depth {ENORMOUS}",
+        f"mate {HUGE}",
+        f"mate -{HUGE}",
+        f"nodes {ENORMOUS}",
+        f"movetime {ENORMOUS}",
+        (f"wtime {ENORMOUS} btime {ENORMOUS} winc {ENORMOUS} binc -{ENORMOUS} movestogo {ENORMOUS}"),
+        f"wtime -{HUGE} btime -{HUGE} movestogo -{HUGE}",
+        f"nodes -{HUGE}",
+        "depth -1",
+        "movetime 0",
+        "depth 1.5 nodes 0x10 movetime abc",
+        "infinite depth " + HUGE,
+    ],
+)
 def test_hostile_go_parameters(uci: UciProcess, go: str) -> None:
     uci.send("position startpos moves e2e4")
     start = len(uci.lines)
@@ -87,15 +98,24 @@ def test_huge_depth_and_mate_are_reported(uci: UciProcess) -> None:
     uci.expect("bestmove", since=start)
 
 
-@pytest.mark.parametrize("command", [
-    f"setoption name Hash value {HUGE}", f"setoption name Hash value -{HUGE}",
-    f"setoption name Hash value {ENORMOUS}", "setoption name Hash value 0",
-    f"setoption name Move Overhead value {ENORMOUS}", f"setoption name Move Overhead value -{HUGE}",
-    f"setoption name Threads value {ENORMOUS}", "setoption name Hash value",
-    f"position fen 4k3/8/8/8/8/8/8/4K2R w K - {ENORMOUS} {ENORMOUS}",
-    f"position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 -{HUGE}",
-    "position startpos moves " + "e2e4 " * 5000, "x" * 100_000, "go " + "depth " * 5000,
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        f"setoption name Hash value {HUGE}",
+        f"setoption name Hash value -{HUGE}",
+        f"setoption name Hash value {ENORMOUS}",
+        "setoption name Hash value 0",
+        f"setoption name Move Overhead value {ENORMOUS}",
+        f"setoption name Move Overhead value -{HUGE}",
+        f"setoption name Threads value {ENORMOUS}",
+        "setoption name Hash value",
+        f"position fen 4k3/8/8/8/8/8/8/4K2R w K - {ENORMOUS} {ENORMOUS}",
+        f"position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 -{HUGE}",
+        "position startpos moves " + "e2e4 " * 5000,
+        "x" * 100_000,
+        "go " + "depth " * 5000,
+    ],
+)
 def test_hostile_commands_then_a_search(uci: UciProcess, command: str) -> None:
     uci.send(command)
     _alive_and_ready(uci)
@@ -116,8 +136,9 @@ def test_a_game_longer_than_the_history_buffer(uci: UciProcess) -> None:
 
 
 def _cli(args: list[str], timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True,
-                          timeout=timeout, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], capture_output=True, text=True, timeout=timeout, check=False
+    )
 
 
 def test_command_line_arguments_never_crash() -> None:

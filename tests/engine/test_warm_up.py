@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from engine.tt import allocate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,8 +54,9 @@ print(json.dumps({name: sigs for name, sigs in after.items() if sigs != before.g
 
 
 def test_no_search_shape_compiles_anything_after_warm_up() -> None:
-    completed = subprocess.run([sys.executable, "-c", _SIGNATURE_PROBE], cwd=ROOT, capture_output=True,
-                               text=True, timeout=300, check=True)
+    completed = subprocess.run(
+        [sys.executable, "-c", _SIGNATURE_PROBE], cwd=ROOT, capture_output=True, text=True, timeout=300, check=True
+    )
     assert json.loads(completed.stdout.strip().splitlines()[-1]) == {}
 
 
@@ -96,8 +98,9 @@ print(json.dumps(depths))
 @pytest.mark.slow
 def test_first_timed_search_after_a_cold_compile_is_as_deep_as_the_second(tmp_path: Path) -> None:
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
-    completed = subprocess.run([sys.executable, "-c", _COLD_PROBE], cwd=ROOT, env=env, capture_output=True,
-                               text=True, timeout=600, check=True)
+    completed = subprocess.run(
+        [sys.executable, "-c", _COLD_PROBE], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=True
+    )
     first, second = json.loads(completed.stdout.strip().splitlines()[-1])
     assert any(tmp_path.rglob("*.nbi")), "the cache directory was not used"
     assert first >= second - 2, (first, second)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import chess
 
-from chessgui.storage.autosave import AutosaveStore
 from chessgui.main_window import MainWindow
+from chessgui.storage.autosave import AutosaveStore
 
 
 def _play(window: MainWindow, *sans: str) -> None:

@@ -118,8 +118,12 @@ def test_en_passant_rules_directly() -> None:
     # Two capturers, two pawns: both squares offered.
     both = chess.Board("4k3/8/8/2pPp3/8/8/8/4K3 w - - 0 1")
     assert en_passant_choices(both, chess.WHITE) == [chess.C6, chess.E6]
-    assert castling_available(chess.BaseBoard("4k2r/8/8/8/8/8/8/R3K3")) == {"K": False, "Q": True, "k": True,
-                                                                            "q": False}
+    assert castling_available(chess.BaseBoard("4k2r/8/8/8/8/8/8/R3K3")) == {
+        "K": False,
+        "Q": True,
+        "k": True,
+        "q": False,
+    }
 
 
 def test_play_from_here_gives_the_right_position(qtbot, editor: BoardEditorDialog) -> None:

@@ -175,10 +175,18 @@ def test_dropped_move_is_not_animated_again(qtbot, board_widget: BoardWidget) ->
     assert board_widget.position().piece_at(chess.E4) is not None
     assert not board_widget.is_animating()
     # A click-click move glides.
-    QTest.mouseClick(board_widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     board_widget.square_center(chess.E7).toPoint())
-    QTest.mouseClick(board_widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     board_widget.square_center(chess.E5).toPoint())
+    QTest.mouseClick(
+        board_widget,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        board_widget.square_center(chess.E7).toPoint(),
+    )
+    QTest.mouseClick(
+        board_widget,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        board_widget.square_center(chess.E5).toPoint(),
+    )
     assert board_widget.position().piece_at(chess.E5) is not None
     assert board_widget.is_animating()
     qtbot.waitUntil(lambda: not board_widget.is_animating(), timeout=2000)

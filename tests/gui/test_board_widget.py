@@ -162,8 +162,10 @@ def test_promotion_by_drag_and_programmatic_choice(qtbot, board_widget: BoardWid
     drag(board_widget, chess.B7, chess.C8)  # capture-promotion
     picker = board_widget.promotion_picker()
     assert picker is not None
-    with qtbot.waitSignal(picker.finished, timeout=1000) as finished, \
-            qtbot.waitSignal(board_widget.move_requested, timeout=1000) as requested:
+    with (
+        qtbot.waitSignal(picker.finished, timeout=1000) as finished,
+        qtbot.waitSignal(board_widget.move_requested, timeout=1000) as requested,
+    ):
         picker.choose(chess.ROOK)
     assert finished.args == [chess.ROOK]
     assert requested.args == [chess.Move.from_uci("b7c8r")]
@@ -175,8 +177,10 @@ def test_promotion_cancel_with_escape_emits_nothing(qtbot, board_widget: BoardWi
     click(board_widget, chess.B8)
     picker = board_widget.promotion_picker()
     assert picker is not None
-    with qtbot.assertNotEmitted(board_widget.move_requested), \
-            qtbot.waitSignal(picker.finished, timeout=1000) as finished:
+    with (
+        qtbot.assertNotEmitted(board_widget.move_requested),
+        qtbot.waitSignal(picker.finished, timeout=1000) as finished,
+    ):
         QTest.keyClick(picker, Qt.Key.Key_Escape)
     assert finished.args == [None]
     assert board_widget.promotion_picker() is None
@@ -318,8 +322,9 @@ def test_right_click_cancels_a_drag(qtbot, board_widget: BoardWidget) -> None:
     QTest.mousePress(board_widget, LEFT, Qt.KeyboardModifier.NoModifier, start)
     QTest.mouseMove(board_widget, point(board_widget, chess.E3))
     assert board_widget.is_dragging()
-    QTest.mousePress(board_widget, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
-                     point(board_widget, chess.E3))
+    QTest.mousePress(
+        board_widget, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, point(board_widget, chess.E3)
+    )
     assert not board_widget.is_dragging()
     with qtbot.assertNotEmitted(board_widget.move_requested):
         QTest.mouseRelease(board_widget, LEFT, Qt.KeyboardModifier.NoModifier, point(board_widget, chess.E4))

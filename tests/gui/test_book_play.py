@@ -8,16 +8,15 @@ from pathlib import Path
 import chess
 import chess.pgn
 import pytest
+from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
 
-from chessgui.storage.book import BookChoice, BookSettings, load_book
+from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer
-from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
-from chessgui.main_window import MainWindow
 from chessgui.game.players import GoRequest
+from chessgui.main_window import MainWindow
+from chessgui.storage.book import BookChoice, BookSettings, load_book
 from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
-
-from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
 
 
 @pytest.fixture
@@ -216,11 +215,11 @@ def test_twenty_self_play_starts_vary_as_the_book_weights_allow(qtbot) -> None:
             board.push(choice.move)
             moves += (choice.move.uci(),)
         lines.append(moves)
-    repeated_pairs = sum(
-        1 for i in range(starts) for j in range(i + 1, starts) if lines[i] == lines[j]
-    )
+    repeated_pairs = sum(1 for i in range(starts) for j in range(i + 1, starts) if lines[i] == lines[j])
     # What the weights make likely: each pair of starts repeats with probability Σ p².
-    expected = starts * (starts - 1) / 2 * _sum_of_squared_line_probabilities(load_book(BookSettings()), chess.Board(), 6)
+    expected = (
+        starts * (starts - 1) / 2 * _sum_of_squared_line_probabilities(load_book(BookSettings()), chess.Board(), 6)
+    )
     assert expected < 5  # the default book is varied enough for this to mean something
     assert repeated_pairs <= expected + 3 * expected**0.5, (repeated_pairs, expected, lines)
     assert len(set(lines)) >= 15

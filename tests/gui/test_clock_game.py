@@ -10,10 +10,10 @@ import pytest
 
 from chessgui.clock.chess_clock import ChessClock, ClockRunState
 from chessgui.clock.game_clock import GameClock, flag_game_result
-from chessgui.game.controller import GameController
-from chessgui.game.result import Termination
-from chessgui.game.players import GoRequest, HumanPlayer, Player
 from chessgui.clock.time_control import UNTIMED, TimeControl
+from chessgui.game.controller import GameController
+from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.game.result import Termination
 
 
 class FakeTime:

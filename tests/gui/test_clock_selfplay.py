@@ -13,10 +13,10 @@ import pytest
 
 from chessgui.clock.chess_clock import ChessClock
 from chessgui.clock.game_clock import GameClock
-from chessgui.game.controller import GameController
-from chessgui.game.result import Termination
-from chessgui.game.players import HumanPlayer
 from chessgui.clock.time_control import TimeControl
+from chessgui.game.controller import GameController
+from chessgui.game.players import HumanPlayer
+from chessgui.game.result import Termination
 
 engine_players = pytest.importorskip("chessgui.engines.players")
 settings_module = pytest.importorskip("chessgui.storage.settings")

@@ -6,8 +6,8 @@ import chess
 import pytest
 
 from chessgui.clock.chess_clock import ChessClock
-from chessgui.views.clock_widget import ClockPanel, ClockWidget, low_time_threshold_ms
 from chessgui.clock.time_control import UNTIMED, TimeControl
+from chessgui.views.clock_widget import ClockPanel, ClockWidget, low_time_threshold_ms
 
 
 class FakeTime:

@@ -6,8 +6,8 @@ import chess
 import pytest
 
 from chessgui.game.controller import GameController
-from chessgui.game.result import GameResult, Termination
 from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.game.result import GameResult, Termination
 
 
 class ScriptedPlayer(Player):

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import chess
+from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
 
 from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.engines.hint import HintProvider
 
-from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
-
 
 def _provider() -> HintProvider:
-    worker = EngineWorker(searcher_factory=lambda hash_mb: FakeSearcher(), warm_up=lambda: None, warm_up_state=_WarmUp())
+    worker = EngineWorker(
+        searcher_factory=lambda hash_mb: FakeSearcher(), warm_up=lambda: None, warm_up_state=_WarmUp()
+    )
     return HintProvider(worker=worker)
 
 

@@ -11,8 +11,9 @@ from engine.api import SearchInfo
 
 
 def _info(score_cp: int | None, mate_in: int | None, pv: tuple[str, ...] = ()) -> SearchInfo:
-    return SearchInfo(depth=5, seldepth=9, score_cp=score_cp, mate_in=mate_in, nodes=5000, nps=100_000,
-                      time_ms=50, hashfull=3, pv=pv)
+    return SearchInfo(
+        depth=5, seldepth=9, score_cp=score_cp, mate_in=mate_in, nodes=5000, nps=100_000, time_ms=50, hashfull=3, pv=pv
+    )
 
 
 def test_white_to_move_keeps_sign_and_converts_pv() -> None:

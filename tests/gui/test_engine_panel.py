@@ -7,13 +7,23 @@ import chess
 from chessgui.engines.info import EngineInfo
 from chessgui.views.engine_panel import EnginePanel, format_count, format_pv, format_time
 from chessgui.views.eval_bar import EvalBar, white_share
-
 from engine.api import SearchInfo
 
 
-def _info(board: chess.Board, score_cp: int | None, mate_in: int | None = None, pv=("e7e5", "g1f3", "b8c6")) -> EngineInfo:
-    raw = SearchInfo(depth=9, seldepth=14, score_cp=score_cp, mate_in=mate_in, nodes=1_234_567, nps=456_000,
-                     time_ms=2700, hashfull=5, pv=pv)
+def _info(
+    board: chess.Board, score_cp: int | None, mate_in: int | None = None, pv=("e7e5", "g1f3", "b8c6")
+) -> EngineInfo:
+    raw = SearchInfo(
+        depth=9,
+        seldepth=14,
+        score_cp=score_cp,
+        mate_in=mate_in,
+        nodes=1_234_567,
+        nps=456_000,
+        time_ms=2700,
+        hashfull=5,
+        pv=pv,
+    )
     return EngineInfo.from_search_info(raw, board, engine_name="Built-in engine")
 
 

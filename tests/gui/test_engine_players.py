@@ -10,9 +10,9 @@ from pathlib import Path
 import chess
 import pytest
 
+from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer, UciEnginePlayer, create_player, uci_limit_from
-from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.game.players import ClockState, GoRequest, HumanPlayer
 from chessgui.storage.book import BookSettings
 from chessgui.storage.settings import PlayerKind, PlayerSettings
@@ -105,12 +105,15 @@ def players():
 def _fake_builtin(settings: PlayerSettings | None = None, searcher: FakeSearcher | None = None) -> BuiltinEnginePlayer:
     searcher = searcher or FakeSearcher()
     worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: None, warm_up_state=_WarmUp())
-    return BuiltinEnginePlayer(settings or PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, depth=2), worker=worker)
+    return BuiltinEnginePlayer(
+        settings or PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, depth=2), worker=worker
+    )
 
 
 def _uci(command: str, players: list, **kwargs) -> UciEnginePlayer:
     player = UciEnginePlayer(
-        PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=command, move_time_ms=100, **kwargs), start_timeout_s=5.0
+        PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=command, move_time_ms=100, **kwargs),
+        start_timeout_s=5.0,
     )
     players.append(player)
     return player
@@ -152,7 +155,9 @@ def test_builtin_player_never_answers_a_stopped_request(qtbot, players) -> None:
 
 def test_builtin_player_limits_from_settings_and_clock(qtbot, players) -> None:
     searcher = FakeSearcher()
-    player = _fake_builtin(PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=700, depth=None), searcher)
+    player = _fake_builtin(
+        PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=700, depth=None), searcher
+    )
     players.append(player)
     with qtbot.waitSignal(player.move_made, timeout=5000):
         player.go(GoRequest(1, chess.STARTING_FEN, ()))
@@ -216,7 +221,12 @@ def test_missing_engine_program_fails_clearly(qtbot, players) -> None:
 
 @pytest.mark.parametrize(
     ("mode", "words"),
-    [("garbage", "did not answer as a UCI chess engine"), ("badmove", "not a valid reply"), ("illegal", "not a valid reply"), ("crash", "stopped unexpectedly")],
+    [
+        ("garbage", "did not answer as a UCI chess engine"),
+        ("badmove", "not a valid reply"),
+        ("illegal", "not a valid reply"),
+        ("crash", "stopped unexpectedly"),
+    ],
 )
 def test_misbehaving_uci_engine_yields_failed(qtbot, players, fake_engine, mode, words) -> None:
     player = _uci(fake_engine(mode), players)
@@ -271,7 +281,9 @@ def test_uci_player_stop_drops_the_answer(qtbot, players, fake_engine) -> None:
 
 
 def test_builtin_player_with_real_engine_answers_legal_move(qtbot, players) -> None:
-    player = BuiltinEnginePlayer(PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=0, depth=3, hash_mb=8))
+    player = BuiltinEnginePlayer(
+        PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=0, depth=3, hash_mb=8)
+    )
     players.append(player)
     qtbot.waitUntil(player.is_ready, timeout=120_000)  # a cold Numba compile on a fresh checkout
     infos: list[EngineInfo] = []
@@ -285,7 +297,9 @@ def test_builtin_player_with_real_engine_answers_legal_move(qtbot, players) -> N
 
 def test_uci_player_with_our_engine_subprocess(qtbot, players) -> None:
     player = UciEnginePlayer(
-        PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=f"{sys.executable} -m engine", move_time_ms=200, hash_mb=8),
+        PlayerSettings(
+            book=NO_BOOK, kind=PlayerKind.UCI, uci_path=f"{sys.executable} -m engine", move_time_ms=200, hash_mb=8
+        ),
         start_timeout_s=60.0,
     )
     players.append(player)

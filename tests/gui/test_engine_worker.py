@@ -10,7 +10,6 @@ import threading
 
 import chess
 import pytest
-
 from PySide6.QtCore import QObject, Signal, Slot
 
 from chessgui.engines.builtin_worker import EngineWorker, _WarmUp

@@ -11,14 +11,14 @@ import chess.pgn
 import pytest
 from PySide6.QtCore import QSettings
 
-from chessgui.storage.autosave import AutosaveStore
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.engines.players import UciEnginePlayer
 from chessgui.game.controller import GameController
+from chessgui.game.players import DRAW_OFFER_MIN_MOVE, GoRequest, HumanPlayer, Player
 from chessgui.game.result import Termination
 from chessgui.main_window import MainWindow
-from chessgui.game.players import DRAW_OFFER_MIN_MOVE, GoRequest, HumanPlayer, Player
 from chessgui.recent_files import RecentFiles
+from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 
@@ -194,11 +194,25 @@ def test_aborted_game_is_not_offered_for_resuming(qtbot, tmp_path: Path) -> None
 def test_controller_sets_headers_and_keeps_the_result_its_own(qtbot) -> None:
     controller = GameController()
     with qtbot.waitSignal(controller.headers_changed):
-        controller.set_headers({"Event": "Club night", "Site": "Zürich", "Date": "2024.05.17", "Round": "3",
-                                "White": "Ann", "Black": "Bob", "Result": "1-0", "Annotator": "Me"})
+        controller.set_headers(
+            {
+                "Event": "Club night",
+                "Site": "Zürich",
+                "Date": "2024.05.17",
+                "Round": "3",
+                "White": "Ann",
+                "Black": "Bob",
+                "Result": "1-0",
+                "Annotator": "Me",
+            }
+        )
     headers = controller.game().headers
-    assert (headers["Event"], headers["Site"], headers["Date"], headers["Round"]) == ("Club night", "Zürich",
-                                                                                     "2024.05.17", "3")
+    assert (headers["Event"], headers["Site"], headers["Date"], headers["Round"]) == (
+        "Club night",
+        "Zürich",
+        "2024.05.17",
+        "3",
+    )
     assert (headers["White"], headers["Black"], headers["Annotator"]) == ("Ann", "Bob", "Me")
     assert headers["Result"] == "*"  # the game decides its result, not a text box
     controller.set_headers({"Event": "", "Annotator": ""})

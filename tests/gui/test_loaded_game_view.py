@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtWidgets import QDialog
 
 from chessgui.dialogs.settings_dialog import SettingsDialog
-from chessgui.main_window import MainWindow
 from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.main_window import MainWindow
 
 LOADED = """[Event "Club final"]
 [Site "Lyon"]

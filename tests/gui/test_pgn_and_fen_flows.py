@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QDialog, QWidget
 from chessgui.dialogs.board_editor import BoardEditorDialog
 from chessgui.dialogs.fen_dialog import FenDialog
 from chessgui.dialogs.pgn_games_dialog import PgnGamesDialog
-from chessgui.storage.pgn.read import read_pgn_file
 from chessgui.dialogs.positions_and_games import PositionsAndGames, suggested_file_name
+from chessgui.storage.pgn.read import read_pgn_file
 
 
 class ScriptedFlows(PositionsAndGames):

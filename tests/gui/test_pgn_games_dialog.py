@@ -57,7 +57,14 @@ def test_lists_games_and_problems(qtbot, tmp_path: Path) -> None:
         dialog.show()
     assert dialog.model.rowCount() == 4
     assert [dialog.proxy.index(0, c).data() for c in range(7)] == [
-        1, "Ann", "Bob", "1-0", "2023.04", "Club", "C20 King's pawn game"]
+        1,
+        "Ann",
+        "Bob",
+        "1-0",
+        "2023.04",
+        "Club",
+        "C20 King's pawn game",
+    ]
     assert not dialog.problems_view.isHidden()
     text = dialog.problems_view.toPlainText()
     assert "game 2 (Smith – Jones): line 16: illegal move 'Qd6' at move 2" in text

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
-from chessgui.storage.pgn.read import PgnReadResult, load_game_at
 from chessgui.storage.pgn.indexer import PgnIndexer
+from chessgui.storage.pgn.read import PgnReadResult, load_game_at
 
 GAME = """[Event "Generated"]
 [Site "?"]

@@ -139,7 +139,9 @@ def test_auto_flip_puts_the_human_at_the_bottom(qtbot, human: chess.Color) -> No
 
 
 def test_engine_that_cannot_start_is_reported_and_the_game_survives(qtbot, tmp_path: Path) -> None:
-    missing = PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=str(tmp_path / "no-such-engine"), move_time_ms=100)
+    missing = PlayerSettings(
+        book=NO_BOOK, kind=PlayerKind.UCI, uci_path=str(tmp_path / "no-such-engine"), move_time_ms=100
+    )
     settings = Settings(white=PlayerSettings(), black=missing, min_move_delay_ms=0)
     window = _window(qtbot, settings)
     try:
@@ -163,7 +165,7 @@ def test_hint_draws_an_arrow_for_a_legal_move(qtbot) -> None:
         window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
         window.actions_.hint.trigger()
         qtbot.waitUntil(lambda: bool(window.board_widget.arrows()), timeout=COMPILE_TIMEOUT_MS)
-        (from_square, to_square), = window.board_widget.arrows()
+        ((from_square, to_square),) = window.board_widget.arrows()
         board = window.controller.board()
         assert any(m.from_square == from_square and m.to_square == to_square for m in board.legal_moves)
         assert window.statusBar().currentMessage().startswith("Hint: ")

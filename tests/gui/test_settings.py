@@ -8,6 +8,7 @@ from pathlib import Path
 import chess
 from PySide6.QtCore import QSettings
 
+from chessgui.clock.time_control import EngineTimeMode, TimeControl
 from chessgui.storage.settings import (
     DEFAULT_MOVE_TIME_MS,
     BoardSettings,
@@ -17,7 +18,6 @@ from chessgui.storage.settings import (
     load_settings,
     save_settings,
 )
-from chessgui.clock.time_control import EngineTimeMode, TimeControl
 
 
 def _ini(tmp_path: Path) -> QSettings:

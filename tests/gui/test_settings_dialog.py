@@ -10,9 +10,9 @@ import chess
 import pytest
 from PySide6.QtWidgets import QCheckBox, QSpinBox
 
+from chessgui.clock.time_control import EngineTimeMode, TimeControl
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.storage.settings import BoardSettings, PlayerKind, PlayerSettings, Settings
-from chessgui.clock.time_control import EngineTimeMode, TimeControl
 
 FAKE_ENGINE = textwrap.dedent(
     """
@@ -106,7 +106,9 @@ def test_uci_check_lists_options_and_stores_changes(qtbot, dialog, tmp_path: Pat
     script = tmp_path / "probe_engine.py"
     script.write_text(FAKE_ENGINE)
     command = f"{sys.executable} {script}"
-    widget = dialog(Settings(black=PlayerSettings(kind=PlayerKind.UCI, uci_path=command, uci_options=(("Skill Level", "3"),))))
+    widget = dialog(
+        Settings(black=PlayerSettings(kind=PlayerKind.UCI, uci_path=command, uci_options=(("Skill Level", "3"),)))
+    )
     editor = widget.black_editor.uci_editor
     qtbot.waitUntil(lambda: editor.description() is not None, timeout=10_000)
     assert "Probe Engine" in editor.status_label.text()

@@ -9,10 +9,10 @@ from __future__ import annotations
 import chess
 import pytest
 
-from chessgui.main_window import MainWindow
-from chessgui.game.players import GoRequest, HumanPlayer, Player
-from chessgui.storage.settings import PlayerSettings, Settings
 from chessgui.clock.time_control import TimeControl
+from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.main_window import MainWindow
+from chessgui.storage.settings import PlayerSettings, Settings
 
 
 class ScriptedPlayer(Player):

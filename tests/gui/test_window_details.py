@@ -12,18 +12,17 @@ import pytest
 from PySide6.QtGui import QColor, QFont, QImage
 from PySide6.QtWidgets import QComboBox
 
-from chessgui.storage.autosave import AutosaveStore
+from chessgui.clock.time_control import EngineTimeMode, TimeControl
+from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.game.move_count import full_move_count
+from chessgui.main_window import MainWindow
+from chessgui.storage.autosave import AutosaveStore
+from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
 from chessgui.views.board.board_widget import BoardWidget
 from chessgui.views.board_area import BoardArea
-from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.views.engine_panel import EnginePanel
 from chessgui.views.eval_bar import EvalBar
-from chessgui.main_window import MainWindow
 from chessgui.views.move_log import MoveLogPanel
-from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
-from chessgui.clock.time_control import EngineTimeMode, TimeControl
-
 
 # ---------------------------------------------------------------------- the log at game end
 
@@ -98,7 +97,9 @@ def test_clock_tab_note_follows_the_chosen_time_control(qtbot) -> None:
     presets.setCurrentIndex(presets.findText("Untimed"))
     assert "Without a clock" in note.text()
     # A dialog opened on a timed game says so from the start.
-    timed = SettingsDialog(Settings(white=PlayerSettings(), black=PlayerSettings(), time_control=TimeControl.from_minutes(3, 2)))
+    timed = SettingsDialog(
+        Settings(white=PlayerSettings(), black=PlayerSettings(), time_control=TimeControl.from_minutes(3, 2))
+    )
     qtbot.addWidget(timed)
     assert "remaining time" in timed.clock_note.text()
 
@@ -195,8 +196,9 @@ def test_navigation_icons_are_readable_and_follow_the_font(qtbot) -> None:
     for button in buttons:
         # The drawn glyph fills most of the icon (the style's media icons were thin lines).
         image = button.icon().pixmap(button.iconSize()).toImage()
-        rows = [y for y in range(image.height()) if any(image.pixelColor(x, y).alpha() > 128
-                                                        for x in range(image.width()))]
+        rows = [
+            y for y in range(image.height()) if any(image.pixelColor(x, y).alpha() > 128 for x in range(image.width()))
+        ]
         assert rows and rows[-1] - rows[0] + 1 >= 0.6 * image.height()
     big = QFont(panel.font())
     big.setPointSizeF(big.pointSizeF() * 2)

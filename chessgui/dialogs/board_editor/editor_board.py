@@ -47,8 +47,9 @@ class EditorBoardWidget(QWidget):
 
     board_edited = Signal()
 
-    def __init__(self, parent: QWidget | None = None, *, interactive: bool = True,
-                 theme: BoardTheme = DEFAULT_THEME) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, interactive: bool = True, theme: BoardTheme = DEFAULT_THEME
+    ) -> None:
         super().__init__(parent)
         self._board = chess.BaseBoard.empty()
         self._flipped = False

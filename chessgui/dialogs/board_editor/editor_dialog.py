@@ -47,10 +47,15 @@ class BoardEditorDialog(QDialog):
         self._fullmove = start.fullmove_number
         # What the user last chose for each castling box; a box disabled
         # because a piece moved away gets this choice back when it returns.
-        self._castling_wish = {letter: start.has_castling_rights(color) and bool(
-            start.castling_rights & chess.BB_SQUARES[rook]) for letter, (color, rook) in {
-            "K": (chess.WHITE, chess.H1), "Q": (chess.WHITE, chess.A1),
-            "k": (chess.BLACK, chess.H8), "q": (chess.BLACK, chess.A8)}.items()}
+        self._castling_wish = {
+            letter: start.has_castling_rights(color) and bool(start.castling_rights & chess.BB_SQUARES[rook])
+            for letter, (color, rook) in {
+                "K": (chess.WHITE, chess.H1),
+                "Q": (chess.WHITE, chess.A1),
+                "k": (chess.BLACK, chess.H8),
+                "q": (chess.BLACK, chess.A8),
+            }.items()
+        }
         self._updating = False
 
         self.palette_widget = PiecePalette(self)

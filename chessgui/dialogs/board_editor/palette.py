@@ -75,9 +75,17 @@ def _pointer_icon() -> QIcon:
     painter.setPen(QPen(Qt.GlobalColor.black, 2))
     painter.setBrush(Qt.GlobalColor.white)
     s = ICON_SIZE
-    arrow = QPolygonF([QPointF(s * 0.32, s * 0.18), QPointF(s * 0.32, s * 0.78), QPointF(s * 0.46, s * 0.64),
-                       QPointF(s * 0.58, s * 0.86), QPointF(s * 0.66, s * 0.82), QPointF(s * 0.55, s * 0.60),
-                       QPointF(s * 0.74, s * 0.60)])
+    arrow = QPolygonF(
+        [
+            QPointF(s * 0.32, s * 0.18),
+            QPointF(s * 0.32, s * 0.78),
+            QPointF(s * 0.46, s * 0.64),
+            QPointF(s * 0.58, s * 0.86),
+            QPointF(s * 0.66, s * 0.82),
+            QPointF(s * 0.55, s * 0.60),
+            QPointF(s * 0.74, s * 0.60),
+        ]
+    )
     painter.drawPolygon(arrow)
     painter.end()
     return QIcon(image)

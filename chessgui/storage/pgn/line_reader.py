@@ -92,8 +92,10 @@ class PgnLineReader:
             if self._in_comment:
                 self._in_comment = False
                 self.problems.append(
-                    (self._comment_line,
-                     "the comment opened with '{' is never closed; the rest of the file was read as part of it")
+                    (
+                        self._comment_line,
+                        "the comment opened with '{' is never closed; the rest of the file was read as part of it",
+                    )
                 )
             return ""
         number = self._next_line
@@ -112,8 +114,10 @@ class PgnLineReader:
             elif self._blank_in_comment and _TAG_LINE_RE.match(line):
                 # The next game's tags: the comment was never closed. Close it and end the game.
                 self.problems.append(
-                    (self._comment_line,
-                     "the comment opened with '{' is not closed before the next game; it was closed there")
+                    (
+                        self._comment_line,
+                        "the comment opened with '{' is not closed before the next game; it was closed there",
+                    )
                 )
                 self._in_comment = False
                 self._start_game()

@@ -95,7 +95,7 @@ class GameSummary:
     """What is wrong with this game, in plain words (empty when fine or not checked)."""
 
     def players(self) -> str:
-        """"White – Black" for messages and titles."""
+        """ "White – Black" for messages and titles."""
         return f"{self.white} – {self.black}"
 
 
@@ -239,9 +239,7 @@ def _describe_error(error: Exception, headers: chess.pgn.Headers) -> str:
     return str(error)
 
 
-def _summary(
-    index: int, offset: int, line: int, headers: chess.pgn.Headers, problems: tuple[str, ...]
-) -> GameSummary:
+def _summary(index: int, offset: int, line: int, headers: chess.pgn.Headers, problems: tuple[str, ...]) -> GameSummary:
     opening = headers.get("Opening", "")
     if headers.get("Variation"):
         opening = f"{opening}, {headers['Variation']}" if opening else headers["Variation"]

@@ -71,8 +71,7 @@ def plan_move_animation(before: chess.Board, move: chess.Move, after: chess.Boar
         victim = before.piece_at(move.to_square)
         if victim is not None:
             captured.append((victim, move.to_square))
-    return MoveAnimationPlan(slides=(PieceSlide(mover, move.from_square, move.to_square),),
-                             captured=tuple(captured))
+    return MoveAnimationPlan(slides=(PieceSlide(mover, move.from_square, move.to_square),), captured=tuple(captured))
 
 
 def _castling_plan(before: chess.Board, move: chess.Move, king: chess.Piece) -> MoveAnimationPlan:
@@ -154,8 +153,9 @@ class MoveAnimator(QObject):
         if self._plan is None:
             return ()
         t = self._progress
-        pieces = [FloatingPiece(piece, geometry.square_center(square), 1.0 - t)
-                  for piece, square in self._plan.captured]
+        pieces = [
+            FloatingPiece(piece, geometry.square_center(square), 1.0 - t) for piece, square in self._plan.captured
+        ]
         for slide in self._plan.slides:
             start = geometry.square_center(slide.from_square)
             end = geometry.square_center(slide.to_square)

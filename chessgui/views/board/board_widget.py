@@ -46,8 +46,9 @@ class BoardWidget(QWidget):
     move_requested = Signal(object)
     """A legal ``chess.Move`` the user made (with the promotion piece when promoting)."""
 
-    def __init__(self, parent: QWidget | None = None, renderer: PieceRenderer | None = None,
-                 theme: BoardTheme = DEFAULT_THEME) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, renderer: PieceRenderer | None = None, theme: BoardTheme = DEFAULT_THEME
+    ) -> None:
         super().__init__(parent)
         self._renderer = renderer if renderer is not None else PieceRenderer()
         self._theme = theme
@@ -82,9 +83,12 @@ class BoardWidget(QWidget):
         ``last_move``; a move the user just dropped by drag is not animated again.
         """
         new_board = board.copy(stack=False)
-        changed = (new_board.board_fen() != self._board.board_fen() or new_board.turn != self._board.turn
-                   or new_board.castling_rights != self._board.castling_rights
-                   or new_board.ep_square != self._board.ep_square)
+        changed = (
+            new_board.board_fen() != self._board.board_fen()
+            or new_board.turn != self._board.turn
+            or new_board.castling_rights != self._board.castling_rights
+            or new_board.ep_square != self._board.ep_square
+        )
         plan = None
         if animate and last_move and self._animator.duration_ms() > 0 and last_move != self._dropped_move:
             plan = plan_move_animation(self._board, last_move, new_board)
@@ -350,11 +354,13 @@ class BoardWidget(QWidget):
         self.update()
         self.move_requested.emit(move)
 
-    def _open_promotion_picker(self, from_square: chess.Square, to_square: chess.Square,
-                               choices: tuple[chess.PieceType, ...], by_drag: bool) -> None:
+    def _open_promotion_picker(
+        self, from_square: chess.Square, to_square: chess.Square, choices: tuple[chess.PieceType, ...], by_drag: bool
+    ) -> None:
         self._input.end_drag(keep_selection=True)
-        self._picker = PromotionPicker(self, self.board_geometry, self._renderer, self._theme,
-                                       self._board.turn, from_square, to_square, choices)
+        self._picker = PromotionPicker(
+            self, self.board_geometry, self._renderer, self._theme, self._board.turn, from_square, to_square, choices
+        )
         self._picker.finished.connect(lambda piece_type: self._on_promotion_finished(piece_type, by_drag))
         self._picker.popup()
 
@@ -384,8 +390,11 @@ class BoardWidget(QWidget):
         square = self.square_at(point) if self._is_interactive() else None
         piece = self._board.piece_at(square) if square is not None else None
         movable = piece is not None and piece.color == self._board.turn
-        targetable = square is not None and self._input.selected is not None and \
-            square in self.legal_destinations(self._input.selected)
+        targetable = (
+            square is not None
+            and self._input.selected is not None
+            and square in self.legal_destinations(self._input.selected)
+        )
         if movable or targetable:
             self.setCursor(Qt.CursorShape.PointingHandCursor)
         else:
@@ -408,10 +417,17 @@ class BoardWidget(QWidget):
             under = geometry.square_at(self._input.drag_point)
         hover = under if under in destinations else None
         return BoardScene(
-            board=self._board, last_move=self._last_move, selected=selected,
-            destinations=destinations, hover=hover,
-            hidden=self._animator.hidden_squares(), ghosts=ghosts,
-            floating=self._animator.floating_pieces(geometry), dragged=dragged, arrows=self._arrows,
+            board=self._board,
+            last_move=self._last_move,
+            selected=selected,
+            destinations=destinations,
+            hover=hover,
+            hidden=self._animator.hidden_squares(),
+            ghosts=ghosts,
+            floating=self._animator.floating_pieces(geometry),
+            dragged=dragged,
+            arrows=self._arrows,
             user_shapes=self._annotations.shapes_to_draw(),
-            show_coordinates=self._show_coordinates, read_only=self._read_only,
+            show_coordinates=self._show_coordinates,
+            read_only=self._read_only,
         )

@@ -35,8 +35,9 @@ class BoardGeometry:
         usable = max(0.0, min(width, height) - 2 * margin)
         square = max(1, int(usable // 8))
         side = square * 8
-        return cls(left=float((width - side) // 2), top=float((height - side) // 2),
-                   square_size=float(square), flipped=flipped)
+        return cls(
+            left=float((width - side) // 2), top=float((height - side) // 2), square_size=float(square), flipped=flipped
+        )
 
     @property
     def side(self) -> float:
@@ -63,8 +64,9 @@ class BoardGeometry:
     def square_rect(self, square: chess.Square) -> QRectF:
         """The on-screen rectangle of ``square``."""
         column, row = self.column_row(square)
-        return QRectF(self.left + column * self.square_size, self.top + row * self.square_size,
-                      self.square_size, self.square_size)
+        return QRectF(
+            self.left + column * self.square_size, self.top + row * self.square_size, self.square_size, self.square_size
+        )
 
     def square_center(self, square: chess.Square) -> QPointF:
         """The on-screen centre of ``square``."""

@@ -95,8 +95,11 @@ def resolve_attempt(board: chess.Board, from_square: chess.Square, to_square: ch
         return None
     last_rank = 7 if piece.color == chess.WHITE else 0
     if piece.piece_type == chess.PAWN and chess.square_rank(to_square) == last_rank:
-        promotions = tuple(move.promotion for move in board.legal_moves
-                           if move.from_square == from_square and move.to_square == to_square and move.promotion)
+        promotions = tuple(
+            move.promotion
+            for move in board.legal_moves
+            if move.from_square == from_square and move.to_square == to_square and move.promotion
+        )
         return MoveAttempt(None, promotions) if promotions else None
     try:
         return MoveAttempt(board.find_move(from_square, to_square))

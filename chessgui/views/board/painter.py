@@ -66,8 +66,9 @@ class BoardScene:
     """Veil and frame the board: it shows an earlier position and takes no input."""
 
 
-def paint_scene(painter: QPainter, geometry: BoardGeometry, theme: BoardTheme,
-                renderer: PieceRenderer, scene: BoardScene) -> None:
+def paint_scene(
+    painter: QPainter, geometry: BoardGeometry, theme: BoardTheme, renderer: PieceRenderer, scene: BoardScene
+) -> None:
     """Paint ``scene`` in the lichess layer order: squares, tints, hints, pieces, arrows, dragged piece."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -139,11 +140,17 @@ def paint_coordinates(painter: QPainter, geometry: BoardGeometry, theme: BoardTh
         painter.setPen(theme.coordinate_on_light if light else theme.coordinate_on_dark)
         rect = geometry.square_rect(square).adjusted(pad, pad * 0.6, -pad, -pad * 0.4)
         if right:
-            painter.drawText(rect, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight,
-                             chess.RANK_NAMES[chess.square_rank(square)])
+            painter.drawText(
+                rect,
+                Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight,
+                chess.RANK_NAMES[chess.square_rank(square)],
+            )
         if bottom:
-            painter.drawText(rect, Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft,
-                             chess.FILE_NAMES[chess.square_file(square)])
+            painter.drawText(
+                rect,
+                Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft,
+                chess.FILE_NAMES[chess.square_file(square)],
+            )
 
 
 def paint_destinations(painter: QPainter, geometry: BoardGeometry, theme: BoardTheme, scene: BoardScene) -> None:
@@ -182,8 +189,9 @@ def paint_pieces(painter: QPainter, geometry: BoardGeometry, renderer: PieceRend
         painter.setOpacity(1.0)
 
 
-def paint_floating(painter: QPainter, geometry: BoardGeometry, renderer: PieceRenderer,
-                   floating: FloatingPiece) -> None:
+def paint_floating(
+    painter: QPainter, geometry: BoardGeometry, renderer: PieceRenderer, floating: FloatingPiece
+) -> None:
     """One piece centred on an arbitrary point."""
     size = geometry.square_size
     rect = QRectF(floating.center.x() - size / 2, floating.center.y() - size / 2, size, size)
@@ -223,8 +231,9 @@ def arrow_polygon(geometry: BoardGeometry, tail: chess.Square, head: chess.Squar
     return QPolygonF(points)
 
 
-def paint_arrow(painter: QPainter, geometry: BoardGeometry, color: QColor,
-                tail: chess.Square, head: chess.Square) -> None:
+def paint_arrow(
+    painter: QPainter, geometry: BoardGeometry, color: QColor, tail: chess.Square, head: chess.Square
+) -> None:
     """A translucent hint arrow; a circle when tail and head are the same square."""
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(color)

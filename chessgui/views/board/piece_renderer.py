@@ -16,7 +16,6 @@ from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-
 _CACHE_LIMIT = 12 * 8
 """Most pixmaps kept: every piece at eight recent sizes."""
 

@@ -40,9 +40,17 @@ class PromotionPicker(QWidget):
     finished = Signal(object)
     """The chosen piece type (chess.QUEEN ...), or None when the promotion was cancelled."""
 
-    def __init__(self, parent: QWidget, geometry: Callable[[], BoardGeometry], renderer: PieceRenderer,
-                 theme: BoardTheme, color: chess.Color, origin: chess.Square, target: chess.Square,
-                 choices: tuple[chess.PieceType, ...] = PROMOTION_ORDER) -> None:
+    def __init__(
+        self,
+        parent: QWidget,
+        geometry: Callable[[], BoardGeometry],
+        renderer: PieceRenderer,
+        theme: BoardTheme,
+        color: chess.Color,
+        origin: chess.Square,
+        target: chess.Square,
+        choices: tuple[chess.PieceType, ...] = PROMOTION_ORDER,
+    ) -> None:
         super().__init__(parent)
         self._geometry = geometry
         self._renderer = renderer
@@ -134,8 +142,9 @@ class PromotionPicker(QWidget):
             # lichess draws the offered pieces a little smaller, full size under the cursor.
             scale = 1.0 if hovered else 0.8
             inset = rect.width() * (1 - scale) / 2
-            self._renderer.paint(painter, chess.Piece(piece_type, self._color),
-                                 rect.adjusted(inset, inset, -inset, -inset))
+            self._renderer.paint(
+                painter, chess.Piece(piece_type, self._color), rect.adjusted(inset, inset, -inset, -inset)
+            )
         painter.end()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
