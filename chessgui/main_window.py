@@ -246,13 +246,13 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ slots
 
     def on_move_requested(self, move: chess.Move) -> None:
-        """The board asks for a move: in the live game it goes to the human to move; elsewhere it is a variation.
+        """The board asks for a move: at the live position it goes to the human to move; elsewhere it is a variation.
 
-        A move at an earlier position, in a variation, or in a viewed or finished game never
-        changes the game being played: it is added to the tree (or follows a move already
-        there) and shown. The computer is not asked to answer it.
+        A move at an earlier position or in a variation (also of a viewed or finished game)
+        never changes the game being played: it is added to the tree (or follows a move
+        already there) and shown. No player is asked to answer it.
         """
-        if self._is_playing_live():
+        if self.navigator.is_live():
             player = self.controller.player(self.controller.board().turn)
             if isinstance(player, HumanPlayer):
                 player.on_move_requested(move)
@@ -263,14 +263,10 @@ class MainWindow(QMainWindow):
             return
         self.navigator.go_to_node(node, animate=True)
 
-    def _is_playing_live(self) -> bool:
-        """True when the board shows the live position (moves there go to the player to move)."""
-        return self.navigator.is_live()
-
     def _board_takes_moves(self) -> bool:
-        """The live position takes the human's move when it is their turn; any other position takes
-        moves as variations (also in a finished or viewed game)."""
-        return self._human_input_allowed or not self._is_playing_live()
+        """The live position takes the human's move when it is their turn; any other position takes moves
+        (as variations)."""
+        return self._human_input_allowed or not self.navigator.is_live()
 
     def on_navigation_requested(self, where: str) -> None:
         """A navigation button of the move log."""

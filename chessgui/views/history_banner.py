@@ -30,5 +30,5 @@ class HistoryBanner(QWidget):
         if on_main_line:
             self._label.setText(f"Viewing move {ply} of {live_ply} — a move played here starts a variation")
         else:
-            self._label.setText(f"Viewing a variation (move {ply}) — the game goes on at move {live_ply}")
+            self._label.setText("Viewing a variation — a move played here extends it")
         self.setVisible(ply != live_ply or not on_main_line)

@@ -53,8 +53,9 @@ NAG_SYMBOLS: dict[int, str] = {
     chess.pgn.NAG_FORCED_MOVE: "□",
     chess.pgn.NAG_DRAWISH_POSITION: "=",
     chess.pgn.NAG_UNCLEAR_POSITION: "∞",
-    chess.pgn.NAG_WHITE_SLIGHT_ADVANTAGE: "⩲",
-    chess.pgn.NAG_BLACK_SLIGHT_ADVANTAGE: "⩱",
+    # +/= and =/+ rather than ⩲ and ⩱: common fonts lack those two glyphs.
+    chess.pgn.NAG_WHITE_SLIGHT_ADVANTAGE: "+/=",
+    chess.pgn.NAG_BLACK_SLIGHT_ADVANTAGE: "=/+",
     chess.pgn.NAG_WHITE_MODERATE_ADVANTAGE: "±",
     chess.pgn.NAG_BLACK_MODERATE_ADVANTAGE: "∓",
     chess.pgn.NAG_WHITE_DECISIVE_ADVANTAGE: "+−",
