@@ -54,6 +54,10 @@ class MainActions:
     """Show the position one move later."""
     last_move: QAction
     """Show the live position."""
+    previous_variation: QAction
+    """Show the alternative before the shown move (Up)."""
+    next_variation: QAction
+    """Show the alternative after the shown move (Down)."""
     load_fen: QAction
     """Enter a FEN to start from."""
     edit_position: QAction
@@ -118,6 +122,8 @@ def create_actions(window: QMainWindow) -> MainActions:
         previous_move=_action(window, "Previous move", "Left", "Show the previous position"),
         next_move=_action(window, "Next move", "Right", "Show the next position"),
         last_move=_action(window, "Live position", "End", "Back to the live position"),
+        previous_variation=_action(window, "Previous variation", "Up", "Show the alternative before the shown move"),
+        next_variation=_action(window, "Next variation", "Down", "Show the alternative after the shown move"),
         load_fen=_action(window, "Position from &FEN…", "Ctrl+L", "Start from a position given as FEN"),
         edit_position=_action(window, "Set up &position…", "Ctrl+E", "Set up a position on an editor board"),
         copy_fen=_action(window, "Copy F&EN", "Ctrl+Shift+C", "Copy the shown position as FEN"),
@@ -169,7 +175,16 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     for action in (actions.pause, actions.step, actions.hint):
         computer.addAction(action)
     view: QMenu = bar.addMenu("&View")
-    for action in (actions.flip, None, actions.first_move, actions.previous_move, actions.next_move, actions.last_move):
+    for action in (
+        actions.flip,
+        None,
+        actions.first_move,
+        actions.previous_move,
+        actions.next_move,
+        actions.last_move,
+        actions.previous_variation,
+        actions.next_variation,
+    ):
         view.addSeparator() if action is None else view.addAction(action)
     help_menu: QMenu = bar.addMenu("&Help")
     help_menu.addAction(actions.about)

@@ -14,6 +14,7 @@ import chess.pgn
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -42,7 +43,6 @@ from chessgui.recent_files import RecentFiles
 from chessgui.resources_path import app_icon
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
-from chessgui.storage.pgn.read import hidden_annotations_notice
 from chessgui.storage.settings import PlayerSettings, Settings
 from chessgui.views.board.board_widget import BoardWidget
 from chessgui.views.board_area import BoardArea
@@ -110,7 +110,7 @@ class MainWindow(QMainWindow):
         self.flows = PositionsAndGames(
             self,
             self.controller.game,
-            lambda: self.controller.board_at_ply(self.navigator.view_ply()),
+            self.navigator.shown_board,
             unfinished_moves=self._unfinished_moves,
         )
         self.actions_ = create_actions(self)
@@ -174,6 +174,7 @@ class MainWindow(QMainWindow):
         controller.move_made.connect(self.on_move_made)
         controller.move_taken_back.connect(self._refresh_from_game)
         controller.game_started.connect(self._refresh_from_game)
+        controller.tree_changed.connect(self._refresh_log)
         controller.game_over.connect(self.on_game_over)
         controller.human_input_enabled.connect(self.on_human_input_enabled)
         controller.status_changed.connect(self.on_status_changed)
@@ -181,10 +182,17 @@ class MainWindow(QMainWindow):
         controller.notice_posted.connect(self.on_status_message)
         controller.player_failed.connect(self.on_player_failed)
         navigator.view_changed.connect(self.on_view_changed)
-        navigator.view_changed.connect(self.openings.on_view_changed)
         self.openings.opening_shown.connect(self.opening_label.setText)
         self.chess_clock.changed.connect(self._refresh_status)
         self.move_log.ply_selected.connect(navigator.go_to)
+        self.move_log.node_selected.connect(navigator.go_to_node)
+        self.move_log.navigation_requested.connect(self.on_navigation_requested)
+        self.move_log.promote_requested.connect(controller.promote_variation)
+        self.move_log.make_main_line_requested.connect(self.on_make_main_line_requested)
+        self.move_log.delete_requested.connect(self.on_delete_requested)
+        self.move_log.comment_requested.connect(self.on_comment_requested)
+        self.move_log.nags_requested.connect(controller.set_nags)
+        self.move_log.continue_requested.connect(self.on_continue_requested)
         self.history_banner.back_button.clicked.connect(navigator.last)
 
         actions.new_game.triggered.connect(self.on_new_game_triggered)
@@ -202,6 +210,8 @@ class MainWindow(QMainWindow):
         actions.previous_move.triggered.connect(navigator.back)
         actions.next_move.triggered.connect(navigator.forward)
         actions.last_move.triggered.connect(navigator.last)
+        actions.previous_variation.triggered.connect(navigator.previous_variation)
+        actions.next_variation.triggered.connect(navigator.next_variation)
         actions.copy_fen.triggered.connect(self.on_copy_fen_triggered)
         # ``triggered`` passes a bool; the FEN dialog's slot takes optional text instead.
         actions.load_fen.triggered.connect(lambda: self.flows.on_load_fen_triggered())
@@ -236,12 +246,69 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ slots
 
     def on_move_requested(self, move: chess.Move) -> None:
-        """The board asks for a move: hand it to the side to move's player if that is a human."""
-        if not self.navigator.is_live():
+        """The board asks for a move: at the live position it goes to the human to move; elsewhere it is a variation.
+
+        A move at an earlier position or in a variation (also of a viewed or finished game)
+        never changes the game being played: it is added to the tree (or follows a move
+        already there) and shown. No player is asked to answer it.
+        """
+        if self.navigator.is_live():
+            player = self.controller.player(self.controller.board().turn)
+            if isinstance(player, HumanPlayer):
+                player.on_move_requested(move)
             return
-        player = self.controller.player(self.controller.board().turn)
-        if isinstance(player, HumanPlayer):
-            player.on_move_requested(move)
+        try:
+            node = self.controller.add_variation(self.navigator.shown_node(), [move])
+        except ValueError:
+            return
+        self.navigator.go_to_node(node, animate=True)
+
+    def _board_takes_moves(self) -> bool:
+        """The live position takes the human's move when it is their turn; any other position takes moves
+        (as variations)."""
+        return self._human_input_allowed or not self.navigator.is_live()
+
+    def on_navigation_requested(self, where: str) -> None:
+        """A navigation button of the move log."""
+        {
+            "first": self.navigator.first,
+            "back": self.navigator.back,
+            "forward": self.navigator.forward,
+            "last": self.navigator.last,
+        }[where]()
+
+    def on_make_main_line_requested(self, node: chess.pgn.GameNode) -> None:
+        """Make a line the main line; in a game being played that is "continue from here"."""
+        if not self.controller.make_main_line(node):
+            self.on_continue_requested(node)
+
+    def on_delete_requested(self, node: chess.pgn.GameNode) -> None:
+        """Delete a move and what follows; the moves of the game being played are kept."""
+        if not self.controller.delete_from(node):
+            self.on_status_message("The moves of the game itself cannot be deleted; take moves back instead.")
+
+    def on_comment_requested(self, node: chess.pgn.GameNode) -> None:
+        """Add or edit the comment after a move."""
+        text = self.ask_comment(node.comment)
+        if text is not None:
+            self.controller.set_comment(node, text.strip())
+
+    def ask_comment(self, current: str) -> str | None:
+        """Ask for a move's comment; None when cancelled (replaced in tests)."""
+        text, accepted = QInputDialog.getMultiLineText(self, "Comment", "Comment after the move:", current)
+        return text if accepted else None
+
+    def on_continue_requested(self, node: chess.pgn.GameNode) -> None:
+        """Continue the game from a node with the current players, after asking (nothing is deleted)."""
+        controller = self.controller
+        if node is controller.live_node() and not controller.is_game_over() and not controller.is_viewing():
+            return  # already the live position
+        question = (
+            "Continue the game from this position with the current players? "
+            "The moves played after it are kept as a variation."
+        )
+        if self.flows.ask("Continue from here?", question):
+            controller.continue_from(node)
 
     def on_move_made(self, move: chess.Move, san: str) -> None:  # noqa: ARG002 - signal signature
         """A move was played: the log grows; the navigator moves the board."""
@@ -250,21 +317,21 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def on_view_changed(self, ply: int, animate: bool) -> None:
-        """Show the position after ``ply`` moves."""
-        board = self.controller.board_at_ply(ply)
+        """Show the navigator's node (``ply`` moves from the start)."""
+        node = self.navigator.shown_node()
+        board = node.board()
         last_move = board.peek() if board.move_stack else None
         self.board_widget.set_position(board, last_move, animate=animate)
-        live = self.navigator.is_live()
-        self.board_widget.set_read_only(not live)
-        self.board_widget.set_input_enabled(live and self._human_input_allowed)
-        self.move_log.set_current_ply(ply)
-        self.history_banner.set_view(ply, self.controller.live_ply())
+        self.board_widget.set_input_enabled(self._board_takes_moves())
+        self.move_log.set_current_node(node)
+        self.history_banner.set_view(ply, self.controller.live_ply(), node.is_mainline())
+        self.openings.show_board(board)
         self._refresh_status()
 
     def on_human_input_enabled(self, enabled: bool) -> None:
         """The controller says whether a human may move now."""
         self._human_input_allowed = enabled
-        self.board_widget.set_input_enabled(enabled and self.navigator.is_live())
+        self.board_widget.set_input_enabled(self._board_takes_moves())
         self._update_actions()
 
     def on_game_over(self, result: GameResult) -> None:
@@ -323,11 +390,11 @@ class MainWindow(QMainWindow):
         """Choose the players, then play on in the viewed game from the shown position."""
         if not self.controller.is_viewing():
             return
-        ply = self.navigator.view_ply()
+        node = self.navigator.shown_node()
         dialog = SettingsDialog(self.session.settings(), self, title="Play from here")
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             self.session.apply(dialog.result_settings())
-            self.controller.play_from(ply)
+            self.controller.continue_from(node)
 
     def on_settings_triggered(self) -> None:
         """Edit the settings; they apply from the next move, the game goes on."""
@@ -399,7 +466,7 @@ class MainWindow(QMainWindow):
 
     def on_copy_fen_triggered(self) -> None:
         """Copy the shown position's FEN."""
-        fen = self.controller.board_at_ply(self.navigator.view_ply()).fen()
+        fen = self.navigator.shown_board().fen()
         QGuiApplication.clipboard().setText(fen)
         self.statusBar().showMessage(f"Copied FEN: {fen}", NOTICE_MS)
 
@@ -453,20 +520,8 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _refresh_log(self) -> None:
-        start = self.controller.game().board()
-        board = start.copy()
-        sans = []
-        for move in self.controller.board().move_stack:
-            sans.append(board.san(move))
-            board.push(move)
-        book_plies = frozenset(
-            ply
-            for ply, node in enumerate(self.controller.game().mainline(), start=1)
-            if ply <= len(sans) and node.comment.strip() == "book"
-        )
-        self.move_log.set_moves(sans, start.fullmove_number, start.turn == chess.BLACK, book_plies)
-        self.move_log.set_current_ply(self.navigator.view_ply())
-        self.move_log.set_notice(hidden_annotations_notice(self.controller.game()))
+        self.move_log.set_game(self.controller.game(), self.controller.live_node())
+        self.move_log.set_current_node(self.navigator.shown_node())
 
     def _update_players_label(self) -> None:
         """A live game shows who plays now; a viewed game who played it, and where and when."""
@@ -491,7 +546,7 @@ class MainWindow(QMainWindow):
     def _refresh_status(self) -> None:
         clock_note = self._clock_note()
         self.clock_panel.set_note(self.chess_clock.to_move(), clock_note or "")
-        text = status_text(self.controller, self.navigator.view_ply(), clock_note)
+        text = status_text(self.controller, self.navigator.view_ply(), clock_note, not self.navigator.is_on_main_line())
         if text != self.status_label.text():
             self.status_label.setText(text)
 

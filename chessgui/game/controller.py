@@ -20,13 +20,14 @@ from __future__ import annotations
 import datetime
 import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence, Set
 
 import chess
 import chess.engine
 import chess.pgn
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from chessgui.game import tree
 from chessgui.game.players import DRAW_OFFER_MIN_MOVE, ClockState, GoRequest, HumanPlayer, Player
 from chessgui.game.result import GameResult, Termination
 from chessgui.storage.pgn.headers import apply_header_edits
@@ -52,6 +53,8 @@ class GameController(QObject):
         thinking_started(chess.Color): a computer player was asked to move.
         player_failed(str): a player could not move (plain words); the game is paused, intact.
         headers_changed(): the game's PGN headers (event, players' names, …) were edited.
+        tree_changed(): moves, comments or NAGs in the game tree were added, moved or removed
+            (variations, annotations); the live position did not change unless viewing.
 
     While a loaded game is viewed (:meth:`is_viewing`) no player is asked to move and
     its tags (players, event, date) stay as loaded.
@@ -69,6 +72,7 @@ class GameController(QObject):
     thinking_started = Signal(object)
     player_failed = Signal(str)
     headers_changed = Signal()
+    tree_changed = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -118,6 +122,10 @@ class GameController(QObject):
     def live_ply(self) -> int:
         """Number of moves played from the start position."""
         return len(self._board.move_stack)
+
+    def live_node(self) -> chess.pgn.GameNode:
+        """The node of the live position (the end of the live line, on the main line)."""
+        return self._live_node
 
     def node_at_ply(self, ply: int) -> chess.pgn.GameNode:
         """The main-line node after ``ply`` moves (0 = the root)."""
@@ -232,13 +240,24 @@ class GameController(QObject):
         The moves up to ``ply`` stay; the rest of the main line is kept as a variation
         (it becomes the main line again if the same move is played).
         """
-        if not self._viewing:
-            return
+        if self._viewing:
+            self.continue_from(self.node_at_ply(ply))
+
+    def continue_from(self, node: chess.pgn.GameNode) -> None:
+        """Make ``node``'s line the main line and play on from it with the current players.
+
+        Nothing is removed: the moves of the old main line after the branch stay as a
+        variation. A finished or viewed game becomes a game in progress again. The view
+        asks the user first; this only does it.
+        """
+        if not tree.is_attached(node, self._game):
+            raise ValueError("the node is not part of this game")
         self._cancel_request()
         self._viewing = False
         self._set_unpaused()
-        self._live_node = self.node_at_ply(ply)
-        self._board = self._live_node.board()
+        tree.make_main_line(node)
+        self._live_node = node
+        self._board = node.board()
         self._result = None
         headers = self._game.headers
         headers["White"] = self._players[chess.WHITE].name
@@ -452,6 +471,90 @@ class GameController(QObject):
             seconds = max(0.0, seconds)
             shown = math.floor(seconds) if seconds >= 10 else math.floor(round(seconds * 10, 6)) / 10
             self.node_at_ply(ply).set_clock(shown)
+
+    # ------------------------------------------------------------------ variations
+
+    def add_variation(self, parent: chess.pgn.GameNode, moves: Sequence[chess.Move]) -> chess.pgn.GameNode:
+        """Add ``moves`` below ``parent`` and return the last node (``parent`` when ``moves`` is empty).
+
+        Existing children with the same move are followed; new moves become variations
+        (the main continuation only where there was none). The live game is not changed.
+        Raises ValueError for a node outside this game or an illegal move.
+        """
+        if not tree.is_attached(parent, self._game):
+            raise ValueError("the node is not part of this game")
+        board = parent.board()
+        for move in moves:
+            if not board.is_legal(move):
+                raise ValueError(f"illegal move {move.uci()} in {board.fen()}")
+            board.push(move)
+        node = parent
+        for move in moves:
+            node = node.variation(move) if node.has_variation(move) else node.add_variation(move)
+        if moves:
+            self._tree_edited()
+        return node
+
+    def can_change_main_line_at(self, node: chess.pgn.GameNode) -> bool:
+        """True when the main line may change below ``node`` without touching the live game.
+
+        In a game being played (or finished here) the moves up to the live position are
+        the game record: only :meth:`continue_from` changes them. A viewed game may be edited freely.
+        """
+        if self._viewing:
+            return True
+        return not (tree.is_ancestor(node, self._live_node) and node is not self._live_node)
+
+    def promote_variation(self, node: chess.pgn.GameNode) -> bool:
+        """Move ``node`` one place up among its parent's continuations; False when not allowed."""
+        parent = node.parent
+        if parent is None or parent.variations[0] is node or not tree.is_attached(node, self._game):
+            return False
+        if parent.variations[1] is node and not self.can_change_main_line_at(parent):
+            return False
+        parent.promote(node.move)
+        self._tree_edited()
+        return True
+
+    def make_main_line(self, node: chess.pgn.GameNode) -> bool:
+        """Make the line to ``node`` the main line; False when that would change the live game."""
+        if not tree.is_attached(node, self._game) or node.is_mainline():
+            return False
+        if not self.can_change_main_line_at(tree.branch_point(node)):
+            return False
+        tree.make_main_line(node)
+        self._tree_edited()
+        return True
+
+    def delete_from(self, node: chess.pgn.GameNode) -> bool:
+        """Remove ``node`` and every move after it; False for the root or a move of the live game."""
+        parent = node.parent
+        if parent is None or not tree.is_attached(node, self._game):
+            return False
+        if not self._viewing and tree.is_ancestor(node, self._live_node):
+            return False
+        parent.remove_variation(node)
+        self._tree_edited()
+        return True
+
+    def set_comment(self, node: chess.pgn.GameNode, text: str) -> None:
+        """Set the comment after ``node``'s move (the game comment for the root)."""
+        if tree.is_attached(node, self._game) and node.comment != text:
+            node.comment = text
+            self._tree_edited()
+
+    def set_nags(self, node: chess.pgn.GameNode, nags: Set[int]) -> None:
+        """Replace ``node``'s NAGs (``$1`` = !, ``$2`` = ?, …)."""
+        if tree.is_attached(node, self._game) and node.parent is not None and set(node.nags) != set(nags):
+            node.nags = set(nags)
+            self._tree_edited()
+
+    def _tree_edited(self) -> None:
+        if self._viewing:
+            # A viewed game has no game in progress: its "live" position is the end of the main line.
+            self._live_node = self._game.end()
+            self._board = self._live_node.board()
+        self.tree_changed.emit()
 
     # ------------------------------------------------------------------ player replies
 

@@ -40,7 +40,10 @@ class OpeningTracker(QObject):
 
     def on_view_changed(self, ply: int, animate: bool = False) -> None:  # noqa: ARG002 - signal signature
         """Announce the opening of the position after ``ply`` moves."""
-        board = self._controller.board_at_ply(ply)
+        self.show_board(self._controller.board_at_ply(ply))
+
+    def show_board(self, board: chess.Board) -> None:
+        """Announce the opening of ``board``'s position (any node of the game tree)."""
         found = classify(board) if board.move_stack else None
         self.opening_shown.emit(str(found) if found is not None else "")
 

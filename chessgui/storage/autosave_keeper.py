@@ -45,6 +45,7 @@ class AutosaveKeeper(QObject):
         controller.game_started.connect(self.on_game_changed)
         controller.game_over.connect(self.on_game_changed)
         controller.headers_changed.connect(self.on_game_changed)
+        controller.tree_changed.connect(self.on_game_changed)
 
     def store(self) -> AutosaveStore:
         """Where the game is saved."""

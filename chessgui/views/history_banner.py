@@ -25,7 +25,10 @@ class HistoryBanner(QWidget):
         layout.addWidget(self._label, 1)
         layout.addWidget(self.back_button)
 
-    def set_view(self, ply: int, live_ply: int) -> None:
-        """Describe the viewed position; hidden at the live position."""
-        self._label.setText(f"Viewing move {ply} of {live_ply} — the board is read-only")
-        self.setVisible(ply != live_ply)
+    def set_view(self, ply: int, live_ply: int, on_main_line: bool = True) -> None:
+        """Describe the viewed position (``ply`` moves from the start); hidden at the live position."""
+        if on_main_line:
+            self._label.setText(f"Viewing move {ply} of {live_ply} — a move played here starts a variation")
+        else:
+            self._label.setText("Viewing a variation — a move played here extends it")
+        self.setVisible(ply != live_ply or not on_main_line)

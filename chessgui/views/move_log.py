@@ -1,29 +1,84 @@
-"""The move log: SAN in numbered pairs, the shown move highlighted, navigation buttons."""
+"""The move log: the game tree in book style, the shown move highlighted, navigation buttons.
+
+The main line is set in bold numbered moves; each alternative follows the move it
+replaces, in parentheses on its own indented line (deeper variations indent further).
+Comments are in italics, NAGs are shown as symbols after the SAN. Every move is a link:
+a click shows it, a right click offers the variation edits (which the window hands to
+the controller: the view only requests).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap, QPolygonF, QResizeEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+import html
+import re
 
-_EMPTY = "…"
-#: Shown after a move played from the opening book.
+import chess
+import chess.pgn
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, QUrl, Signal
+from PySide6.QtGui import (
+    QColor,
+    QContextMenuEvent,
+    QFont,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPixmap,
+    QPolygonF,
+    QResizeEvent,
+    QTextCursor,
+)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+
+from chessgui.game import tree
+
+#: Shown after a move played from the opening book (its comment is exactly this word).
 BOOK_MARK = "book"
 
 MIN_NAV_ICON_PX = 20
 """Smallest navigation icon; it grows with the font (and so with the screen's scaling)."""
 NAV_ICON_PER_FONT_HEIGHT = 1.4
 """Navigation icon size as a multiple of the font's line height."""
+INDENT_PX = 18
+"""Left indent of a variation per level of depth."""
+MAX_INDENT_LEVELS = 6
+"""Deeper variations than this are not indented further (the text would get too narrow)."""
+
+NAG_SYMBOLS: dict[int, str] = {
+    chess.pgn.NAG_GOOD_MOVE: "!",
+    chess.pgn.NAG_MISTAKE: "?",
+    chess.pgn.NAG_BRILLIANT_MOVE: "!!",
+    chess.pgn.NAG_BLUNDER: "??",
+    chess.pgn.NAG_SPECULATIVE_MOVE: "!?",
+    chess.pgn.NAG_DUBIOUS_MOVE: "?!",
+    chess.pgn.NAG_FORCED_MOVE: "□",
+    chess.pgn.NAG_DRAWISH_POSITION: "=",
+    chess.pgn.NAG_UNCLEAR_POSITION: "∞",
+    # +/= and =/+ rather than ⩲ and ⩱: common fonts lack those two glyphs.
+    chess.pgn.NAG_WHITE_SLIGHT_ADVANTAGE: "+/=",
+    chess.pgn.NAG_BLACK_SLIGHT_ADVANTAGE: "=/+",
+    chess.pgn.NAG_WHITE_MODERATE_ADVANTAGE: "±",
+    chess.pgn.NAG_BLACK_MODERATE_ADVANTAGE: "∓",
+    chess.pgn.NAG_WHITE_DECISIVE_ADVANTAGE: "+−",
+    chess.pgn.NAG_BLACK_DECISIVE_ADVANTAGE: "−+",
+    chess.pgn.NAG_NOVELTY: "N",
+}
+"""How NAGs are shown; any other NAG is shown as ``$n``."""
+
+MOVE_NAGS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+"""The move assessments offered in the context menu (!, ?, !!, ??, !?, ?!): a move has at most one."""
+
+_COMMAND = re.compile(r"\[%[^\]]*\]")
+"""Embedded commands such as ``[%clk 0:05:00]`` and ``[%eval 0.3]``: data, not words for the reader."""
+
+
+def nag_text(nag: int) -> str:
+    """The symbol of ``nag`` (``$n`` for one without a common symbol)."""
+    return NAG_SYMBOLS.get(nag, f"${nag}")
+
+
+def readable_comment(comment: str) -> str:
+    """``comment`` without its embedded commands, whitespace collapsed."""
+    return " ".join(_COMMAND.sub(" ", comment).split())
 
 
 def nav_icon(kind: str, side: int, color: QColor, device_pixel_ratio: float = 1.0) -> QIcon:
@@ -52,63 +107,94 @@ def nav_icon(kind: str, side: int, color: QColor, device_pixel_ratio: float = 1.
     return QIcon(pixmap)
 
 
-class _LogTable(QTableWidget):
-    """The moves table; it keeps the shown move in view when it gets smaller.
+class _Paragraphs:
+    """HTML paragraphs being written: each has a depth (its indent) and inline pieces."""
 
-    It shrinks when the result line appears under it at game end: without scrolling
-    again the last move would end up half hidden behind the result.
-    """
+    def __init__(self) -> None:
+        self.paragraphs: list[tuple[int, list[str]]] = []
 
-    def __init__(self, rows: int, columns: int, parent: QWidget, keep_in_view) -> None:  # noqa: ANN001 - Callable[[], None]
-        super().__init__(rows, columns, parent)
-        self._keep_in_view = keep_in_view
+    def start(self, depth: int) -> None:
+        self.paragraphs.append((depth, []))
+
+    def add(self, piece: str) -> None:
+        self.paragraphs[-1][1].append(piece)
+
+    def html(self) -> str:
+        out = []
+        for depth, pieces in self.paragraphs:
+            if not pieces:
+                continue
+            margin = INDENT_PX * min(depth, MAX_INDENT_LEVELS)
+            text = " ".join(pieces).replace("( ", "(").replace(" )", ")")
+            out.append(f'<p style="margin-left:{margin}px; margin-top:2px; margin-bottom:2px">{text}</p>')
+        return "\n".join(out)
+
+
+class _LogBrowser(QTextBrowser):
+    """The rendered tree; it keeps the shown move in view when resized and offers a context menu."""
+
+    def __init__(self, panel: MoveLogPanel) -> None:
+        super().__init__(panel)
+        self._panel = panel
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
-        self._keep_in_view()
+        self._panel.scroll_to_current()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt override
+        node = self._panel.node_at(event.pos())
+        if node is None:
+            super().contextMenuEvent(event)
+            return
+        menu = self._panel.context_menu(node, self)
+        menu.exec(event.globalPos())
+        menu.deleteLater()
 
 
 class MoveLogPanel(QWidget):
-    """Shows the game's moves as ``1. e4 e5 2. Nf3 …`` rows and lets the user pick one.
+    """Shows the game tree (``1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6``) and lets the user pick a move.
 
     Signals:
-        ply_selected(int): the user asked to see the position after that many moves
-            (a click on a move, or one of the navigation buttons).
+        ply_selected(int): show the main-line position after that many moves.
+        node_selected(object): the user clicked a move (its ``chess.pgn`` node).
+        navigation_requested(str): a navigation button: "first", "back", "forward" or "last".
+        promote_requested(object): move this variation one place up.
+        make_main_line_requested(object): make the line to this node the main line.
+        delete_requested(object): remove this move and everything after it.
+        comment_requested(object): add or edit the comment after this move.
+        nags_requested(object, object): set this node's NAGs to the given frozenset.
+        continue_requested(object): continue the game from this node (after asking).
     """
 
     ply_selected = Signal(int)
+    node_selected = Signal(object)
+    navigation_requested = Signal(str)
+    promote_requested = Signal(object)
+    make_main_line_requested = Signal(object)
+    delete_requested = Signal(object)
+    comment_requested = Signal(object)
+    nags_requested = Signal(object, object)
+    continue_requested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._sans: list[str] = []
-        self._book_plies: frozenset[int] = frozenset()
-        self._first_move_number = 1
-        self._black_starts = False
-        self._current_ply = 0
+        self._game: chess.pgn.Game = chess.pgn.Game()
+        self._live: chess.pgn.GameNode = self._game
+        self._current: chess.pgn.GameNode = self._game
+        self._nodes: list[chess.pgn.ChildNode] = []  # anchor "n<i>" -> node
+        self._index: dict[int, int] = {}  # id(node) -> i
         self._result_text: str | None = None
-        self._notice_text: str | None = None
 
-        self._table = _LogTable(0, 2, self, self._scroll_to_current)
-        self._table.setHorizontalHeaderLabels(["White", "Black"])
-        self._table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self._table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self._table.verticalHeader().setDefaultSectionSize(26)
-        self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
-        # Arrow keys belong to the main window's navigation shortcuts, not to the table.
-        self._table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self._table.cellClicked.connect(self._on_cell_clicked)
-        font = QFont(self._table.font())
+        self._browser = _LogBrowser(self)
+        self._browser.setObjectName("move_log_text")
+        self._browser.setOpenLinks(False)
+        self._browser.setOpenExternalLinks(False)
+        # Arrow keys belong to the main window's navigation shortcuts, not to the text.
+        self._browser.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._browser.anchorClicked.connect(self._on_anchor_clicked)
+        font = QFont(self._browser.font())
         font.setPointSizeF(font.pointSizeF() * 1.1)
-        self._table.setFont(font)
-
-        # What the list does not show (variations, comments), so nobody thinks they were lost.
-        self._notice_label = QLabel(self)
-        self._notice_label.setObjectName("move_log_notice")
-        self._notice_label.setWordWrap(True)
-        self._notice_label.setStyleSheet("font-style: italic; padding: 2px 4px;")
-        self._notice_label.hide()
+        self._browser.setFont(font)
 
         self._result_label = QLabel(self)
         self._result_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -116,27 +202,20 @@ class MoveLogPanel(QWidget):
         self._result_label.setStyleSheet("font-weight: bold; padding: 4px;")
         self._result_label.hide()
 
-        self._first_button = self._nav_button("first", "Start position (Home)", lambda: self.ply_selected.emit(0))
-        self._back_button = self._nav_button(
-            "previous", "Previous move (Left)", lambda: self.ply_selected.emit(max(0, self._current_ply - 1))
-        )
-        self._forward_button = self._nav_button(
-            "next", "Next move (Right)", lambda: self.ply_selected.emit(min(len(self._sans), self._current_ply + 1))
-        )
-        self._last_button = self._nav_button(
-            "last", "Live position (End)", lambda: self.ply_selected.emit(len(self._sans))
-        )
+        self._first_button = self._nav_button("first", "Start position (Home)")
+        self._back_button = self._nav_button("previous", "Previous move (Left)")
+        self._forward_button = self._nav_button("next", "Next move (Right)")
+        self._last_button = self._nav_button("last", "Live position (End)")
         nav = QHBoxLayout()
         for button in (self._first_button, self._back_button, self._forward_button, self._last_button):
             nav.addWidget(button)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self._notice_label)
-        layout.addWidget(self._table, 1)
+        layout.addWidget(self._browser, 1)
         layout.addWidget(self._result_label)
         layout.addLayout(nav)
-        self._update_buttons()
+        self._render()
         self._update_icon_size()
 
     def _update_icon_size(self) -> None:
@@ -152,54 +231,60 @@ class MoveLogPanel(QWidget):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.PaletteChange):
             self._update_icon_size()
+            if event.type() == QEvent.Type.PaletteChange:
+                self._render()
 
-    def _nav_button(self, kind: str, tip: str, slot) -> QPushButton:  # noqa: ANN001
+    def _nav_button(self, kind: str, tip: str) -> QPushButton:
         button = QPushButton(self)
         button.setProperty("nav_icon", kind)
         button.setToolTip(tip)
         button.setAccessibleName(tip)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        button.clicked.connect(slot)
+        request = {"previous": "back", "next": "forward"}.get(kind, kind)
+        button.clicked.connect(lambda: self.navigation_requested.emit(request))
         return button
 
     # ------------------------------------------------------------------ content
 
-    def set_moves(
-        self,
-        sans: list[str],
-        first_move_number: int = 1,
-        black_starts: bool = False,
-        book_plies: frozenset[int] = frozenset(),
-    ) -> None:
-        """Show ``sans`` (the main line in SAN) starting at move ``first_move_number``.
+    def set_game(self, game: chess.pgn.Game, live: chess.pgn.GameNode | None = None) -> None:
+        """Show ``game``'s tree; ``live`` is the live position's node (the end of the main line by default)."""
+        self._game = game
+        self._live = live if live is not None else game.end()
+        if not tree.is_attached(self._current, game):
+            self._current = self._live
+        self._render()
 
-        The moves at ``book_plies`` (1 = the first move) are marked as opening-book moves.
-        """
-        self._sans = list(sans)
-        self._book_plies = frozenset(book_plies)
-        self._first_move_number = first_move_number
-        self._black_starts = black_starts
-        self._rebuild()
+    def set_current_node(self, node: chess.pgn.GameNode) -> None:
+        """Highlight ``node``'s move (nothing for the root) and scroll to it."""
+        self._current = node
+        self._render()
+
+    def set_current_ply(self, ply: int) -> None:
+        """Highlight the main-line move that leads to ``ply`` (0 = nothing)."""
+        node: chess.pgn.GameNode = self._game
+        for _ in range(max(0, ply)):
+            if not node.variations:
+                break
+            node = node.variations[0]
+        self.set_current_node(node)
+
+    def current_node(self) -> chess.pgn.GameNode:
+        """The highlighted node."""
+        return self._current
+
+    def current_ply(self) -> int:
+        """Number of moves from the start to the highlighted node."""
+        return tree.depth(self._current)
 
     def move_count(self) -> int:
-        """Number of plies listed."""
-        return len(self._sans)
+        """Number of plies in the main line."""
+        return sum(1 for _ in self._game.mainline())
 
     def set_result(self, text: str | None) -> None:
         """Show the game's result and reason under the moves (None hides it)."""
         self._result_text = text
         self._result_label.setText(text or "")
         self._result_label.setVisible(bool(text))
-
-    def set_notice(self, text: str | None) -> None:
-        """Show a note above the moves (e.g. that the game has variations not listed); None hides it."""
-        self._notice_text = text
-        self._notice_label.setText(text or "")
-        self._notice_label.setVisible(bool(text))
-
-    def notice_text(self) -> str | None:
-        """The note shown above the moves, if any."""
-        return self._notice_text
 
     def result_text(self) -> str | None:
         """The result line shown, if any."""
@@ -213,82 +298,206 @@ class MoveLogPanel(QWidget):
         """Start, previous, next and live-position buttons, left to right."""
         return (self._first_button, self._back_button, self._forward_button, self._last_button)
 
-    def set_current_ply(self, ply: int) -> None:
-        """Highlight the move that leads to ``ply`` (0 = nothing) and scroll to it."""
-        self._current_ply = ply
-        self._table.clearSelection()
-        if ply > 0 and ply <= len(self._sans):
-            row, column = self.cell_of_ply(ply)
-            item = self._table.item(row, column)
-            if item is not None:
-                self._table.setCurrentItem(item)
-                item.setSelected(True)
-        else:
-            self._table.setCurrentCell(-1, -1)
-        self._scroll_to_current()
-        self._update_buttons()
+    def browser(self) -> QTextBrowser:
+        """The text view (for tests and styling)."""
+        return self._browser
 
-    def _scroll_to_current(self) -> None:
-        if 0 < self._current_ply <= len(self._sans):
-            item = self._table.item(*self.cell_of_ply(self._current_ply))
-            if item is not None:
-                self._table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
-                return
-        self._table.scrollToTop()
+    def plain_text(self) -> str:
+        """The log as plain text, one paragraph a line (what a screen reader reads)."""
+        return self._browser.toPlainText()
 
-    def current_ply(self) -> int:
-        """The highlighted ply."""
-        return self._current_ply
+    def move_text(self, node: chess.pgn.ChildNode) -> str:
+        """The text of ``node``'s link: number (where shown), SAN, NAG symbols, book mark."""
+        cursor = self._anchor_cursor(node)
+        return cursor.selectedText() if cursor is not None else ""
 
     # ------------------------------------------------------------------ geometry
 
-    def cell_of_ply(self, ply: int) -> tuple[int, int]:
-        """(row, column) of the move that leads to ``ply``."""
-        index = ply - 1 + (1 if self._black_starts else 0)
-        return index // 2, index % 2
+    def node_at(self, pos: QPoint) -> chess.pgn.ChildNode | None:
+        """The move under ``pos`` (viewport coordinates), if any."""
+        return self._node_of_anchor(self._browser.anchorAt(pos))
 
-    def ply_of_cell(self, row: int, column: int) -> int | None:
-        """The ply whose move stands in (row, column), or None for an empty cell."""
-        ply = row * 2 + column + 1 - (1 if self._black_starts else 0)
-        return ply if 1 <= ply <= len(self._sans) else None
+    def move_rect(self, node: chess.pgn.ChildNode) -> QRect:
+        """Where ``node``'s move is drawn, in viewport coordinates (empty when it is not shown)."""
+        cursor = self._anchor_cursor(node)
+        if cursor is None:
+            return QRect()
+        start = QTextCursor(cursor)
+        start.setPosition(cursor.selectionStart())
+        end = QTextCursor(cursor)
+        end.setPosition(cursor.selectionEnd())
+        return self._browser.cursorRect(start).united(self._browser.cursorRect(end))
 
-    def table(self) -> QTableWidget:
-        """The table widget (for tests and styling)."""
-        return self._table
+    def scroll_to_current(self) -> None:
+        """Bring the highlighted move into view (the top for the start position)."""
+        cursor = self._anchor_cursor(self._current) if self._current.parent is not None else None
+        if cursor is None:
+            self._browser.verticalScrollBar().setValue(0)
+            return
+        rect = self.move_rect(self._current)
+        viewport = self._browser.viewport().rect()
+        if not viewport.contains(rect):
+            bar = self._browser.verticalScrollBar()
+            if rect.top() < viewport.top():
+                bar.setValue(bar.value() + rect.top() - viewport.top())
+            else:
+                bar.setValue(bar.value() + rect.bottom() - viewport.bottom())
+
+    # ------------------------------------------------------------------ context menu
+
+    def context_menu(self, node: chess.pgn.ChildNode, parent: QWidget | None = None) -> QMenu:
+        """The right-click menu of ``node``'s move (the caller shows it)."""
+        menu = QMenu(parent or self)
+        is_main_child = node.parent is not None and node.parent.variations[0] is node
+        promote = menu.addAction("Promote variation", lambda: self.promote_requested.emit(node))
+        promote.setEnabled(not is_main_child)
+        main = menu.addAction("Make main line", lambda: self.make_main_line_requested.emit(node))
+        main.setEnabled(not node.is_mainline())
+        menu.addAction("Continue the game from here…", lambda: self.continue_requested.emit(node))
+        menu.addSeparator()
+        menu.addAction("Edit comment…" if node.comment else "Add comment…", lambda: self.comment_requested.emit(node))
+        nag_menu = menu.addMenu("Annotation symbol")
+        others = frozenset(nag for nag in node.nags if nag not in MOVE_NAGS)
+        for nag in MOVE_NAGS:
+            action = nag_menu.addAction(f"{nag_text(nag)}  (${nag})")
+            action.setCheckable(True)
+            action.setChecked(nag in node.nags)
+            wanted = others if nag in node.nags else others | {nag}
+            action.triggered.connect(lambda _checked=False, wanted=wanted: self.nags_requested.emit(node, wanted))
+        nag_menu.addSeparator()
+        clear = nag_menu.addAction("No symbol", lambda: self.nags_requested.emit(node, frozenset()))
+        clear.setEnabled(bool(node.nags))
+        menu.addSeparator()
+        menu.addAction("Delete from here", lambda: self.delete_requested.emit(node))
+        return menu
+
+    # ------------------------------------------------------------------ rendering
+
+    def _render(self) -> None:
+        self._nodes = []
+        self._index = {}
+        out = _Paragraphs()
+        out.start(0)
+        game = self._game
+        if game.comment:
+            out.add(self._comment_html(game.comment))
+        first = game.variations[0] if game.variations else None
+        if first is not None:
+            self._write_line(first, 0, out)
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.Text).name()
+        self._browser.document().setDefaultStyleSheet(
+            f"a {{ color: {text}; text-decoration: none; }} .comment {{ font-style: italic; }}"
+        )
+        bar = self._browser.verticalScrollBar()
+        scroll = bar.value()
+        self._browser.setHtml(out.html())
+        bar.setValue(scroll)
+        self.scroll_to_current()
+        self._update_buttons()
+
+    def _write_line(self, node: chess.pgn.ChildNode, depth: int, out: _Paragraphs) -> None:
+        """Write ``node`` and its continuation; the alternatives to each move follow it, indented."""
+        number_needed = True
+        current: chess.pgn.ChildNode | None = node
+        while current is not None:
+            if current.starting_comment:
+                out.add(self._comment_html(current.starting_comment))
+            out.add(self._move_html(current, number_needed, bold=depth == 0))
+            number_needed = False
+            comment = readable_comment(current.comment)
+            if comment and comment != BOOK_MARK:
+                out.add(self._comment_html(comment))
+                number_needed = True
+            parent = current.parent
+            alternatives = parent.variations[1:] if parent.variations[0] is current else []
+            for alternative in alternatives:
+                out.start(depth + 1)
+                out.add("(")
+                self._write_line(alternative, depth + 1, out)
+                out.add(")")
+            if alternatives:
+                out.start(depth)
+                number_needed = True
+            current = current.variations[0] if current.variations else None
+        # A closing parenthesis belongs right after the last move, not on a line of its own.
+        if not out.paragraphs[-1][1] and len(out.paragraphs) > 1:
+            out.paragraphs.pop()
+
+    def _move_html(self, node: chess.pgn.ChildNode, number_needed: bool, bold: bool) -> str:
+        index = len(self._nodes)
+        self._nodes.append(node)
+        self._index[id(node)] = index
+        board = node.parent.board()
+        number = ""
+        if board.turn == chess.WHITE:
+            number = f"{board.fullmove_number}. "
+        elif number_needed:
+            number = f"{board.fullmove_number}... "
+        text = html.escape(number + board.san(node.move))
+        nags = "".join(nag_text(nag) for nag in sorted(node.nags) if nag in MOVE_NAGS)
+        extra = " ".join(nag_text(nag) for nag in sorted(node.nags) if nag not in MOVE_NAGS)
+        text += html.escape(nags) + (f" {html.escape(extra)}" if extra else "")
+        if readable_comment(node.comment) == BOOK_MARK:
+            text += f" <small>({BOOK_MARK})</small>"
+        style = ""
+        if node is self._current:
+            palette = self.palette()
+            style = (
+                f' style="background-color:{palette.color(QPalette.ColorRole.Highlight).name()};'
+                f' color:{palette.color(QPalette.ColorRole.HighlightedText).name()}"'
+            )
+        link = f'<a href="n{index}"><span{style}>{text}</span></a>'
+        return f"<b>{link}</b>" if bold else link
+
+    @staticmethod
+    def _comment_html(comment: str) -> str:
+        return f'<span class="comment"><i>{html.escape(readable_comment(comment))}</i></span>'
 
     # ------------------------------------------------------------------ internals
 
-    def _rebuild(self) -> None:
-        count = len(self._sans) + (1 if self._black_starts else 0)
-        rows = (count + 1) // 2
-        self._table.setRowCount(rows)
-        self._table.setVerticalHeaderLabels([f"{self._first_move_number + row}." for row in range(rows)])
-        for row in range(rows):
-            for column in range(2):
-                ply = self.ply_of_cell(row, column)
-                text = (
-                    self._sans[ply - 1]
-                    if ply is not None
-                    else (_EMPTY if row == 0 and column == 0 and self._black_starts else "")
-                )
-                item = QTableWidgetItem(text)
-                if ply in self._book_plies:
-                    item.setText(f"{text}  ({BOOK_MARK})")
-                    item.setToolTip("Played from the opening book")
-                if ply is None:
-                    item.setFlags(Qt.ItemFlag.NoItemFlags)
-                self._table.setItem(row, column, item)
-        self.set_current_ply(min(self._current_ply, len(self._sans)))
+    def _node_of_anchor(self, anchor: str) -> chess.pgn.ChildNode | None:
+        if anchor.startswith("n") and anchor[1:].isdigit():
+            index = int(anchor[1:])
+            if index < len(self._nodes):
+                return self._nodes[index]
+        return None
 
-    def _on_cell_clicked(self, row: int, column: int) -> None:
-        ply = self.ply_of_cell(row, column)
-        if ply is not None:
-            self.ply_selected.emit(ply)
+    def _anchor_cursor(self, node: chess.pgn.GameNode) -> QTextCursor | None:
+        """A cursor selecting ``node``'s link text, or None when it is not shown."""
+        index = self._index.get(id(node))
+        if index is None:
+            return None
+        href = f"n{index}"
+        block = self._browser.document().begin()
+        while block.isValid():
+            iterator = block.begin()
+            while not iterator.atEnd():
+                fragment = iterator.fragment()
+                if fragment.isValid() and fragment.charFormat().anchorHref() == href:
+                    start = fragment.position()
+                    end = start + fragment.length()
+                    # A link may span several fragments (bold, the small book mark).
+                    iterator += 1
+                    while not iterator.atEnd() and iterator.fragment().charFormat().anchorHref() == href:
+                        end = iterator.fragment().position() + iterator.fragment().length()
+                        iterator += 1
+                    cursor = QTextCursor(self._browser.document())
+                    cursor.setPosition(start)
+                    cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+                    return cursor
+                iterator += 1
+            block = block.next()
+        return None
+
+    def _on_anchor_clicked(self, url: QUrl) -> None:
+        node = self._node_of_anchor(url.toString())
+        if node is not None:
+            self.node_selected.emit(node)
 
     def _update_buttons(self) -> None:
-        at_start = self._current_ply <= 0
-        at_end = self._current_ply >= len(self._sans)
+        at_start = self._current.parent is None
         self._first_button.setEnabled(not at_start)
         self._back_button.setEnabled(not at_start)
-        self._forward_button.setEnabled(not at_end)
-        self._last_button.setEnabled(not at_end)
+        self._forward_button.setEnabled(bool(self._current.variations))
+        self._last_button.setEnabled(self._current is not self._live)

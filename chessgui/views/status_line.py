@@ -16,11 +16,14 @@ PREPARING_TEXT = "Preparing engine… (the move follows as soon as it is ready)"
 """Shown while the computer to move is still starting (compiling, launching)."""
 
 
-def status_text(controller: GameController, view_ply: int, clock_note: str | None = None) -> str:
+def status_text(
+    controller: GameController, view_ply: int, clock_note: str | None = None, in_variation: bool = False
+) -> str:
     """What the status line says now.
 
     ``view_ply`` is the ply the board shows (an earlier one while the user reviews the
-    game); ``clock_note`` an extra remark about the clock, such as when it starts.
+    game); ``clock_note`` an extra remark about the clock, such as when it starts;
+    ``in_variation`` whether the board shows a position off the main line.
     """
     if controller.is_viewing():
         return "Viewing a loaded game. To play on from the shown position, choose Game ▸ Play from here."
@@ -28,6 +31,8 @@ def status_text(controller: GameController, view_ply: int, clock_note: str | Non
     if clock_note and not controller.is_game_over():
         text = f"{text} · {clock_note}"
     live_ply = controller.live_ply()
+    if in_variation:
+        return f"Viewing a variation · live game: {text}"
     if view_ply != live_ply:
         return f"Viewing move {view_ply} of {live_ply} · live game: {text}"
     return text

@@ -102,9 +102,10 @@ def test_window_marks_book_moves_in_log_panel_and_pgn(qtbot) -> None:
         for ply in range(1, 5):
             assert window.controller.node_at_ply(ply).comment == "book"
             assert window.controller.node_at_ply(ply).eval() is None
-        table = window.move_log.table()
-        assert table.item(0, 0).text().endswith("(book)")
-        assert table.item(1, 1).text().endswith("(book)")
+        log = window.move_log
+        assert log.move_text(window.controller.node_at_ply(1)).startswith("1. ")
+        assert log.move_text(window.controller.node_at_ply(1)).endswith("(book)")
+        assert log.move_text(window.controller.node_at_ply(4)).endswith("(book)")
         name, score, stats, pv = window.engine_panel.row_texts(chess.BLACK)
         assert score == "book" and "book move" in stats and pv.startswith("2...")
         exported = str(window.controller.game())

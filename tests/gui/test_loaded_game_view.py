@@ -121,12 +121,9 @@ def test_new_game_asks_before_replacing_an_unfinished_game(window: MainWindow, m
     assert len(questions) == 2 and not window.controller.is_viewing()
 
 
-def test_hidden_variations_comments_and_nags_are_announced_and_saved(window: MainWindow, tmp_path) -> None:
+def test_variations_comments_and_nags_are_shown_and_saved(window: MainWindow, tmp_path) -> None:
     window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO(LOADED)))
-    assert window.move_log.notice_text() == (
-        "This game has 1 variation, 1 comment and 1 annotation symbol; they are kept and saved, "
-        "but only the main line is shown."
-    )
+    assert window.move_log.plain_text() == "1. e4 e5 2. Nf3 the main move\n(2. f4 exf4?!)\n2... Nc6 3. Bb5"
     path = tmp_path / "saved.pgn"
     assert window.flows.save_game_to(path)
     saved = chess.pgn.read_game(io.StringIO(path.read_text(encoding="utf-8")))
@@ -142,9 +139,9 @@ def test_hidden_variations_comments_and_nags_are_announced_and_saved(window: Mai
     assert after_e5.variations[1].next().nags == {6} and after_e5.next().comment == "the main move"
     assert [v.move.uci() for v in after_e5.next().variations] == ["g8f6", "b8c6"]
     assert after_e5.next().variations[1].next().move.uci() == "f1b5"
-    assert window.move_log.notice_text().startswith("This game has 2 variations, 1 comment")
+    assert "(2... Nc6 3. Bb5)" in window.move_log.plain_text()
 
 
-def test_a_plain_game_has_no_notice(window: MainWindow) -> None:
-    window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO("1. e4 { [%clk 0:05:00] } e5 *")))
-    assert window.move_log.notice_text() is None
+def test_clock_and_eval_commands_are_not_shown_as_comments(window: MainWindow) -> None:
+    window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO("1. e4 { [%clk 0:05:00] } e5 { [%eval 0.3] ok } *")))
+    assert window.move_log.plain_text() == "1. e4 e5 ok"

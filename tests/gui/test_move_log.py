@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+
 import chess
+import chess.pgn
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
@@ -11,40 +14,44 @@ from chessgui.main_window import MainWindow
 from chessgui.views.move_log import MoveLogPanel
 
 
-def _cell_text(panel: MoveLogPanel, row: int, column: int) -> str:
-    item = panel.table().item(row, column)
-    return item.text() if item is not None else ""
+def _game(pgn: str) -> chess.pgn.Game:
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    assert game is not None
+    return game
 
 
-def test_sans_are_shown_in_numbered_pairs(qtbot) -> None:
+def test_main_line_is_shown_in_numbered_moves(qtbot) -> None:
     panel = MoveLogPanel()
     qtbot.addWidget(panel)
-    panel.set_moves(["e4", "e5", "Nf3"])
-    table = panel.table()
-    assert table.rowCount() == 2
-    assert [table.verticalHeaderItem(row).text() for row in range(2)] == ["1.", "2."]
-    assert [_cell_text(panel, 0, 0), _cell_text(panel, 0, 1), _cell_text(panel, 1, 0)] == ["e4", "e5", "Nf3"]
+    panel.set_game(_game("1. e4 e5 2. Nf3 *"))
+    assert panel.plain_text() == "1. e4 e5 2. Nf3"
+    assert panel.move_count() == 3
 
 
-def test_black_to_move_start_leaves_an_ellipsis(qtbot) -> None:
+def test_black_to_move_start_numbers_the_first_move_with_dots(qtbot) -> None:
     panel = MoveLogPanel()
     qtbot.addWidget(panel)
-    panel.set_moves(["e5", "Nf3"], first_move_number=12, black_starts=True)
-    assert panel.table().verticalHeaderItem(0).text() == "12."
-    assert _cell_text(panel, 0, 0) == "…" and _cell_text(panel, 0, 1) == "e5" and _cell_text(panel, 1, 0) == "Nf3"
-    assert panel.ply_of_cell(0, 1) == 1 and panel.cell_of_ply(2) == (1, 0)
+    game = chess.pgn.Game()
+    game.setup(chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12"))
+    game.add_line([chess.Move.from_uci("e7e5"), chess.Move.from_uci("g1f3")])
+    panel.set_game(game)
+    assert panel.plain_text() == "12... e5 13. Nf3"
 
 
-def test_clicking_a_move_emits_its_ply(qtbot) -> None:
+def test_clicking_a_move_emits_its_node(qtbot) -> None:
     panel = MoveLogPanel()
     qtbot.addWidget(panel)
+    panel.resize(300, 300)
     panel.show()
-    panel.set_moves(["e4", "e5", "Nf3", "Nc6"])
-    table = panel.table()
-    rect = table.visualItemRect(table.item(1, 0))
-    with qtbot.waitSignal(panel.ply_selected) as blocker:
-        QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert blocker.args == [3]
+    qtbot.waitExposed(panel)
+    game = _game("1. e4 e5 2. Nf3 Nc6 *")
+    panel.set_game(game)
+    third = game.next().next().next()
+    rect = panel.move_rect(third)
+    assert not rect.isEmpty()
+    with qtbot.waitSignal(panel.node_selected) as blocker:
+        QTest.mouseClick(panel.browser().viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert blocker.args == [third]
 
 
 @pytest.fixture
@@ -68,13 +75,12 @@ def test_window_log_follows_the_game_and_clicks_show_positions(window: MainWindo
     window.move_log.ply_selected.emit(2)
     shown = window.board_widget.position()
     assert shown.board_fen() == chess.Board("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").board_fen()
-    assert window.board_widget.is_read_only()
+    assert window.move_log.current_node() is window.controller.node_at_ply(2)
     assert not window.history_banner.isHidden()
-    # A move request while viewing history changes nothing.
-    window.board_widget.move_requested.emit(chess.Move.from_uci("f1c4"))
-    assert window.controller.live_ply() == 4
+    # A click on a move shows it.
+    window.move_log.node_selected.emit(window.controller.node_at_ply(3))
+    assert window.navigator.view_ply() == 3 and window.move_log.current_ply() == 3
     window.actions_.last_move.trigger()
-    assert not window.board_widget.is_read_only()
     assert window.history_banner.isHidden()
 
 

@@ -33,17 +33,20 @@ def test_result_line_leaves_the_last_move_fully_visible(qtbot) -> None:
     panel.resize(300, 300)
     panel.show()
     qtbot.waitExposed(panel)
-    panel.set_moves(["Nf3", "Nf6", "Ng1", "Ng8"] * 10)
-    panel.set_current_ply(40)
+    game = chess.pgn.Game()
+    game.add_line([chess.Move.from_uci(uci) for uci in ("g1f3", "g8f6", "f3g1", "f6g8")] * 10)
+    panel.set_game(game)
+    last = game.end()
+    panel.set_current_node(last)
     panel.set_result("1/2-1/2  ·  Draw by fivefold repetition, a long enough reason to wrap onto two lines")
-    table = panel.table()
+    browser = panel.browser()
     label = panel.result_label()
-    # Wait until the layout has made room for the result line under the table.
-    qtbot.waitUntil(lambda: label.isVisible() and table.geometry().bottom() < label.geometry().top(), timeout=2000)
-    last = table.item(*panel.cell_of_ply(40))
+    # Wait until the layout has made room for the result line under the moves.
+    qtbot.waitUntil(lambda: label.isVisible() and browser.geometry().bottom() < label.geometry().top(), timeout=2000)
 
     def last_move_fully_visible() -> bool:
-        return table.viewport().rect().contains(table.visualItemRect(last))
+        rect = panel.move_rect(last)
+        return not rect.isEmpty() and browser.viewport().rect().contains(rect)
 
     qtbot.waitUntil(last_move_fully_visible, timeout=1000)
     assert label.isVisible() and label.text().startswith("1/2-1/2")
