@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +41,6 @@ __all__ = [
     "PgnSaveError",
     "PgnTextResult",
     "game_to_pgn",
-    "hidden_annotations_notice",
     "load_game_at",
     "read_pgn_file",
     "read_pgn_string",
@@ -56,7 +54,6 @@ CHECK_MOVES_MAX_BYTES = 1_000_000
 
 _RESULT_TOKENS = frozenset({"*", "1-0", "0-1", "1/2-1/2"})
 _BINARY_SNIFF_BYTES = 8192  # a NUL byte here means the file is not text
-_COMMAND_RE = re.compile(r"\[%[^\]]*\]")  # [%clk ...], [%eval ...]: data, not a comment to read
 
 
 class PgnReadError(OSError):
@@ -416,30 +413,3 @@ def read_pgn_string(text: str) -> PgnTextResult:
         headers = loaded.game.headers
         label = f"{headers.get('White', '?')} – {headers.get('Black', '?')}"
         errors.extend(f"game {index} ({label}): {problem}" for problem in loaded.problems)
-
-
-def hidden_annotations_notice(game: chess.pgn.Game) -> str | None:
-    """A sentence telling that the game holds variations, comments or NAGs the move list does not show.
-
-    None when there are none. Clock and evaluation commands ([%clk], [%eval]) are not counted.
-    """
-    variations = comments = nags = 0
-    stack: list[chess.pgn.GameNode] = [game]
-    while stack:
-        node = stack.pop()
-        texts = [node.comment]
-        if isinstance(node, chess.pgn.ChildNode):
-            texts.append(node.starting_comment)
-            nags += len(node.nags)
-        comments += sum(1 for text in texts if _COMMAND_RE.sub("", text).strip())
-        variations += max(0, len(node.variations) - 1)
-        stack.extend(node.variations)
-    parts = [
-        f"{count} {word}{'s' if count != 1 else ''}"
-        for count, word in ((variations, "variation"), (comments, "comment"), (nags, "annotation symbol"))
-        if count
-    ]
-    if not parts:
-        return None
-    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"This game has {listed}; they are kept and saved, but only the main line is shown."
