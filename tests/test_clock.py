@@ -5,9 +5,15 @@ from __future__ import annotations
 import chess
 import pytest
 
-from chessgui.clock.chess_clock import ChessClock, ClockRunState, ClockSnapshot, flag_result, format_clock_ms
+from chessgui.clock.chess_clock import (
+    ChessClock,
+    ClockRunState,
+    ClockSnapshot,
+    ClockState,
+    flag_result,
+    format_clock_ms,
+)
 from chessgui.clock.time_control import UNTIMED, TimeControl
-from chessgui.game.players import ClockState
 
 
 class FakeTime:

@@ -21,7 +21,6 @@ import chess
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from chessgui.clock.time_control import UNTIMED, TimeControl
-from chessgui.game.players import ClockState
 
 DEFAULT_TICK_INTERVAL_MS = 50
 """How often the GUI polls the clock: often enough for a smooth tenths display."""
@@ -38,6 +37,22 @@ class ClockRunState(enum.Enum):
     """Held by the user (or AI-vs-AI pause); :meth:`ChessClock.resume` continues."""
     STOPPED = "stopped"
     """The game is over (flag fall, mate, resignation ...); times are frozen."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClockState:
+    """Clock times handed to an engine that plays from its clock (UCI go wtime/btime/...)."""
+
+    white_ms: int
+    """White's remaining time in milliseconds."""
+    black_ms: int
+    """Black's remaining time in milliseconds."""
+    white_increment_ms: int = 0
+    """White's increment per move in milliseconds."""
+    black_increment_ms: int = 0
+    """Black's increment per move in milliseconds."""
+    moves_to_go: int | None = None
+    """Moves until the next time control, if the control has one."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,10 +29,9 @@ import chess
 import chess.pgn
 from PySide6.QtCore import QObject
 
-from chessgui.clock.chess_clock import ChessClock, ClockSnapshot, flag_result
+from chessgui.clock.chess_clock import ChessClock, ClockSnapshot, ClockState, flag_result
 from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
 from chessgui.game.controller import GameController
-from chessgui.game.players import ClockState
 from chessgui.game.result import GameResult, Termination
 
 

@@ -15,12 +15,13 @@ import chess
 import chess.engine
 from PySide6.QtCore import QObject, QTimer
 
+from chessgui.clock.chess_clock import ClockState
 from chessgui.engines.builtin_worker import EngineWorker, SearcherLike
 from chessgui.engines.computer_player import ComputerPlayer
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.uci_process import DEFAULT_START_TIMEOUT_S, UciEngineDescription, engine_command
 from chessgui.engines.uci_worker import UciWorker
-from chessgui.game.players import ClockState, GoRequest, HumanPlayer, Player
+from chessgui.game.players import GoRequest, HumanPlayer, Player
 from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 _log = logging.getLogger(__name__)

@@ -16,6 +16,8 @@ import chess
 import chess.engine
 from PySide6.QtCore import QObject, Signal
 
+from chessgui.clock.chess_clock import ClockState
+
 DRAW_OFFER_MIN_MOVE = 30
 """A computer player considers a draw offer only after this move number."""
 DRAW_ACCEPT_MAX_CP = 25
@@ -31,22 +33,6 @@ def accepts_draw_by_evaluation(board: chess.Board, color: chess.Color, last_eval
     if board.fullmove_number <= DRAW_OFFER_MIN_MOVE or last_eval is None:
         return False
     return last_eval.pov(color).score(mate_score=100_000) <= DRAW_ACCEPT_MAX_CP
-
-
-@dataclass(frozen=True, slots=True)
-class ClockState:
-    """Clock times handed to an engine that plays from its clock (UCI go wtime/btime/...)."""
-
-    white_ms: int
-    """White's remaining time in milliseconds."""
-    black_ms: int
-    """Black's remaining time in milliseconds."""
-    white_increment_ms: int = 0
-    """White's increment per move in milliseconds."""
-    black_increment_ms: int = 0
-    """Black's increment per move in milliseconds."""
-    moves_to_go: int | None = None
-    """Moves until the next time control, if the control has one."""
 
 
 @dataclass(frozen=True, slots=True)

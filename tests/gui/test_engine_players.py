@@ -10,10 +10,11 @@ from pathlib import Path
 import chess
 import pytest
 
+from chessgui.clock.chess_clock import ClockState
 from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer, UciEnginePlayer, create_player, uci_limit_from
-from chessgui.game.players import ClockState, GoRequest, HumanPlayer
+from chessgui.game.players import GoRequest, HumanPlayer
 from chessgui.storage.book import BookSettings
 from chessgui.storage.settings import PlayerKind, PlayerSettings
 
