@@ -342,21 +342,6 @@ def _elapsed_ms(since: float, now: float) -> float:
     return round((now - since) * 1000.0, 3)
 
 
-def flag_result(board: chess.Board, flagged_color: chess.Color) -> tuple[str, str]:
-    """The result when ``flagged_color``'s flag falls in ``board``'s position.
-
-    The side with time left wins, unless it cannot possibly checkmate
-    (python-chess's ``has_insufficient_material`` for that side): then it is a draw.
-    Returns (PGN result, reason), e.g. ("0-1", "White lost on time").
-    """
-    loser = chess.COLOR_NAMES[flagged_color].capitalize()
-    opponent = not flagged_color
-    if board.has_insufficient_material(opponent):
-        winner_name = chess.COLOR_NAMES[opponent].capitalize()
-        return "1/2-1/2", f"Draw: {loser} ran out of time, but {winner_name} cannot checkmate"
-    return ("0-1" if flagged_color == chess.WHITE else "1-0"), f"{loser} lost on time"
-
-
 def format_clock_ms(ms: int) -> str:
     """Clock text: "h:mm:ss" from an hour, "m:ss" from ten seconds, "0:09.4" below."""
     ms = max(0, int(ms))
