@@ -38,6 +38,7 @@ from chessgui.engines.uci_process import (
     describe_engine,
     start_engine,
 )
+from chessgui.game.players import GoRequest
 
 _log = logging.getLogger(__name__)
 
@@ -161,9 +162,7 @@ class UciWorker(QObject):
             return
         moves = tuple(moves)  # type: ignore[arg-type]
         try:
-            board = chess.Board(fen)
-            for uci in moves:
-                board.push_uci(uci)
+            board = GoRequest(request_id, fen, moves).board()
         except ValueError as error:
             self.failed.emit(request_id, f"The position could not be set up for the engine: {error}")
             return

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QObject, Signal, Slot
 
 from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
+from chessgui.game.players import GoRequest
 from engine.api import SearchInfo, SearchLimit, SearchResult
 
 
@@ -32,9 +33,7 @@ class FakeSearcher:
     def search(self, fen, moves=(), limit=SearchLimit(), on_info=None):
         self._stop.clear()
         self.searches.append((fen, tuple(moves), limit))
-        board = chess.Board(fen)
-        for uci in moves:
-            board.push_uci(uci)
+        board = GoRequest(0, fen, tuple(moves)).board()
         move = next(iter(board.legal_moves), None)
         pv = (move.uci(),) if move else ()
         for depth in range(1, (limit.depth or 3) + 1):
