@@ -17,7 +17,8 @@ What it does:
   charged: a computer's time runs from ``thinking_started``;
 - flag fall: ends the game through ``controller.end_game`` (loss on time, or a draw
   when the opponent cannot mate);
-- engines: ``controller.set_clock_provider`` hands them the current times.
+- engines: ``controller.set_clock_provider`` hands them the current times (the one provider;
+  PlaySession only sets its engine time mode).
 
 The clock starts with the first move of the game (White's first move is free, as
 on most servers), so an engine that is still compiling never loses time on move one.

@@ -15,12 +15,11 @@ import chess.pgn
 from PySide6.QtCore import QObject, QSettings, Signal
 
 from chessgui.clock.game_clock import GameClock
-from chessgui.clock.time_control import EngineTimeMode
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer, create_player
 from chessgui.game.controller import GameController
 from chessgui.game.openings import opening_series
-from chessgui.game.players import ClockState, Player
+from chessgui.game.players import Player
 from chessgui.storage.book import BookChoice, book_problem
 from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings, save_settings
 
@@ -66,8 +65,6 @@ class PlaySession(QObject):
         controller.move_made.connect(self.on_move_made)
         controller.game_started.connect(self.on_game_reset)
         controller.move_taken_back.connect(self.on_game_reset)
-        # Engines set to a fixed time per move must not be handed the clock.
-        controller.set_clock_provider(self.clock_state_for_engines)
         self._install_players(settings, force=True)
         self._apply_time_settings(settings)
 
@@ -144,12 +141,6 @@ class PlaySession(QObject):
                 player.new_game()
         self._controller.load_game(game)
 
-    def clock_state_for_engines(self) -> ClockState | None:
-        """Clock times for engines playing on the clock; None in fixed-time-per-move mode."""
-        if self._settings.engine_time_mode is EngineTimeMode.FIXED_PER_MOVE:
-            return None
-        return self._game_clock.clock_state()
-
     # ------------------------------------------------------------------ slots
 
     def on_player_search_info(self, info: EngineInfo) -> None:
@@ -179,6 +170,9 @@ class PlaySession(QObject):
 
     def _apply_time_settings(self, settings: Settings) -> None:
         self._game_clock.set_time_control(settings.time_control)
+        # The game clock is the one provider of the engines' clock times; engines set to a
+        # fixed time per move must not be handed the clock.
+        self._game_clock.set_engine_time_mode(settings.engine_time_mode)
         self._controller.set_min_move_delay_ms(settings.min_move_delay_ms)
 
     def _install_players(self, settings: Settings, force: bool) -> None:
