@@ -35,7 +35,7 @@ from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_moves_played
 from chessgui.game.navigator import GameNavigator
 from chessgui.game.opening_tracker import OpeningTracker
-from chessgui.game.players import HumanPlayer, Player
+from chessgui.game.players import Player
 from chessgui.game.result import GameResult
 from chessgui.game.session import PlaySession
 from chessgui.recent_files import RecentFiles
@@ -239,9 +239,7 @@ class MainWindow(QMainWindow):
         """The board asks for a move: hand it to the side to move's player if that is a human."""
         if not self.navigator.is_live():
             return
-        player = self.controller.player(self.controller.board().turn)
-        if isinstance(player, HumanPlayer):
-            player.on_move_requested(move)
+        self.controller.player(self.controller.board().turn).on_move_requested(move)
 
     def on_move_made(self, move: chess.Move, san: str) -> None:  # noqa: ARG002 - signal signature
         """A move was played: the log grows; the navigator moves the board."""

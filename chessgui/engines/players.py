@@ -69,6 +69,11 @@ def uci_limit_from(settings: PlayerSettings, clock: ClockState | None) -> chess.
     )
 
 
+def _same_engine(a: PlayerSettings, b: PlayerSettings) -> bool:
+    """True when switching from ``a`` to ``b`` can keep the running engine (only strength differs)."""
+    return a.kind == b.kind and a.uci_path == b.uci_path and a.uci_options == b.uci_options and a.hash_mb == b.hash_mb
+
+
 class BuiltinEnginePlayer(ComputerPlayer):
     """The built-in engine, searching in an :class:`EngineWorker` thread.
 
@@ -112,6 +117,13 @@ class BuiltinEnginePlayer(ComputerPlayer):
         """Use new strength and book settings from the next :meth:`go` (hash size needs a new player)."""
         self._settings = settings
         self.set_book_settings(settings.book)
+
+    def apply_settings(self, settings: PlayerSettings) -> bool:
+        """Keep this engine when only its strength or book changes (same kind, hash size)."""
+        if not _same_engine(self._settings, settings):
+            return False
+        self.set_settings(settings)
+        return True
 
     def worker(self) -> EngineWorker:
         """The worker thread adapter (for tests and benchmarks)."""

@@ -17,6 +17,7 @@ import chess.engine
 from PySide6.QtCore import QObject, Signal
 
 from chessgui.clock.chess_clock import ClockState
+from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 DRAW_OFFER_MIN_MOVE = 30
 """A computer player considers a draw offer only after this move number."""
@@ -97,6 +98,16 @@ class Player(QObject):
     def stop(self) -> None:
         """Abandon the current request, if any. No reply for it will be accepted afterwards."""
 
+    def new_game(self) -> None:
+        """A new game starts: forget what was learned in the previous one (engines: hash table, history)."""
+
+    def apply_settings(self, settings: PlayerSettings) -> bool:
+        """Take ``settings`` from the next :meth:`go` if this player can; False when a new player is needed."""
+        return False
+
+    def on_move_requested(self, move: chess.Move) -> None:
+        """The board asks for ``move``: only a person at the board answers with it."""
+
     def answer_draw_offer(
         self, board: chess.Board, color: chess.Color, last_eval: chess.engine.PovScore | None
     ) -> bool:
@@ -121,6 +132,9 @@ class HumanPlayer(Player):
 
     def is_human(self) -> bool:
         return True
+
+    def apply_settings(self, settings: PlayerSettings) -> bool:
+        return settings.kind is PlayerKind.HUMAN
 
     def go(self, request: GoRequest) -> None:
         self._pending_request = request

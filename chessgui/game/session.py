@@ -16,17 +16,12 @@ from PySide6.QtCore import QObject, QSettings, Signal
 
 from chessgui.clock.game_clock import GameClock
 from chessgui.engines.info import EngineInfo
-from chessgui.engines.players import BuiltinEnginePlayer, create_player
+from chessgui.engines.players import create_player
 from chessgui.game.controller import GameController
 from chessgui.game.openings import opening_series
 from chessgui.game.players import Player
 from chessgui.storage.book import BookChoice, book_problem
-from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings, save_settings
-
-
-def _same_engine(a: PlayerSettings, b: PlayerSettings) -> bool:
-    """True when switching from ``a`` to ``b`` can keep the running engine (only strength differs)."""
-    return a.kind == b.kind and a.uci_path == b.uci_path and a.uci_options == b.uci_options and a.hash_mb == b.hash_mb
+from chessgui.storage.settings import Settings, save_settings
 
 
 class PlaySession(QObject):
@@ -92,9 +87,7 @@ class PlaySession(QObject):
     def new_game(self, start_fen: str | None = None) -> None:
         """A new game with the current players (fresh hash tables for the engines)."""
         for color in chess.COLORS:
-            player = self._controller.player(color)
-            if isinstance(player, BuiltinEnginePlayer):
-                player.new_game()
+            self._controller.player(color).new_game()
         self._controller.new_game(start_fen)
 
     def check_books(self) -> list[str]:
@@ -136,9 +129,7 @@ class PlaySession(QObject):
             node = node.add_main_variation(chess.Move.from_uci(uci))
         game.headers["Opening"] = opening.name
         for color in chess.COLORS:
-            player = self._controller.player(color)
-            if isinstance(player, BuiltinEnginePlayer):
-                player.new_game()
+            self._controller.player(color).new_game()
         self._controller.load_game(game)
 
     # ------------------------------------------------------------------ slots
@@ -181,10 +172,7 @@ class PlaySession(QObject):
         for color in chess.COLORS:
             wanted = settings.player(color)
             player = self._controller.player(color)
-            if not force and wanted.kind is PlayerKind.HUMAN and player.is_human():
-                new[color] = player
-            elif not force and isinstance(player, BuiltinEnginePlayer) and _same_engine(player.settings(), wanted):
-                player.set_settings(wanted)  # only the strength changed: applies from the next move
+            if not force and player.apply_settings(wanted):  # e.g. only the strength changed: from the next move
                 new[color] = player
             else:
                 new[color] = create_player(wanted, color, self._controller)
