@@ -199,11 +199,11 @@ def _sum_of_squared_line_probabilities(book, board: chess.Board, plies: int) -> 
     return result
 
 
-def test_twenty_self_play_starts_vary_as_the_book_weights_allow(qtbot) -> None:
-    from chessgui.engines.computer_player import ComputerPlayer
-
+def test_twenty_self_play_starts_vary_as_the_book_weights_allow(qtbot, players) -> None:
     rng = random.Random(20)
-    sides = {color: ComputerPlayer("Engine", BookSettings(), rng=rng) for color in chess.COLORS}
+    sides = {color: _player(players, BookSettings(), FakeSearcher()) for color in chess.COLORS}
+    for side in sides.values():
+        side.set_book_settings(side.book_settings(), rng=rng)
     starts = 20
     lines = []
     for start in range(starts):
