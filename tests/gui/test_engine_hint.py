@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import chess
-from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
 
 from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.engines.hint_presenter import HINT_SETTINGS, HintPresenter, hint_player
@@ -13,24 +12,21 @@ from chessgui.game.navigator import GameNavigator
 from chessgui.game.players import GoRequest, HumanPlayer
 
 
-def _fake_hint_player(parent: object) -> BuiltinEnginePlayer:
-    worker = EngineWorker(
-        searcher_factory=lambda hash_mb: FakeSearcher(), warm_up=lambda: None, warm_up_state=_WarmUp()
-    )
-    return BuiltinEnginePlayer(HINT_SETTINGS, name="Hint", parent=parent, worker=worker)  # type: ignore[arg-type]
+def _presenter(start_fen: str, moves: list[str], searcher: object) -> tuple[GameController, HintPresenter]:
+    def fake_hint_player(parent: object) -> BuiltinEnginePlayer:
+        worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: None, warm_up_state=_WarmUp())
+        return BuiltinEnginePlayer(HINT_SETTINGS, name="Hint", parent=parent, worker=worker)  # type: ignore[arg-type]
 
-
-def _presenter(start_fen: str, moves: list[str]) -> tuple[GameController, HintPresenter]:
     controller = GameController()
     controller.set_players(HumanPlayer(), HumanPlayer())
     controller.new_game(start_fen)
     for uci in moves:
         controller.player(controller.board().turn).on_move_requested(chess.Move.from_uci(uci))
-    return controller, HintPresenter(controller, GameNavigator(controller), player_factory=_fake_hint_player)
+    return controller, HintPresenter(controller, GameNavigator(controller), player_factory=fake_hint_player)
 
 
-def test_hint_is_a_legal_move_with_its_evaluation(qtbot) -> None:
-    controller, presenter = _presenter(chess.STARTING_FEN, ["e2e4"])
+def test_hint_is_a_legal_move_with_its_evaluation(qtbot, fake_searcher) -> None:
+    controller, presenter = _presenter(chess.STARTING_FEN, ["e2e4"], fake_searcher())
     messages: list[str] = []
     presenter.status_message.connect(messages.append)
     try:
@@ -46,9 +42,9 @@ def test_hint_is_a_legal_move_with_its_evaluation(qtbot) -> None:
         presenter.shutdown()
 
 
-def test_no_hint_when_game_is_over(qtbot) -> None:
+def test_no_hint_when_game_is_over(qtbot, fake_searcher) -> None:
     mate = ["f2f3", "e7e5", "g2g4", "d8h4"]
-    controller, presenter = _presenter(chess.STARTING_FEN, mate)
+    controller, presenter = _presenter(chess.STARTING_FEN, mate, fake_searcher())
     messages: list[str] = []
     presenter.status_message.connect(messages.append)
     try:
