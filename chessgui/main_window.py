@@ -36,7 +36,7 @@ from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_moves_played
 from chessgui.game.navigator import GameNavigator
 from chessgui.game.opening_tracker import OpeningTracker
-from chessgui.game.players import HumanPlayer, Player
+from chessgui.game.players import Player
 from chessgui.game.result import GameResult
 from chessgui.game.session import PlaySession
 from chessgui.recent_files import RecentFiles
@@ -253,9 +253,7 @@ class MainWindow(QMainWindow):
         already there) and shown. No player is asked to answer it.
         """
         if self.navigator.is_live():
-            player = self.controller.player(self.controller.board().turn)
-            if isinstance(player, HumanPlayer):
-                player.on_move_requested(move)
+            self.controller.player(self.controller.board().turn).on_move_requested(move)
             return
         try:
             node = self.controller.add_variation(self.navigator.shown_node(), [move])

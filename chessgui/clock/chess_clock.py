@@ -21,7 +21,6 @@ import chess
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from chessgui.clock.time_control import UNTIMED, TimeControl
-from chessgui.game.players import ClockState
 
 DEFAULT_TICK_INTERVAL_MS = 50
 """How often the GUI polls the clock: often enough for a smooth tenths display."""
@@ -38,6 +37,22 @@ class ClockRunState(enum.Enum):
     """Held by the user (or AI-vs-AI pause); :meth:`ChessClock.resume` continues."""
     STOPPED = "stopped"
     """The game is over (flag fall, mate, resignation ...); times are frozen."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClockState:
+    """Clock times handed to an engine that plays from its clock (UCI go wtime/btime/...)."""
+
+    white_ms: int
+    """White's remaining time in milliseconds."""
+    black_ms: int
+    """Black's remaining time in milliseconds."""
+    white_increment_ms: int = 0
+    """White's increment per move in milliseconds."""
+    black_increment_ms: int = 0
+    """Black's increment per move in milliseconds."""
+    moves_to_go: int | None = None
+    """Moves until the next time control, if the control has one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,21 +340,6 @@ def _elapsed_ms(since: float, now: float) -> float:
     # Rounded to the microsecond: float seconds from a large monotonic origin carry
     # noise in the last bits, which must not turn 59.999 s into 59.998999 s.
     return round((now - since) * 1000.0, 3)
-
-
-def flag_result(board: chess.Board, flagged_color: chess.Color) -> tuple[str, str]:
-    """The result when ``flagged_color``'s flag falls in ``board``'s position.
-
-    The side with time left wins, unless it cannot possibly checkmate
-    (python-chess's ``has_insufficient_material`` for that side): then it is a draw.
-    Returns (PGN result, reason), e.g. ("0-1", "White lost on time").
-    """
-    loser = chess.COLOR_NAMES[flagged_color].capitalize()
-    opponent = not flagged_color
-    if board.has_insufficient_material(opponent):
-        winner_name = chess.COLOR_NAMES[opponent].capitalize()
-        return "1/2-1/2", f"Draw: {loser} ran out of time, but {winner_name} cannot checkmate"
-    return ("0-1" if flagged_color == chess.WHITE else "1-0"), f"{loser} lost on time"
 
 
 def format_clock_ms(ms: int) -> str:

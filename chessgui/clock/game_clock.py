@@ -17,7 +17,8 @@ What it does:
   charged: a computer's time runs from ``thinking_started``;
 - flag fall: ends the game through ``controller.end_game`` (loss on time, or a draw
   when the opponent cannot mate);
-- engines: ``controller.set_clock_provider`` hands them the current times.
+- engines: ``controller.set_clock_provider`` hands them the current times (the one provider;
+  PlaySession only sets its engine time mode).
 
 The clock starts with the first move of the game (White's first move is free, as
 on most servers), so an engine that is still compiling never loses time on move one.
@@ -29,19 +30,10 @@ import chess
 import chess.pgn
 from PySide6.QtCore import QObject
 
-from chessgui.clock.chess_clock import ChessClock, ClockSnapshot, flag_result
+from chessgui.clock.chess_clock import ChessClock, ClockSnapshot, ClockState
 from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
 from chessgui.game.controller import GameController
-from chessgui.game.players import ClockState
-from chessgui.game.result import GameResult, Termination
-
-
-def flag_game_result(board: chess.Board, flagged_color: chess.Color) -> GameResult:
-    """The :class:`GameResult` when ``flagged_color``'s flag falls in ``board``'s position."""
-    result, _reason = flag_result(board, flagged_color)
-    if result == "1/2-1/2":
-        return GameResult(None, Termination.TIMEOUT_VS_INSUFFICIENT, loser_on_time=flagged_color)
-    return GameResult(not flagged_color, Termination.TIME_FORFEIT, loser_on_time=flagged_color)
+from chessgui.game.result import GameResult
 
 
 class GameClock(QObject):
@@ -169,7 +161,7 @@ class GameClock(QObject):
             # The flagged side's move arrived after its time ran out (between two ticks):
             # judge the material as it stood when the flag fell.
             board.pop()
-        self._controller.end_game(flag_game_result(board, color))
+        self._controller.end_game(GameResult.on_time(board, color))
 
     # Internals -----------------------------------------------------------------
 

@@ -6,12 +6,9 @@ callback into signals. Only values cross threads (FEN/UCI strings and frozen
 dataclasses), and every search is tagged with the caller's request id so the
 caller can recognise stale replies.
 
-Stopping is the delicate part. A busy worker thread does not run queued slots,
-so :meth:`EngineWorker.stop` is a plain method called from the GUI thread: it
-records which requests are cancelled (in a thread-safe
-:class:`~chessgui.engines.request_ledger.RequestLedger`) and sets the searcher's
-thread-safe stop flag. A cancelled request never emits ``best_move`` even if
-its search had already finished.
+The thread, the request ledger, stopping and shutting down are the
+:class:`~chessgui.engines.worker_thread.ThreadWorker` base's; stopping a running
+search sets the searcher's thread-safe stop flag.
 
 The first search needs the Numba code compiled (or loaded from the cache).
 That happens once per process in a background Python thread (see
@@ -28,12 +25,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 
-from chessgui.engines.request_ledger import RequestLedger
+from chessgui.engines.worker_thread import ThreadWorker
 
 if TYPE_CHECKING:
-    from engine.api import SearchInfo, SearchLimit, SearchResult
+    from engine.api import SearchInfo, SearchResult
 
 _log = logging.getLogger(__name__)
 
@@ -105,64 +102,16 @@ def ensure_warm_up_started(warm_up: Callable[[], None] | None = None) -> None:
     _WARM_UP.start(warm_up or _default_warm_up)
 
 
-class _LiveThreads:
-    """Every worker whose thread has not been shut down yet.
+class EngineWorker(ThreadWorker[SearcherLike]):
+    """Runs the built-in engine's searches in a dedicated QThread (see :class:`ThreadWorker`).
 
-    Holding them here keeps a forgotten worker from being garbage-collected while its
-    thread runs (Qt aborts with "QThread: Destroyed while thread is still running"),
-    and lets the application stop them all when it quits.
-    """
-
-    def __init__(self) -> None:
-        self._workers: set[Any] = set()
-        self._hooked = False
-
-    def add(self, worker: Any) -> None:
-        self._workers.add(worker)
-        app = QCoreApplication.instance()
-        if app is not None and not self._hooked:
-            app.aboutToQuit.connect(shutdown_all_workers)
-            self._hooked = True
-
-    def discard(self, worker: Any) -> None:
-        self._workers.discard(worker)
-
-    def snapshot(self) -> list[Any]:
-        return list(self._workers)
-
-
-LIVE_WORKERS = _LiveThreads()
-
-
-def shutdown_all_workers(timeout_ms: int = 1000) -> None:
-    """Stop every engine worker thread still running (called when the application quits)."""
-    for worker in LIVE_WORKERS.snapshot():
-        worker.shutdown(timeout_ms)
-
-
-class EngineWorker(QObject):
-    """Runs the built-in engine's searches in a dedicated QThread.
-
-    Use from the GUI thread: :meth:`request_search` to start a search (queued to the
-    worker thread), :meth:`stop` to abandon it, :meth:`shutdown` before dropping the
-    worker. Signals arrive on the GUI thread (queued connections) when connected to
-    a slot of a QObject living there; a plain function or lambda would run in the
-    worker thread instead, so connect bound methods of GUI objects.
-
-    Signals:
-        search_info(request_id: int, info: engine.SearchInfo): one per completed iteration.
-        best_move(request_id: int, uci: str): the search's answer (never for a stopped request).
-        failed(request_id: int, message: str): the search could not run (plain words).
+    Signals (besides the base's ``search_info``, whose info is an ``engine.SearchInfo``,
+    ``best_move`` and ``failed``):
         ready(): the engine is compiled and the worker accepts searches without delay.
     """
 
-    search_info = Signal(int, object)
-    best_move = Signal(int, str)
-    failed = Signal(int, str)
     ready = Signal()
 
-    # Internal: carries a request from the caller's thread to the worker thread.
-    _search_requested = Signal(int, str, object, object)
     _new_game_requested = Signal()
 
     def __init__(
@@ -177,75 +126,27 @@ class EngineWorker(QObject):
         ``searcher_factory(hash_mb)`` defaults to ``engine.Searcher``; ``warm_up`` to
         ``engine.warm_up``; tests inject fakes (and their own ``warm_up_state``).
         """
-        super().__init__()  # no parent: a QObject with a parent cannot move to another thread
+        super().__init__("engine-worker")
         self._hash_mb = hash_mb
         self._searcher_factory = searcher_factory or _default_searcher_factory
         self._warm_up_state = warm_up_state or _WARM_UP
         self._warm_up_state.start(warm_up or _default_warm_up)
         self._searcher: SearcherLike | None = None  # created and used in the worker thread only
-        # Shared with the GUI thread: which requests are cancelled, and the running
-        # request's searcher so stop() can interrupt exactly that search.
-        self._requests: RequestLedger[SearcherLike] = RequestLedger()
         self._is_ready = False
-
-        self._thread = QThread()
-        self._thread.setObjectName("engine-worker")
-        self.moveToThread(self._thread)
-        self._search_requested.connect(self.start_search)
         self._new_game_requested.connect(self._on_new_game_requested)
-        self._thread.started.connect(self._on_thread_started)
-        LIVE_WORKERS.add(self)
-        self._thread.start()
+        self._start_thread()
 
     # ------------------------------------------------------------------ GUI-thread API
     def is_ready(self) -> bool:
         """True once the engine is compiled; searches requested before then wait for it."""
         return self._is_ready
 
-    def request_search(self, request_id: int, fen: str, moves: Sequence[str], limit: SearchLimit) -> None:
-        """Queue a search in the worker thread (returns at once).
-
-        ``fen`` is the game's start position and ``moves`` the UCI moves played since
-        (for repetition detection). Replies carry ``request_id``.
-        """
-        if not self._requests.note_requested(request_id):
-            return  # shutting down: the thread is ending and would never run it
-        self._search_requested.emit(request_id, fen, tuple(moves), limit)
-
-    def stop(self, request_id: int | None = None) -> None:
-        """Abandon ``request_id`` (default: every request so far). Thread-safe, returns at once.
-
-        A stopped request never emits ``best_move``; a queued one never starts.
-        """
-        # Only a running search that is now cancelled is interrupted: stopping the
-        # searcher while it serves a newer, wanted request would cut that one short.
-        searcher = self._requests.cancel(request_id)
-        if searcher is not None:
-            searcher.stop()
-
     def new_game(self) -> None:
         """Clear the engine's memory (hash table, history) before the next search."""
         self._new_game_requested.emit()
 
-    def shutdown(self, timeout_ms: int = 1000) -> bool:
-        """Stop any search, end the thread and wait for it (at most ``timeout_ms``).
-
-        Returns True when the thread has finished. Call from the thread that created
-        the worker (the GUI thread). The worker cannot be used afterwards.
-        """
-        self._requests.shut_down()
-        self.stop()
-        self._thread.quit()
-        finished = self._thread.wait(max(0, timeout_ms))
-        if finished:
-            LIVE_WORKERS.discard(self)
-        else:
-            _log.warning("The engine thread did not finish within %d ms", timeout_ms)
-        return bool(finished)
-
-    def is_running(self) -> bool:
-        """True while the worker thread runs (False after a successful shutdown)."""
-        return self._thread.isRunning()
+    def interrupt(self, handle: SearcherLike) -> None:
+        handle.stop()
 
     # ------------------------------------------------------------------ worker thread
     @Slot()

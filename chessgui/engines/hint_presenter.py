@@ -1,19 +1,40 @@
 """Hints for the human to move: ask the engine, then offer the move as an arrow.
 
-Keeps the hint engine's lifetime (started on the first hint, shut down with the
-window) and the "is this hint still about the position on the board?" check out
-of MainWindow, which only wires the two signals to the board and the status bar.
+The hint engine is an ordinary :class:`~chessgui.engines.players.BuiltinEnginePlayer`
+with a fixed time per move and no book, in its own worker thread (so it never disturbs
+a computer player's search or hash table). This presenter keeps its lifetime (started on
+the first hint, shut down with the window) and the "is this hint still about the
+position on the board?" check out of MainWindow, which only wires the two signals to
+the board and the status bar.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import chess
 from PySide6.QtCore import QObject, Signal
 
-from chessgui.engines.hint import HintProvider
 from chessgui.engines.info import EngineInfo
+from chessgui.engines.players import BuiltinEnginePlayer
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
+from chessgui.game.players import GoRequest
+from chessgui.storage.book import BookSettings
+from chessgui.storage.settings import PlayerKind, PlayerSettings
+
+#: How long a hint search takes.
+DEFAULT_HINT_MS = 1000
+
+HINT_SETTINGS = PlayerSettings(
+    kind=PlayerKind.BUILTIN, move_time_ms=DEFAULT_HINT_MS, hash_mb=16, book=BookSettings(enabled=False)
+)
+"""The hint engine: the built-in engine on a fixed time per move, searching (never from a book)."""
+
+
+def hint_player(parent: QObject | None = None, settings: PlayerSettings = HINT_SETTINGS) -> BuiltinEnginePlayer:
+    """A built-in engine player that searches hints with ``settings``' fixed limit."""
+    return BuiltinEnginePlayer(settings, name="Hint", parent=parent)
 
 
 class HintPresenter(QObject):
@@ -27,25 +48,61 @@ class HintPresenter(QObject):
     arrow_ready = Signal(list)
     status_message = Signal(str)
 
-    def __init__(self, controller: GameController, navigator: GameNavigator, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        controller: GameController,
+        navigator: GameNavigator,
+        parent: QObject | None = None,
+        player_factory: Callable[[QObject], BuiltinEnginePlayer] = hint_player,
+    ) -> None:
         super().__init__(parent)
         self._controller = controller
         self._navigator = navigator
-        self._provider: HintProvider | None = None
+        self._player_factory = player_factory
+        self._player: BuiltinEnginePlayer | None = None
+        self._request: GoRequest | None = None
+        self._last_info: EngineInfo | None = None
+        self._next_id = 1
 
     def on_hint_triggered(self) -> None:
         """Ask the engine for a suggestion for the human to move in the live position."""
         if not self._controller.is_waiting_for_human() or not self._navigator.is_live():
             self.status_message.emit("A hint is for your move in the live position.")
             return
-        if self._provider is None:
+        if self._player is None:
             # Started on first use: most games never ask for a hint, and it costs a thread.
-            self._provider = HintProvider(self)
-            self._provider.hint_ready.connect(self.on_hint_ready)
-            self._provider.hint_failed.connect(self.status_message)
+            self._player = self._player_factory(self)
+            self._player.search_info.connect(self.on_hint_search_info)
+            self._player.move_made.connect(self.on_hint_move_made)
+            self._player.failed.connect(self.on_hint_failed)
         board = self._controller.board()
-        self._provider.request_hint(self._controller.start_fen(), [move.uci() for move in board.move_stack])
+        self._request = GoRequest(self._next_id, self._controller.start_fen(), tuple(m.uci() for m in board.move_stack))
+        self._next_id += 1
+        self._last_info = None
+        self._player.go(self._request)
         self.status_message.emit("Looking for a good move…")
+
+    def is_searching(self) -> bool:
+        """True while a hint is being searched."""
+        return self._request is not None
+
+    def on_hint_search_info(self, info: EngineInfo) -> None:
+        """Keep the latest report: its score goes with the hint."""
+        self._last_info = info
+
+    def on_hint_move_made(self, request_id: int, uci: str) -> None:
+        """The engine's suggestion for the request ``request_id``."""
+        if self._request is None or request_id != self._request.request_id:
+            return
+        self._request = None
+        self.on_hint_ready(chess.Move.from_uci(uci), self._last_info)
+
+    def on_hint_failed(self, request_id: int, message: str) -> None:
+        """No hint could be found: say why."""
+        if self._request is None or request_id != self._request.request_id:
+            return
+        self._request = None
+        self.status_message.emit(message)
 
     def on_hint_ready(self, move: chess.Move, info: EngineInfo | None) -> None:
         """Offer the suggested move, unless the game has moved on meanwhile."""
@@ -58,5 +115,5 @@ class HintPresenter(QObject):
 
     def shutdown(self) -> None:
         """Stop the hint engine (the window is closing)."""
-        if self._provider is not None:
-            self._provider.shutdown()
+        if self._player is not None:
+            self._player.shutdown()

@@ -10,18 +10,23 @@ from __future__ import annotations
 
 import logging
 import os
+from typing import TYPE_CHECKING
 
 import chess
 import chess.engine
 from PySide6.QtCore import QObject, QTimer
 
+from chessgui.clock.chess_clock import ClockState
 from chessgui.engines.builtin_worker import EngineWorker, SearcherLike
 from chessgui.engines.computer_player import ComputerPlayer
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.uci_process import DEFAULT_START_TIMEOUT_S, UciEngineDescription, engine_command
 from chessgui.engines.uci_worker import UciWorker
-from chessgui.game.players import ClockState, GoRequest, HumanPlayer, Player
+from chessgui.game.players import GoRequest, HumanPlayer, Player
 from chessgui.storage.settings import PlayerKind, PlayerSettings
+
+if TYPE_CHECKING:
+    from engine.api import SearchLimit
 
 _log = logging.getLogger(__name__)
 
@@ -33,7 +38,7 @@ UNTIMED_WATCHDOG_MS = 120_000
 BUILTIN_ENGINE_NAME = "Built-in engine"
 
 
-def _search_limit_from(settings: PlayerSettings, clock: ClockState | None):  # -> engine.SearchLimit
+def _search_limit_from(settings: PlayerSettings, clock: ClockState | None) -> SearchLimit:
     """The built-in engine's limit: the clock when there is one, else time per move; depth/nodes cap both."""
     from engine.api import SearchLimit  # engine.api is plain Python; `engine` itself pulls in Numba
 
@@ -68,6 +73,11 @@ def uci_limit_from(settings: PlayerSettings, clock: ClockState | None) -> chess.
     )
 
 
+def _same_engine(a: PlayerSettings, b: PlayerSettings) -> bool:
+    """True when switching from ``a`` to ``b`` can keep the running engine (only strength differs)."""
+    return a.kind == b.kind and a.uci_path == b.uci_path and a.uci_options == b.uci_options and a.hash_mb == b.hash_mb
+
+
 class BuiltinEnginePlayer(ComputerPlayer):
     """The built-in engine, searching in an :class:`EngineWorker` thread.
 
@@ -84,24 +94,16 @@ class BuiltinEnginePlayer(ComputerPlayer):
         searcher_factory: object | None = None,
     ) -> None:
         settings = settings or PlayerSettings(kind=PlayerKind.BUILTIN)
-        super().__init__(name, settings.book, parent)
-        self._settings = settings
-        self._worker = worker or EngineWorker(
-            hash_mb=self._settings.hash_mb,
+        worker = worker or EngineWorker(
+            hash_mb=settings.hash_mb,
             searcher_factory=searcher_factory,  # type: ignore[arg-type]
         )
-        self._request: GoRequest | None = None
-        self._board_before: chess.Board | None = None
-        self._ready = False
-        self._worker.search_info.connect(self._on_worker_search_info)
-        self._worker.best_move.connect(self._on_worker_best_move)
-        self._worker.failed.connect(self._on_worker_failed)
-        self._worker.ready.connect(self._on_worker_ready)
-        if self._worker.is_ready():  # the worker may have become ready before we connected
+        super().__init__(name, worker, settings.book, parent)
+        self._settings = settings
+        self._engine_worker = worker
+        worker.ready.connect(self._on_worker_ready)
+        if worker.is_ready():  # the worker may have become ready before we connected
             self._on_worker_ready()
-
-    def is_ready(self) -> bool:
-        return self._ready
 
     def settings(self) -> PlayerSettings:
         """The strength settings this player searches with."""
@@ -112,72 +114,30 @@ class BuiltinEnginePlayer(ComputerPlayer):
         self._settings = settings
         self.set_book_settings(settings.book)
 
+    def apply_settings(self, settings: PlayerSettings) -> bool:
+        """Keep this engine when only its strength or book changes (same kind, hash size)."""
+        if not _same_engine(self._settings, settings):
+            return False
+        self.set_settings(settings)
+        return True
+
     def worker(self) -> EngineWorker:
         """The worker thread adapter (for tests and benchmarks)."""
-        return self._worker
+        return self._engine_worker
 
-    def is_thinking(self) -> bool:
-        """True while a request is being searched."""
-        return self._request is not None
-
-    def search(self, request: GoRequest) -> None:
-        self.stop_search()
-        try:
-            board = request.board()
-        except ValueError as error:
-            self.failed.emit(request.request_id, f"The position is not valid for the engine: {error}")
-            return
-        self._request = request
-        self._board_before = board
+    def start_search(self, request: GoRequest, board: chess.Board) -> None:
         limit = _search_limit_from(self._settings, request.clock)
         self._worker.request_search(request.request_id, request.start_fen, request.moves, limit)
 
-    def stop_search(self) -> None:
-        if self._request is not None:
-            self._worker.stop(self._request.request_id)
-        self._request = None
-        self._board_before = None
+    def engine_info(self, info: object, board: chess.Board) -> EngineInfo:
+        return EngineInfo.from_search_info(info, board, engine_name=self.name)  # type: ignore[arg-type]
 
     def new_game(self) -> None:
         """Forget everything learned in the previous game (hash table, history)."""
-        self._worker.new_game()
+        self._engine_worker.new_game()
 
-    def shutdown(self) -> None:
-        self.stop()
-        self._worker.shutdown(1000)
-
-    # ------------------------------------------------------------------ worker replies
     def _on_worker_ready(self) -> None:
-        if not self._ready:
-            self._ready = True
-            self.ready_changed.emit(True)
-
-    def _on_worker_search_info(self, request_id: int, info: object) -> None:
-        if self._request is None or request_id != self._request.request_id or self._board_before is None:
-            return
-        self.search_info.emit(EngineInfo.from_search_info(info, self._board_before, engine_name=self.name))  # type: ignore[arg-type]
-
-    def _on_worker_best_move(self, request_id: int, uci: str) -> None:
-        if self._request is None or request_id != self._request.request_id or self._board_before is None:
-            return  # stale: a request that was stopped or replaced
-        board = self._board_before
-        self._request = None
-        self._board_before = None
-        try:
-            legal = chess.Move.from_uci(uci) in board.legal_moves
-        except ValueError:
-            legal = False
-        if not legal:
-            self.failed.emit(request_id, f"The built-in engine chose an illegal move ({uci}).")
-            return
-        self.move_made.emit(request_id, uci)
-
-    def _on_worker_failed(self, request_id: int, message: str) -> None:
-        if self._request is None or request_id != self._request.request_id:
-            return
-        self._request = None
-        self._board_before = None
-        self.failed.emit(request_id, message)
+        self.set_ready(True)
 
 
 class UciEnginePlayer(ComputerPlayer):
@@ -197,131 +157,75 @@ class UciEnginePlayer(ComputerPlayer):
         watchdog_grace_ms: int = WATCHDOG_GRACE_MS,
     ) -> None:
         command = engine_command(settings.uci_path)
-        super().__init__(name or os.path.basename(command[0] if command else "") or "UCI engine", settings.book, parent)
+        worker = UciWorker(settings.uci_path, settings.uci_option_dict(), start_timeout_s, settings.hash_mb)
+        name = name or os.path.basename(command[0] if command else "") or "UCI engine"
+        super().__init__(name, worker, settings.book, parent)
         self._settings = settings
+        self._uci_worker = worker
         self._watchdog_grace_ms = watchdog_grace_ms
         self._start_timeout_s = start_timeout_s
-        self._worker = UciWorker(settings.uci_path, settings.uci_option_dict(), start_timeout_s, settings.hash_mb)
-        self._request: GoRequest | None = None
-        self._board_before: chess.Board | None = None
-        self._ready = False
         self._start_error: str | None = None
         self._watchdog = QTimer(self)
         self._watchdog.setSingleShot(True)
         self._watchdog.timeout.connect(self._on_watchdog_timeout)
-        self._worker.engine_started.connect(self._on_engine_started)
-        self._worker.search_info.connect(self._on_worker_search_info)
-        self._worker.best_move.connect(self._on_worker_best_move)
-        self._worker.failed.connect(self._on_worker_failed)
-
-    def is_ready(self) -> bool:
-        return self._ready
+        worker.engine_started.connect(self._on_engine_started)
 
     def description(self) -> UciEngineDescription | None:
         """The engine's name and options once it has started."""
-        return self._worker.description()
+        return self._uci_worker.description()
 
     def start_error(self) -> str | None:
         """Why the engine failed to start, if it did (plain words)."""
         return self._start_error
 
-    def is_thinking(self) -> bool:
-        """True while a request is pending."""
-        return self._request is not None
-
-    def search(self, request: GoRequest) -> None:
-        self.stop_search()
-        try:
-            self._board_before = request.board()
-        except ValueError as error:
-            self.failed.emit(request.request_id, f"The position is not valid for the engine: {error}")
-            return
-        self._request = request
+    def start_search(self, request: GoRequest, board: chess.Board) -> None:
         limit = uci_limit_from(self._settings, request.clock)
         self._worker.request_search(request.request_id, request.start_fen, request.moves, limit)
-        self._watchdog.start(self._watchdog_ms(request, limit))
+        self._watchdog.start(self._watchdog_ms(request, board, limit))
 
-    def stop_search(self) -> None:
+    def search_ended(self) -> None:
         self._watchdog.stop()
-        if self._request is not None:
-            self._worker.stop(self._request.request_id)
-        self._request = None
-        self._board_before = None
-
-    def shutdown(self) -> None:
-        self.stop()
-        self._worker.shutdown(1000)
 
     # ------------------------------------------------------------------ helpers
-    def _watchdog_ms(self, request: GoRequest, limit: chess.engine.Limit) -> int:
+    def _watchdog_ms(self, request: GoRequest, board: chess.Board, limit: chess.engine.Limit) -> int:
         # How long the engine may legitimately think, plus a grace period; its start-up
         # handshake may still be running too, so that is allowed for when not ready yet.
         if limit.time is not None:
             budget_ms = int(limit.time * 1000)
         elif request.clock is not None:
-            board_turn = self._board_before.turn if self._board_before is not None else chess.WHITE
-            own = request.clock.white_ms if board_turn == chess.WHITE else request.clock.black_ms
+            own = request.clock.white_ms if board.turn == chess.WHITE else request.clock.black_ms
             budget_ms = max(0, own) + (
-                request.clock.white_increment_ms if board_turn == chess.WHITE else request.clock.black_increment_ms
+                request.clock.white_increment_ms if board.turn == chess.WHITE else request.clock.black_increment_ms
             )
         else:
             budget_ms = UNTIMED_WATCHDOG_MS
-        if not self._ready:
+        if not self.is_ready():
             budget_ms += int(self._start_timeout_s * 1000)
         return budget_ms + self._watchdog_grace_ms
 
-    def _finish(self) -> GoRequest | None:
-        request = self._request
-        self._request = None
-        self._board_before = None
-        self._watchdog.stop()
-        return request
-
     # ------------------------------------------------------------------ worker replies
-    def _on_engine_started(self, description: object) -> None:
+    def _on_engine_started(self, description: UciEngineDescription) -> None:
         self._start_error = None
-        if isinstance(description, UciEngineDescription) and description.name:
+        if description.name:
             self._name = description.name
-        if not self._ready:
-            self._ready = True
-            self.ready_changed.emit(True)
-
-    def _on_worker_search_info(self, request_id: int, info: object) -> None:
-        if self._request is None or request_id != self._request.request_id:
-            return
-        self.search_info.emit(info)
-
-    def _on_worker_best_move(self, request_id: int, uci: str) -> None:
-        if self._request is None or request_id != self._request.request_id or self._board_before is None:
-            return
-        board = self._board_before
-        self._finish()
-        if chess.Move.from_uci(uci) not in board.legal_moves:
-            self.failed.emit(request_id, f"The engine '{self.name}' chose an illegal move ({uci}).")
-            return
-        self.move_made.emit(request_id, uci)
+        self.set_ready(True)
 
     def _on_worker_failed(self, request_id: int, message: str) -> None:
-        if request_id == -1:  # start-up failure with no request pending yet
+        if request_id == -1:  # start-up failure, perhaps with no request pending yet
             self._start_error = message
-            if self._ready:
-                self._ready = False
-                self.ready_changed.emit(False)
+            self.set_ready(False)
             if self._request is None:
                 return
             request_id = self._request.request_id
-        if self._request is None or request_id != self._request.request_id:
-            return
-        self._finish()
-        self.failed.emit(request_id, message)
+        super()._on_worker_failed(request_id, message)
 
     def _on_watchdog_timeout(self) -> None:
         request = self._request
         if request is None:
             return
         seconds = self._watchdog.interval() / 1000
-        self._worker.stop(request.request_id)
-        self._worker.kill_engine()
+        self._uci_worker.stop(request.request_id)
+        self._uci_worker.kill_engine()
         self._finish()
         self.failed.emit(
             request.request_id,

@@ -25,11 +25,9 @@ from typing import Any
 
 import chess
 import chess.engine
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QThread, Signal, Slot
 
-from chessgui.engines.builtin_worker import LIVE_WORKERS
 from chessgui.engines.info import EngineInfo
-from chessgui.engines.request_ledger import RequestLedger
 from chessgui.engines.uci_process import (
     DEFAULT_START_TIMEOUT_S,
     UciEngineDescription,
@@ -38,6 +36,8 @@ from chessgui.engines.uci_process import (
     describe_engine,
     start_engine,
 )
+from chessgui.engines.worker_thread import ThreadWorker
+from chessgui.game.players import GoRequest
 
 _log = logging.getLogger(__name__)
 
@@ -46,23 +46,17 @@ _log = logging.getLogger(__name__)
 _PARKED_THREADS: set[QThread] = set()
 
 
-class UciWorker(QObject):
-    """Runs one external UCI engine from a dedicated QThread.
+class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
+    """Runs one external UCI engine from a dedicated QThread (see :class:`ThreadWorker`).
 
-    Signals (delivered to the GUI thread):
+    Signals (delivered to the GUI thread), besides the base's:
         engine_started(object UciEngineDescription): the engine answered the handshake.
         search_info(int request_id, object EngineInfo): one per engine ``info`` line with a score.
-        best_move(int request_id, str uci): the engine's move (never for a stopped request).
-        failed(int request_id, str message): the engine could not answer (plain words);
-            request_id is -1 when no request was pending (start-up failure).
+        failed(int request_id, str message): as the base's, but request_id is -1 when no
+            request was pending (start-up failure).
     """
 
     engine_started = Signal(object)
-    search_info = Signal(int, object)
-    best_move = Signal(int, str)
-    failed = Signal(int, str)
-
-    _search_requested = Signal(int, str, object, object)
 
     def __init__(
         self,
@@ -72,47 +66,29 @@ class UciWorker(QObject):
         hash_mb: int | None = None,
     ) -> None:
         """``options`` are set where the engine offers them; ``hash_mb`` becomes "Hash" if offered."""
-        super().__init__()  # no parent: it moves to its own thread
+        super().__init__("uci-engine")
         self._path = path
         self._options = dict(options or {})
         self._hash_mb = hash_mb
         self._start_timeout_s = start_timeout_s
         self._lock = threading.Lock()  # guards _engine, which kill_engine() reads from the GUI thread
         self._engine: chess.engine.SimpleEngine | None = None
-        # Shared with the GUI thread: which requests are cancelled, and the running
-        # request's analysis so stop() can send "stop" to exactly that search.
-        self._requests: RequestLedger[chess.engine.SimpleAnalysisResult] = RequestLedger()
         self._description: UciEngineDescription | None = None
         self._game_key: object = object()
         self._last_game: tuple[str, tuple[str, ...]] | None = None
-
-        self._thread = QThread()
-        self._thread.setObjectName("uci-engine")
-        self.moveToThread(self._thread)
-        self._search_requested.connect(self.start_search)
-        self._thread.started.connect(self._on_thread_started)
-        LIVE_WORKERS.add(self)
-        self._thread.start()
+        self._start_thread()
 
     # ------------------------------------------------------------------ GUI-thread API
     def description(self) -> UciEngineDescription | None:
         """The engine's name and options once it has started."""
         return self._description
 
-    def request_search(self, request_id: int, fen: str, moves: Sequence[str], limit: chess.engine.Limit) -> None:
-        """Queue a search in the worker thread (returns at once)."""
-        if not self._requests.note_requested(request_id):
-            return  # shutting down: the thread is ending and would never run it
-        self._search_requested.emit(request_id, fen, tuple(moves), limit)
-
-    def stop(self, request_id: int | None = None) -> None:
-        """Abandon ``request_id`` (default: all so far); sends ``stop`` to a thinking engine."""
-        analysis = self._requests.cancel(request_id)  # only the running search, and only if now cancelled
-        if analysis is not None:
-            try:
-                analysis.stop()
-            except chess.engine.EngineTerminatedError:
-                pass
+    def interrupt(self, handle: chess.engine.SimpleAnalysisResult) -> None:
+        """Send ``stop`` to the thinking engine."""
+        try:
+            handle.stop()
+        except chess.engine.EngineTerminatedError:
+            pass
 
     def kill_engine(self) -> None:
         """End the engine process at once (a hung engine); the next request starts it again."""
@@ -121,23 +97,16 @@ class UciWorker(QObject):
         if engine is not None:
             engine.close()  # closes the transport, which kills the process
 
-    def shutdown(self, timeout_ms: int = 1000) -> bool:
-        """Stop, end the engine process and the thread; True when the thread finished in time."""
-        self._requests.shut_down()
-        self.stop()
+    def release(self) -> None:
         self.kill_engine()
-        self._thread.quit()
-        finished = bool(self._thread.wait(max(0, timeout_ms)))
-        if finished:
-            LIVE_WORKERS.discard(self)
-        else:
-            # Most likely still inside the engine's start-up handshake, which cannot be
-            # interrupted; it ends within the start timeout and then closes the engine.
-            _log.warning("The UCI engine thread did not finish within %d ms", timeout_ms)
-            thread = self._thread
-            _PARKED_THREADS.add(thread)
-            thread.finished.connect(lambda: _PARKED_THREADS.discard(thread))
-        return finished
+
+    def thread_outlived_shutdown(self, timeout_ms: int) -> None:
+        # Most likely still inside the engine's start-up handshake, which cannot be
+        # interrupted; it ends within the start timeout and then closes the engine.
+        super().thread_outlived_shutdown(timeout_ms)
+        thread = self._thread
+        _PARKED_THREADS.add(thread)
+        thread.finished.connect(lambda: _PARKED_THREADS.discard(thread))
 
     # ------------------------------------------------------------------ worker thread
     @Slot()
@@ -161,9 +130,7 @@ class UciWorker(QObject):
             return
         moves = tuple(moves)  # type: ignore[arg-type]
         try:
-            board = chess.Board(fen)
-            for uci in moves:
-                board.push_uci(uci)
+            board = GoRequest(request_id, fen, moves).board()
         except ValueError as error:
             self.failed.emit(request_id, f"The position could not be set up for the engine: {error}")
             return

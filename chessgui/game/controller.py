@@ -27,8 +27,9 @@ import chess.engine
 import chess.pgn
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from chessgui.clock.chess_clock import ClockState
 from chessgui.game import tree
-from chessgui.game.players import DRAW_OFFER_MIN_MOVE, ClockState, GoRequest, HumanPlayer, Player
+from chessgui.game.players import DRAW_OFFER_MIN_MOVE, GoRequest, HumanPlayer, Player
 from chessgui.game.result import GameResult, Termination
 from chessgui.storage.pgn.headers import apply_header_edits
 

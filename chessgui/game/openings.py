@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import chess
 
+from chessgui.game.players import GoRequest
+
 
 @dataclass(frozen=True, slots=True)
 class Opening:
@@ -25,10 +27,7 @@ class Opening:
 
     def board(self) -> chess.Board:
         """The position after the line."""
-        board = chess.Board()
-        for uci in self.moves:
-            board.push_uci(uci)
-        return board
+        return GoRequest(0, chess.STARTING_FEN, self.moves).board()
 
 
 def _line(name: str, moves: str) -> Opening:

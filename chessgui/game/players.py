@@ -16,6 +16,9 @@ import chess
 import chess.engine
 from PySide6.QtCore import QObject, Signal
 
+from chessgui.clock.chess_clock import ClockState
+from chessgui.storage.settings import PlayerKind, PlayerSettings
+
 DRAW_OFFER_MIN_MOVE = 30
 """A computer player considers a draw offer only after this move number."""
 DRAW_ACCEPT_MAX_CP = 25
@@ -31,22 +34,6 @@ def accepts_draw_by_evaluation(board: chess.Board, color: chess.Color, last_eval
     if board.fullmove_number <= DRAW_OFFER_MIN_MOVE or last_eval is None:
         return False
     return last_eval.pov(color).score(mate_score=100_000) <= DRAW_ACCEPT_MAX_CP
-
-
-@dataclass(frozen=True, slots=True)
-class ClockState:
-    """Clock times handed to an engine that plays from its clock (UCI go wtime/btime/...)."""
-
-    white_ms: int
-    """White's remaining time in milliseconds."""
-    black_ms: int
-    """Black's remaining time in milliseconds."""
-    white_increment_ms: int = 0
-    """White's increment per move in milliseconds."""
-    black_increment_ms: int = 0
-    """Black's increment per move in milliseconds."""
-    moves_to_go: int | None = None
-    """Moves until the next time control, if the control has one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +98,16 @@ class Player(QObject):
     def stop(self) -> None:
         """Abandon the current request, if any. No reply for it will be accepted afterwards."""
 
+    def new_game(self) -> None:
+        """A new game starts: forget what was learned in the previous one (engines: hash table, history)."""
+
+    def apply_settings(self, settings: PlayerSettings) -> bool:
+        """Take ``settings`` from the next :meth:`go` if this player can; False when a new player is needed."""
+        return False
+
+    def on_move_requested(self, move: chess.Move) -> None:
+        """The board asks for ``move``: only a person at the board answers with it."""
+
     def answer_draw_offer(
         self, board: chess.Board, color: chess.Color, last_eval: chess.engine.PovScore | None
     ) -> bool:
@@ -135,6 +132,9 @@ class HumanPlayer(Player):
 
     def is_human(self) -> bool:
         return True
+
+    def apply_settings(self, settings: PlayerSettings) -> bool:
+        return settings.kind is PlayerKind.HUMAN
 
     def go(self, request: GoRequest) -> None:
         self._pending_request = request

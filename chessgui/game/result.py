@@ -100,6 +100,17 @@ class GameResult:
         return f"{winner} wins by {self.termination.value}"
 
     @classmethod
+    def on_time(cls, board: chess.Board, flagged_color: chess.Color) -> GameResult:
+        """The end when ``flagged_color``'s flag falls in ``board``'s position.
+
+        The side with time left wins, unless it cannot possibly checkmate (python-chess's
+        ``has_insufficient_material`` for that side): then it is a draw.
+        """
+        if board.has_insufficient_material(not flagged_color):
+            return cls(None, Termination.TIMEOUT_VS_INSUFFICIENT, loser_on_time=flagged_color)
+        return cls(not flagged_color, Termination.TIME_FORFEIT, loser_on_time=flagged_color)
+
+    @classmethod
     def from_outcome(cls, outcome: chess.Outcome) -> GameResult:
         """Build from python-chess's ``Board.outcome()``."""
         return cls(winner=outcome.winner, termination=Termination.from_python_chess(outcome.termination))

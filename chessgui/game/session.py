@@ -15,19 +15,13 @@ import chess.pgn
 from PySide6.QtCore import QObject, QSettings, Signal
 
 from chessgui.clock.game_clock import GameClock
-from chessgui.clock.time_control import EngineTimeMode
 from chessgui.engines.info import EngineInfo
-from chessgui.engines.players import BuiltinEnginePlayer, create_player
+from chessgui.engines.players import create_player
 from chessgui.game.controller import GameController
 from chessgui.game.openings import opening_series
-from chessgui.game.players import ClockState, Player
+from chessgui.game.players import Player
 from chessgui.storage.book import BookChoice, book_problem
-from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings, save_settings
-
-
-def _same_engine(a: PlayerSettings, b: PlayerSettings) -> bool:
-    """True when switching from ``a`` to ``b`` can keep the running engine (only strength differs)."""
-    return a.kind == b.kind and a.uci_path == b.uci_path and a.uci_options == b.uci_options and a.hash_mb == b.hash_mb
+from chessgui.storage.settings import Settings, save_settings
 
 
 class PlaySession(QObject):
@@ -66,8 +60,6 @@ class PlaySession(QObject):
         controller.move_made.connect(self.on_move_made)
         controller.game_started.connect(self.on_game_reset)
         controller.move_taken_back.connect(self.on_game_reset)
-        # Engines set to a fixed time per move must not be handed the clock.
-        controller.set_clock_provider(self.clock_state_for_engines)
         self._install_players(settings, force=True)
         self._apply_time_settings(settings)
 
@@ -95,9 +87,7 @@ class PlaySession(QObject):
     def new_game(self, start_fen: str | None = None) -> None:
         """A new game with the current players (fresh hash tables for the engines)."""
         for color in chess.COLORS:
-            player = self._controller.player(color)
-            if isinstance(player, BuiltinEnginePlayer):
-                player.new_game()
+            self._controller.player(color).new_game()
         self._controller.new_game(start_fen)
 
     def check_books(self) -> list[str]:
@@ -139,16 +129,8 @@ class PlaySession(QObject):
             node = node.add_main_variation(chess.Move.from_uci(uci))
         game.headers["Opening"] = opening.name
         for color in chess.COLORS:
-            player = self._controller.player(color)
-            if isinstance(player, BuiltinEnginePlayer):
-                player.new_game()
+            self._controller.player(color).new_game()
         self._controller.load_game(game)
-
-    def clock_state_for_engines(self) -> ClockState | None:
-        """Clock times for engines playing on the clock; None in fixed-time-per-move mode."""
-        if self._settings.engine_time_mode is EngineTimeMode.FIXED_PER_MOVE:
-            return None
-        return self._game_clock.clock_state()
 
     # ------------------------------------------------------------------ slots
 
@@ -179,6 +161,9 @@ class PlaySession(QObject):
 
     def _apply_time_settings(self, settings: Settings) -> None:
         self._game_clock.set_time_control(settings.time_control)
+        # The game clock is the one provider of the engines' clock times; engines set to a
+        # fixed time per move must not be handed the clock.
+        self._game_clock.set_engine_time_mode(settings.engine_time_mode)
         self._controller.set_min_move_delay_ms(settings.min_move_delay_ms)
 
     def _install_players(self, settings: Settings, force: bool) -> None:
@@ -187,10 +172,7 @@ class PlaySession(QObject):
         for color in chess.COLORS:
             wanted = settings.player(color)
             player = self._controller.player(color)
-            if not force and wanted.kind is PlayerKind.HUMAN and player.is_human():
-                new[color] = player
-            elif not force and isinstance(player, BuiltinEnginePlayer) and _same_engine(player.settings(), wanted):
-                player.set_settings(wanted)  # only the strength changed: applies from the next move
+            if not force and player.apply_settings(wanted):  # e.g. only the strength changed: from the next move
                 new[color] = player
             else:
                 new[color] = create_player(wanted, color, self._controller)

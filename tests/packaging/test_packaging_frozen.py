@@ -16,7 +16,7 @@ from pathlib import Path
 import chess
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 TOOLS = ("Xvfb", "xdotool", "import", "convert")
 
 

@@ -5,9 +5,15 @@ from __future__ import annotations
 import chess
 import pytest
 
-from chessgui.clock.chess_clock import ChessClock, ClockRunState, ClockSnapshot, flag_result, format_clock_ms
+from chessgui.clock.chess_clock import (
+    ChessClock,
+    ClockRunState,
+    ClockSnapshot,
+    ClockState,
+    format_clock_ms,
+)
 from chessgui.clock.time_control import UNTIMED, TimeControl
-from chessgui.game.players import ClockState
+from chessgui.game.result import GameResult
 
 
 class FakeTime:
@@ -248,6 +254,12 @@ def test_changed_signal_on_state_changes(fake_time: FakeTime) -> None:
     clock.resume()
     clock.stop()
     assert events == ["running", "paused", "running", "stopped"]
+
+
+def flag_result(board: chess.Board, flagged_color: chess.Color) -> tuple[str, str]:
+    """The PGN result and the sentence for the user when ``flagged_color``'s flag falls."""
+    result = GameResult.on_time(board, flagged_color)
+    return result.result, result.describe()
 
 
 def test_flag_result_loss_on_time() -> None:

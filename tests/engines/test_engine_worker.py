@@ -13,40 +13,7 @@ import pytest
 from PySide6.QtCore import QObject, Signal, Slot
 
 from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
-from engine.api import SearchInfo, SearchLimit, SearchResult
-
-
-class FakeSearcher:
-    """Plays the first legal move; ``blocking`` searches run until stop() is called."""
-
-    def __init__(self, blocking: bool = False) -> None:
-        self.blocking = blocking
-        self._stop = threading.Event()
-        self.searches: list[tuple[str, tuple[str, ...], SearchLimit]] = []
-        self.started = threading.Event()
-        self.new_games = 0
-
-    def new_game(self) -> None:
-        self.new_games += 1
-
-    def search(self, fen, moves=(), limit=SearchLimit(), on_info=None):
-        self._stop.clear()
-        self.searches.append((fen, tuple(moves), limit))
-        board = chess.Board(fen)
-        for uci in moves:
-            board.push_uci(uci)
-        move = next(iter(board.legal_moves), None)
-        pv = (move.uci(),) if move else ()
-        for depth in range(1, (limit.depth or 3) + 1):
-            if on_info is not None:
-                on_info(SearchInfo(depth, depth, 10 * depth, None, 100 * depth, 1000, depth, 0, pv))
-        self.started.set()
-        if self.blocking:
-            self._stop.wait(30)  # released by stop(); the bound only keeps a broken test finite
-        return SearchResult(move.uci() if move else None, None, None)
-
-    def stop(self) -> None:
-        self._stop.set()
+from engine.api import SearchInfo, SearchLimit
 
 
 class GuiRelay(QObject):
@@ -92,7 +59,7 @@ def _no_warm_up() -> None:
     return None
 
 
-def make_worker(searcher: FakeSearcher) -> EngineWorker:
+def make_worker(searcher: object) -> EngineWorker:
     state = _WarmUp()
     return EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=_no_warm_up, warm_up_state=state)
 
@@ -101,7 +68,7 @@ def make_worker(searcher: FakeSearcher) -> EngineWorker:
 def worker_factory():
     workers: list[EngineWorker] = []
 
-    def factory(searcher: FakeSearcher) -> EngineWorker:
+    def factory(searcher: object) -> EngineWorker:
         worker = make_worker(searcher)
         workers.append(worker)
         return worker
@@ -111,8 +78,8 @@ def worker_factory():
         worker.shutdown(2000)
 
 
-def test_worker_emits_ready_after_warm_up(qtbot, worker_factory) -> None:
-    searcher = FakeSearcher()
+def test_worker_emits_ready_after_warm_up(qtbot, worker_factory, fake_searcher) -> None:
+    searcher = fake_searcher()
     state = _WarmUp()
     gate = threading.Event()
     worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: gate.wait(10), warm_up_state=state)
@@ -126,8 +93,8 @@ def test_worker_emits_ready_after_warm_up(qtbot, worker_factory) -> None:
         assert worker.shutdown(2000)
 
 
-def test_worker_returns_best_move_and_infos(qtbot, worker_factory) -> None:
-    worker = worker_factory(FakeSearcher())
+def test_worker_returns_best_move_and_infos(qtbot, worker_factory, fake_searcher) -> None:
+    worker = worker_factory(fake_searcher())
     relay = GuiRelay(worker)
     infos: list[tuple[int, SearchInfo]] = []
     worker.search_info.connect(lambda rid, info: infos.append((rid, info)))
@@ -143,8 +110,8 @@ def test_worker_returns_best_move_and_infos(qtbot, worker_factory) -> None:
     assert all(rid == 7 for rid, _ in infos)
 
 
-def test_stop_mid_search_emits_no_move(qtbot, worker_factory) -> None:
-    searcher = FakeSearcher(blocking=True)
+def test_stop_mid_search_emits_no_move(qtbot, worker_factory, fake_searcher) -> None:
+    searcher = fake_searcher(blocking=True)
     worker = worker_factory(searcher)
     relay = GuiRelay(worker)
     moves: list[tuple[int, str]] = []
@@ -162,8 +129,8 @@ def test_stop_mid_search_emits_no_move(qtbot, worker_factory) -> None:
     assert [rid for rid, _ in moves] == [2]
 
 
-def test_stopped_request_that_was_still_queued_never_runs(qtbot, worker_factory) -> None:
-    searcher = FakeSearcher(blocking=True)
+def test_stopped_request_that_was_still_queued_never_runs(qtbot, worker_factory, fake_searcher) -> None:
+    searcher = fake_searcher(blocking=True)
     worker = worker_factory(searcher)
     relay = GuiRelay(worker)
     worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(infinite=True))
@@ -177,8 +144,8 @@ def test_stopped_request_that_was_still_queued_never_runs(qtbot, worker_factory)
     assert [moves for _, moves, _ in searcher.searches] == [(), ("d2d4",)]
 
 
-def test_shutdown_during_search_finishes_thread_quickly(qtbot) -> None:
-    searcher = FakeSearcher(blocking=True)
+def test_shutdown_during_search_finishes_thread_quickly(qtbot, fake_searcher) -> None:
+    searcher = fake_searcher(blocking=True)
     worker = make_worker(searcher)
     worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(infinite=True))
     qtbot.waitUntil(searcher.started.is_set, timeout=5000)
@@ -186,10 +153,10 @@ def test_shutdown_during_search_finishes_thread_quickly(qtbot) -> None:
     assert not worker.is_running()
 
 
-def test_shutdown_while_warm_up_still_running_returns(qtbot) -> None:
+def test_shutdown_while_warm_up_still_running_returns(qtbot, fake_searcher) -> None:
     gate = threading.Event()
     worker = EngineWorker(
-        searcher_factory=lambda hash_mb: FakeSearcher(), warm_up=lambda: gate.wait(10), warm_up_state=_WarmUp()
+        searcher_factory=lambda hash_mb: fake_searcher(), warm_up=lambda: gate.wait(10), warm_up_state=_WarmUp()
     )
     worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(depth=1))
     try:
@@ -199,9 +166,9 @@ def test_shutdown_while_warm_up_still_running_returns(qtbot) -> None:
         gate.set()
 
 
-def test_search_error_becomes_failed(qtbot, worker_factory) -> None:
-    class BrokenSearcher(FakeSearcher):
-        def search(self, fen, moves=(), limit=SearchLimit(), on_info=None):
+def test_search_error_becomes_failed(qtbot, worker_factory, fake_searcher) -> None:
+    class BrokenSearcher(fake_searcher):
+        def search(self, fen, moves=(), limit=None, on_info=None):
             raise ValueError("bad position")
 
     worker = worker_factory(BrokenSearcher())

@@ -8,7 +8,6 @@ from pathlib import Path
 import chess
 import chess.pgn
 import pytest
-from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
 
 from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.engines.info import EngineInfo
@@ -27,15 +26,15 @@ def players():
         player.shutdown()
 
 
-def _player(players: list, book: BookSettings, searcher: FakeSearcher) -> BuiltinEnginePlayer:
+def _player(players: list, book: BookSettings, searcher: object) -> BuiltinEnginePlayer:
     worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: None, warm_up_state=_WarmUp())
     player = BuiltinEnginePlayer(PlayerSettings(kind=PlayerKind.BUILTIN, depth=2, book=book), worker=worker)
     players.append(player)
     return player
 
 
-def test_book_move_is_played_at_once_legal_and_reported_as_book(qtbot, players) -> None:
-    searcher = FakeSearcher()
+def test_book_move_is_played_at_once_legal_and_reported_as_book(qtbot, players, fake_searcher) -> None:
+    searcher = fake_searcher()
     player = _player(players, BookSettings(choice=BookChoice.WEIGHTED_RANDOM), searcher)
     player.set_book_settings(player.book_settings(), rng=random.Random(7))
     infos: list[EngineInfo] = []
@@ -54,8 +53,8 @@ def test_book_move_is_played_at_once_legal_and_reported_as_book(qtbot, players) 
     assert infos[0].color == chess.BLACK
 
 
-def test_stopped_book_request_is_never_answered(qtbot, players) -> None:
-    player = _player(players, BookSettings(), FakeSearcher())
+def test_stopped_book_request_is_never_answered(qtbot, players, fake_searcher) -> None:
+    player = _player(players, BookSettings(), fake_searcher())
     answers: list[tuple[int, str]] = []
     player.move_made.connect(lambda rid, uci: answers.append((rid, uci)))
     player.go(GoRequest(1, chess.STARTING_FEN, ()))
@@ -66,8 +65,8 @@ def test_stopped_book_request_is_never_answered(qtbot, players) -> None:
     assert [rid for rid, _ in answers] == [2]
 
 
-def test_beyond_the_book_depth_the_engine_searches(qtbot, players) -> None:
-    searcher = FakeSearcher()
+def test_beyond_the_book_depth_the_engine_searches(qtbot, players, fake_searcher) -> None:
+    searcher = fake_searcher()
     player = _player(players, BookSettings(max_moves=2), searcher)
     qtbot.waitUntil(player.is_ready, timeout=5000)
     moves = ("e2e4", "e7e5", "g1f3", "b8c6")  # move 3, a position every book knows
@@ -77,10 +76,10 @@ def test_beyond_the_book_depth_the_engine_searches(qtbot, players) -> None:
 
 
 @pytest.mark.parametrize("content", [b"", b"not a book at all, just some text\n" * 3, b"\x00" * 17])
-def test_bad_book_file_means_the_engine_searches(qtbot, players, tmp_path: Path, content: bytes) -> None:
+def test_bad_book_file_means_the_engine_searches(qtbot, players, tmp_path: Path, content: bytes, fake_searcher) -> None:
     bad = tmp_path / "bad.bin"
     bad.write_bytes(content)
-    searcher = FakeSearcher()
+    searcher = fake_searcher()
     player = _player(players, BookSettings(path=str(bad)), searcher)
     qtbot.waitUntil(player.is_ready, timeout=5000)
     with qtbot.waitSignal(player.move_made, timeout=5000) as blocker:
@@ -200,11 +199,11 @@ def _sum_of_squared_line_probabilities(book, board: chess.Board, plies: int) -> 
     return result
 
 
-def test_twenty_self_play_starts_vary_as_the_book_weights_allow(qtbot) -> None:
-    from chessgui.engines.computer_player import ComputerPlayer
-
+def test_twenty_self_play_starts_vary_as_the_book_weights_allow(qtbot, players, fake_searcher) -> None:
     rng = random.Random(20)
-    sides = {color: ComputerPlayer("Engine", BookSettings(), rng=rng) for color in chess.COLORS}
+    sides = {color: _player(players, BookSettings(), fake_searcher()) for color in chess.COLORS}
+    for side in sides.values():
+        side.set_book_settings(side.book_settings(), rng=rng)
     starts = 20
     lines = []
     for start in range(starts):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "packaging" / "install-linux.sh"
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux desktop integration")

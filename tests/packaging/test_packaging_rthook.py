@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-HOOK = Path(__file__).resolve().parent.parent / "packaging" / "rthook_numba_cache.py"
+HOOK = Path(__file__).resolve().parents[2] / "packaging" / "rthook_numba_cache.py"
 
 
 @pytest.mark.skipif(os.name != "posix" or os.uname().sysname == "Darwin", reason="XDG layout (Linux)")

@@ -17,7 +17,7 @@ from chessgui.resources_path import (
     resource_path,
 )
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_resource_path_finds_the_piece_artwork() -> None:

@@ -113,7 +113,7 @@ def test_book_and_opening_names_are_packaged_and_credited(qtbot) -> None:
 
     from chessgui.dialogs.about import AboutDialog
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
         "chessgui.resources"
     ]

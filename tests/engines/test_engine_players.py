@@ -10,17 +10,17 @@ from pathlib import Path
 import chess
 import pytest
 
+from chessgui.clock.chess_clock import ClockState
 from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer, UciEnginePlayer, create_player, uci_limit_from
-from chessgui.game.players import ClockState, GoRequest, HumanPlayer
+from chessgui.game.players import GoRequest, HumanPlayer
 from chessgui.storage.book import BookSettings
 from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 # These tests are about searching; the opening book (on by default) would answer instead.
 NO_BOOK = BookSettings(enabled=False)
 
-from test_engine_worker import FakeSearcher  # tests/gui is on sys.path (pytest prepend import mode)
 
 FAKE_UCI_ENGINE = textwrap.dedent(
     '''
@@ -102,8 +102,7 @@ def players():
         player.shutdown()
 
 
-def _fake_builtin(settings: PlayerSettings | None = None, searcher: FakeSearcher | None = None) -> BuiltinEnginePlayer:
-    searcher = searcher or FakeSearcher()
+def _fake_builtin(searcher: object, settings: PlayerSettings | None = None) -> BuiltinEnginePlayer:
     worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: None, warm_up_state=_WarmUp())
     return BuiltinEnginePlayer(
         settings or PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, depth=2), worker=worker
@@ -119,8 +118,8 @@ def _uci(command: str, players: list, **kwargs) -> UciEnginePlayer:
     return player
 
 
-def test_builtin_player_answers_go_with_legal_move(qtbot, players) -> None:
-    player = _fake_builtin()
+def test_builtin_player_answers_go_with_legal_move(qtbot, players, fake_searcher) -> None:
+    player = _fake_builtin(fake_searcher())
     players.append(player)
     qtbot.waitUntil(player.is_ready, timeout=5000)
     infos: list[EngineInfo] = []
@@ -137,8 +136,8 @@ def test_builtin_player_answers_go_with_legal_move(qtbot, players) -> None:
     assert not player.is_thinking()
 
 
-def test_builtin_player_never_answers_a_stopped_request(qtbot, players) -> None:
-    searcher = FakeSearcher(blocking=True)
+def test_builtin_player_never_answers_a_stopped_request(qtbot, players, fake_searcher) -> None:
+    searcher = fake_searcher(blocking=True)
     player = _fake_builtin(searcher=searcher)
     players.append(player)
     answers: list[tuple[int, str]] = []
@@ -153,10 +152,10 @@ def test_builtin_player_never_answers_a_stopped_request(qtbot, players) -> None:
     assert [rid for rid, _ in answers] == [2]
 
 
-def test_builtin_player_limits_from_settings_and_clock(qtbot, players) -> None:
-    searcher = FakeSearcher()
+def test_builtin_player_limits_from_settings_and_clock(qtbot, players, fake_searcher) -> None:
+    searcher = fake_searcher()
     player = _fake_builtin(
-        PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=700, depth=None), searcher
+        searcher, PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=700, depth=None)
     )
     players.append(player)
     with qtbot.waitSignal(player.move_made, timeout=5000):

@@ -9,11 +9,11 @@ import chess.pgn
 import pytest
 
 from chessgui.clock.chess_clock import ChessClock, ClockRunState
-from chessgui.clock.game_clock import GameClock, flag_game_result
+from chessgui.clock.game_clock import GameClock
 from chessgui.clock.time_control import UNTIMED, TimeControl
 from chessgui.game.controller import GameController
 from chessgui.game.players import GoRequest, HumanPlayer, Player
-from chessgui.game.result import Termination
+from chessgui.game.result import GameResult, Termination
 
 
 class FakeTime:
@@ -204,11 +204,11 @@ def test_loaded_game_continues_from_recorded_clocks(setup, fake_time: FakeTime) 
 
 
 def test_flag_game_result_maps_to_game_result() -> None:
-    draw = flag_game_result(chess.Board("4k3/8/8/8/8/2n5/8/3QK3 w - - 0 50"), chess.WHITE)
+    draw = GameResult.on_time(chess.Board("4k3/8/8/8/8/2n5/8/3QK3 w - - 0 50"), chess.WHITE)
     assert draw.result == "1/2-1/2"
     assert draw.termination == Termination.TIMEOUT_VS_INSUFFICIENT
     assert draw.describe() == "Draw: White ran out of time, but Black cannot checkmate"
-    loss = flag_game_result(chess.Board(), chess.BLACK)
+    loss = GameResult.on_time(chess.Board(), chess.BLACK)
     assert loss.result == "1-0" and loss.termination == Termination.TIME_FORFEIT
 
 
