@@ -7,7 +7,7 @@ redraws from the controller's and the navigator's signals.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import chess
 import chess.pgn
@@ -30,6 +30,7 @@ from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
+from chessgui.engines.analysis import AnalysisEngineSpec, AnalysisSnapshot, PositionAnalyser
 from chessgui.engines.hint_presenter import HintPresenter
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_moves_played
@@ -40,6 +41,13 @@ from chessgui.game.result import GameResult
 from chessgui.game.session import PlaySession
 from chessgui.recent_files import RecentFiles
 from chessgui.resources_path import app_icon
+from chessgui.storage.analysis_settings import (
+    AnalysisSettings,
+    choice_for,
+    engine_choices,
+    load_analysis_settings,
+    save_analysis_settings,
+)
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
 from chessgui.storage.pgn.read import hidden_annotations_notice
@@ -54,6 +62,8 @@ from chessgui.views.move_log import MoveLogPanel
 from chessgui.views.status_line import status_text
 
 WINDOW_TITLE = "Chess"
+ARROW_STRENGTHS = (1.0, 0.55, 0.4, 0.3, 0.25)
+"""Analysis arrows, best line first: the best is the strongest."""
 NOTICE_MS = 6000
 """How long a passing notice (saved, copied, a hint) covers the status line."""
 
@@ -88,6 +98,11 @@ class MainWindow(QMainWindow):
         self.engine_panel = EnginePanel(self)
         self.eval_bar = EvalBar(self)
         self.hints = HintPresenter(self.controller, self.navigator, self)
+        # Analysis mode: a job on the shown position, never a player in the game.
+        self._qsettings = qsettings
+        self.analysis = PositionAnalyser(self)
+        self._analysis_settings = load_analysis_settings(qsettings)
+        self._variation_node: chess.pgn.GameNode | None = None  # a variation shown on the board, if any
         self.openings = OpeningTracker(self.controller, self)
         self.opening_label = QLabel(self)
         self.opening_label.setObjectName("opening_label")
@@ -185,6 +200,7 @@ class MainWindow(QMainWindow):
         self.openings.opening_shown.connect(self.opening_label.setText)
         self.chess_clock.changed.connect(self._refresh_status)
         self.move_log.ply_selected.connect(navigator.go_to)
+        controller.tree_changed.connect(self._refresh_log)
         self.history_banner.back_button.clicked.connect(navigator.last)
 
         actions.new_game.triggered.connect(self.on_new_game_triggered)
@@ -199,8 +215,8 @@ class MainWindow(QMainWindow):
         actions.step.triggered.connect(controller.step)
         actions.flip.triggered.connect(self.on_flip_triggered)
         actions.first_move.triggered.connect(navigator.first)
-        actions.previous_move.triggered.connect(navigator.back)
-        actions.next_move.triggered.connect(navigator.forward)
+        actions.previous_move.triggered.connect(self.on_previous_move_triggered)
+        actions.next_move.triggered.connect(self.on_next_move_triggered)
         actions.last_move.triggered.connect(navigator.last)
         actions.copy_fen.triggered.connect(self.on_copy_fen_triggered)
         # ``triggered`` passes a bool; the FEN dialog's slot takes optional text instead.
@@ -228,6 +244,13 @@ class MainWindow(QMainWindow):
         actions.hint.triggered.connect(self.hints.on_hint_triggered)
         self.hints.arrow_ready.connect(self.board_widget.set_arrows)
         self.hints.status_message.connect(self.on_status_message)
+        actions.analyse.toggled.connect(self.on_analyse_toggled)
+        self.analysis.snapshot_changed.connect(self.on_analysis_snapshot)
+        self.analysis.failed.connect(self.on_analysis_failed)
+        analysis_view = self.engine_panel.analysis_view
+        analysis_view.engine_chosen.connect(self.on_analysis_engine_chosen)
+        analysis_view.lines_chosen.connect(self.on_analysis_lines_chosen)
+        analysis_view.line_played.connect(self.on_analysis_line_played)
         actions.quit.triggered.connect(self.close)
         actions.about.triggered.connect(self.on_about_triggered)
         if self.autosave is not None:
@@ -236,7 +259,13 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ slots
 
     def on_move_requested(self, move: chess.Move) -> None:
-        """The board asks for a move: hand it to the side to move's player if that is a human."""
+        """The board asks for a move: hand it to the side to move's player if that is a human.
+
+        While analysing, a move anywhere but the human's turn in the live game makes a variation.
+        """
+        if self.is_analysing() and not self._takes_game_move():
+            self._play_variation(self.shown_node(), [move])
+            return
         if not self.navigator.is_live():
             return
         player = self.controller.player(self.controller.board().turn)
@@ -251,20 +280,22 @@ class MainWindow(QMainWindow):
 
     def on_view_changed(self, ply: int, animate: bool) -> None:
         """Show the position after ``ply`` moves."""
+        self._variation_node = None
         board = self.controller.board_at_ply(ply)
         last_move = board.peek() if board.move_stack else None
         self.board_widget.set_position(board, last_move, animate=animate)
-        live = self.navigator.is_live()
-        self.board_widget.set_read_only(not live)
-        self.board_widget.set_input_enabled(live and self._human_input_allowed)
+        self._update_board_input()
         self.move_log.set_current_ply(ply)
         self.history_banner.set_view(ply, self.controller.live_ply())
+        if self.is_analysing() and not self.navigator.is_live():
+            self.history_banner.show_note(f"Viewing move {ply} — moves played here make a variation")
         self._refresh_status()
+        self._refresh_analysis()
 
     def on_human_input_enabled(self, enabled: bool) -> None:
         """The controller says whether a human may move now."""
         self._human_input_allowed = enabled
-        self.board_widget.set_input_enabled(enabled and self.navigator.is_live())
+        self._update_board_input()
         self._update_actions()
 
     def on_game_over(self, result: GameResult) -> None:
@@ -351,7 +382,8 @@ class MainWindow(QMainWindow):
         computers = [color for color in chess.COLORS if settings.player(color).is_computer()]
         for color in chess.COLORS:
             self.engine_panel.set_side_visible(color, color in computers)
-        self.engine_panel.setVisible(bool(computers))
+        self.engine_panel.setVisible(bool(computers) or self.is_analysing())
+        self._update_analysis_engines()
         self.eval_bar.setVisible(bool(computers))
         self.board_area.relayout()
         self._update_players_label()
@@ -402,6 +434,155 @@ class MainWindow(QMainWindow):
         fen = self.controller.board_at_ply(self.navigator.view_ply()).fen()
         QGuiApplication.clipboard().setText(fen)
         self.statusBar().showMessage(f"Copied FEN: {fen}", NOTICE_MS)
+
+    # ------------------------------------------------------------------ analysis mode
+
+    def is_analysing(self) -> bool:
+        """True while analysis mode is on."""
+        return self.actions_.analyse.isChecked()
+
+    def shown_node(self) -> chess.pgn.GameNode:
+        """The game-tree node whose position the board shows (a variation's, or the viewed ply's)."""
+        if self._variation_node is not None:
+            return self._variation_node
+        return self.controller.node_at_ply(self.navigator.view_ply())
+
+    def shown_board(self) -> chess.Board:
+        """The position on the board, with the moves that led to it."""
+        if self._variation_node is not None:
+            return self._variation_node.board()
+        return self.controller.board_at_ply(self.navigator.view_ply())
+
+    def on_analyse_toggled(self, checked: bool) -> None:
+        """Analysis mode on or off: the engine follows the shown position, or stops at once."""
+        self.engine_panel.set_analysis_visible(checked)
+        self.engine_panel.setVisible(checked or self.controller.has_computer_player())
+        if checked:
+            self._configure_analysis()
+            self._refresh_analysis()
+        else:
+            self.analysis.stop()
+            self.board_widget.set_weighted_arrows([])
+            if self._variation_node is not None:
+                self.navigator.go_to(self.navigator.view_ply())  # back to the game's own positions
+        self._update_board_input()
+
+    def on_analysis_snapshot(self, snapshot: AnalysisSnapshot) -> None:
+        """New lines: show them, and arrows for their first moves when they are about the shown position."""
+        if not self.is_analysing():
+            return
+        self.engine_panel.analysis_view.show_snapshot(snapshot)
+        shown = self.shown_board()
+        arrows: list[tuple[chess.Square, chess.Square, float]] = []
+        if snapshot.fen == shown.fen():
+            seen: set[chess.Move] = set()
+            for info, strength in zip(snapshot.lines, ARROW_STRENGTHS, strict=False):
+                move = info.best_move()
+                if move is not None and move not in seen and shown.is_legal(move):
+                    seen.add(move)
+                    arrows.append((move.from_square, move.to_square, strength))
+        self.board_widget.set_weighted_arrows(arrows)
+
+    def on_analysis_failed(self, message: str) -> None:
+        """The analysis engine crashed or hung: say so; the game and the lines so far stay."""
+        self.statusBar().showMessage(message, NOTICE_MS * 2)
+
+    def on_analysis_engine_chosen(self, command: str) -> None:
+        """The user picked the analysis engine in the panel."""
+        self._set_analysis_settings(AnalysisSettings(command, self._analysis_settings.lines))
+
+    def on_analysis_lines_chosen(self, lines: int) -> None:
+        """The user picked how many lines to show."""
+        self._set_analysis_settings(AnalysisSettings(self._analysis_settings.uci_command, lines))
+
+    def on_analysis_line_played(self, fen: str, moves: Sequence[chess.Move]) -> None:
+        """A move of a line was clicked: play the line up to it on the board as a variation."""
+        if fen == self.shown_board().fen():
+            self._play_variation(self.shown_node(), moves)
+
+    def on_previous_move_triggered(self) -> None:
+        """One move back: in a variation, to its previous position."""
+        node = self._variation_node
+        if node is None or node.parent is None:
+            self.navigator.back()
+            return
+        self._show_node(node.parent)
+
+    def on_next_move_triggered(self) -> None:
+        """One move forward: in a variation, along it."""
+        node = self._variation_node
+        if node is None:
+            self.navigator.forward()
+        elif node.variations:
+            self._show_node(node.variations[0])
+
+    def _play_variation(self, parent: chess.pgn.GameNode, moves: Sequence[chess.Move]) -> None:
+        try:
+            node = self.controller.add_variation(parent, moves)
+        except ValueError as error:
+            self.on_status_message(f"That line cannot be played here: {error}")
+            return
+        self._show_node(node, animate=len(moves) == 1)
+
+    def _show_node(self, node: chess.pgn.GameNode, animate: bool = False) -> None:
+        """Show ``node``: through the navigator when it is a position of the game's live line."""
+        ply = node.ply() - self.controller.game().ply()
+        if 0 <= ply <= self.controller.live_ply() and self.controller.node_at_ply(ply) is node:
+            self.navigator.go_to(ply)
+            return
+        self._variation_node = node
+        board = node.board()
+        self.board_widget.set_position(board, node.move, animate=animate)
+        self._update_board_input()
+        self.history_banner.show_note("Analysing a variation — it is kept in the game's PGN, not played")
+        self._refresh_analysis()
+
+    def _takes_game_move(self) -> bool:
+        """True when a move on the board is the human's move in the live game."""
+        controller = self.controller
+        return (
+            self._variation_node is None
+            and self.navigator.is_live()
+            and not controller.is_viewing()
+            and not controller.is_game_over()
+            and controller.player(controller.board().turn).is_human()
+        )
+
+    def _update_board_input(self) -> None:
+        live = self._variation_node is None and self.navigator.is_live()
+        analysing = self.is_analysing()
+        self.board_widget.set_read_only(not live and not analysing)
+        self.board_widget.set_input_enabled(analysing or (live and self._human_input_allowed))
+
+    def _refresh_analysis(self) -> None:
+        if self.is_analysing():
+            self.analysis.analyse(self.shown_board())
+
+    def _configure_analysis(self) -> None:
+        analysis = self._analysis_settings
+        choice = choice_for(self.session.settings(), analysis)
+        spec = AnalysisEngineSpec(choice.uci_command, choice.uci_options, choice.hash_mb, choice.label)
+        self.analysis.configure(spec, analysis.lines)
+        self._update_analysis_engines()
+
+    def _set_analysis_settings(self, analysis: AnalysisSettings) -> None:
+        if analysis == self._analysis_settings:
+            return
+        self._analysis_settings = analysis
+        save_analysis_settings(self._qsettings, analysis)
+        if self.is_analysing():
+            self._configure_analysis()
+            self._refresh_analysis()
+        else:
+            self._update_analysis_engines()
+
+    def _update_analysis_engines(self) -> None:
+        view = self.engine_panel.analysis_view
+        choices = engine_choices(self.session.settings(), self._analysis_settings)
+        view.set_engine_choices(
+            [(choice.label, choice.uci_command) for choice in choices], self._analysis_settings.uci_command
+        )
+        view.set_lines(self._analysis_settings.lines)
 
     # ------------------------------------------------------------------ autosave
 
@@ -525,6 +706,7 @@ class MainWindow(QMainWindow):
         """Stop any search and release engine threads before the window goes."""
         self.controller.stop_thinking()
         self.hints.shutdown()
+        self.analysis.shutdown()
         if self.autosave is not None:
             self.autosave.save_now()  # an unfinished game stays offered for next time
         for color in chess.COLORS:

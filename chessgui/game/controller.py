@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import chess
 import chess.engine
@@ -52,6 +52,7 @@ class GameController(QObject):
         thinking_started(chess.Color): a computer player was asked to move.
         player_failed(str): a player could not move (plain words); the game is paused, intact.
         headers_changed(): the game's PGN headers (event, players' names, …) were edited.
+        tree_changed(): moves were added to the game tree off the live line (variations).
 
     While a loaded game is viewed (:meth:`is_viewing`) no player is asked to move and
     its tags (players, event, date) stay as loaded.
@@ -69,6 +70,7 @@ class GameController(QObject):
     thinking_started = Signal(object)
     player_failed = Signal(str)
     headers_changed = Signal()
+    tree_changed = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -452,6 +454,32 @@ class GameController(QObject):
             seconds = max(0.0, seconds)
             shown = math.floor(seconds) if seconds >= 10 else math.floor(round(seconds * 10, 6)) / 10
             self.node_at_ply(ply).set_clock(shown)
+
+    def add_variation(self, parent: chess.pgn.GameNode, moves: Sequence[chess.Move]) -> chess.pgn.GameNode:
+        """Add ``moves`` after ``parent`` (a node of this game) and return the node after the last one.
+
+        Moves the tree already has are followed, new ones become variations (the
+        main line stays as it is; a move after a leaf is the only continuation there).
+        Raises ValueError when ``parent`` is not in this game or a move is illegal.
+        """
+        if parent.game() is not self._game:
+            raise ValueError("The position is not part of this game.")
+        board = parent.board()
+        for move in moves:
+            if not board.is_legal(move):
+                raise ValueError(f"{move.uci()} is not a legal move in {board.fen()}")
+            board.push(move)
+        node = parent
+        added = False
+        for move in moves:
+            existing = node.variation(move) if node.has_variation(move) else None
+            if existing is None:
+                existing = node.add_variation(move)
+                added = True
+            node = existing
+        if added:
+            self.tree_changed.emit()
+        return node
 
     # ------------------------------------------------------------------ player replies
 

@@ -29,3 +29,8 @@ class HistoryBanner(QWidget):
         """Describe the viewed position; hidden at the live position."""
         self._label.setText(f"Viewing move {ply} of {live_ply} — the board is read-only")
         self.setVisible(ply != live_ply)
+
+    def show_note(self, text: str) -> None:
+        """Show ``text`` instead (e.g. while a variation is on the board)."""
+        self._label.setText(text)
+        self.show()
