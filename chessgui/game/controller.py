@@ -458,9 +458,12 @@ class GameController(QObject):
     def add_variation(self, parent: chess.pgn.GameNode, moves: Sequence[chess.Move]) -> chess.pgn.GameNode:
         """Add ``moves`` after ``parent`` (a node of this game) and return the node after the last one.
 
-        Moves the tree already has are followed, new ones become variations (the
-        main line stays as it is; a move after a leaf is the only continuation there).
-        Raises ValueError when ``parent`` is not in this game or a move is illegal.
+        Moves the tree already has are followed, new ones become variations: the
+        main line stays as it is. So nothing is added after the game's last move
+        (the live position): a PGN tree has no variation without a main move, and
+        that move would become part of the game.
+        Raises ValueError (plain words) when ``parent`` is not in this game, a move
+        is illegal, or a new move would have to follow the game's last move.
         """
         if parent.game() is not self._game:
             raise ValueError("The position is not part of this game.")
@@ -469,6 +472,16 @@ class GameController(QObject):
             if not board.is_legal(move):
                 raise ValueError(f"{move.uci()} is not a legal move in {board.fen()}")
             board.push(move)
+        node = parent
+        for move in moves:
+            if node.has_variation(move):
+                node = node.variation(move)
+            elif node is self._live_node:
+                raise ValueError(
+                    "a variation must branch off before the game's last move (go back a move to try other moves there)"
+                )
+            else:
+                break
         node = parent
         added = False
         for move in moves:
