@@ -20,8 +20,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import chess  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QObject, QTimer  # noqa: E402
-
 from responsiveness import MIDDLEGAME_FEN, TickRecorder, percentile, summary  # noqa: E402
+
 from chessgui.engines.analysis import AnalysisEngineSpec, PositionAnalyser  # noqa: E402
 
 
