@@ -44,6 +44,8 @@ class MainActions:
     """Play on in a viewed (loaded) game from the shown position, after choosing the players."""
     hint: QAction
     """Show the engine's suggested move as an arrow."""
+    analyse: QAction
+    """Analysis mode on/off (checkable): an engine searches the shown position without a time limit."""
     flip: QAction
     """Turn the board around."""
     first_move: QAction
@@ -117,6 +119,7 @@ def create_actions(window: QMainWindow) -> MainActions:
             "Play on in this game from the shown position (choose the players first)",
         ),
         hint=_action(window, "&Hint", "Ctrl+H", "Show the engine's suggestion as an arrow"),
+        analyse=_action(window, "&Analyse position", "A", "Let an engine analyse the shown position (best lines)"),
         flip=_action(window, "&Flip board", "F", "Turn the board around"),
         first_move=_action(window, "Start position", "Home", "Show the start position"),
         previous_move=_action(window, "Previous move", "Left", "Show the previous position"),
@@ -135,6 +138,7 @@ def create_actions(window: QMainWindow) -> MainActions:
         quit=_action(window, "&Quit", std.Quit, "Quit (an unfinished game is kept for next time)"),
     )
     actions.pause.setCheckable(True)
+    actions.analyse.setCheckable(True)
     actions.step.setEnabled(False)
     actions.claim_draw.setEnabled(False)
     actions.offer_draw.setEnabled(False)
@@ -174,6 +178,8 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     computer: QMenu = bar.addMenu("&Computer")
     for action in (actions.pause, actions.step, actions.hint):
         computer.addAction(action)
+    analysis: QMenu = bar.addMenu("&Analysis")
+    analysis.addAction(actions.analyse)
     view: QMenu = bar.addMenu("&View")
     for action in (
         actions.flip,
@@ -199,6 +205,7 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
         actions.takeback,
         actions.flip,
         actions.hint,
+        actions.analyse,
         actions.pause,
         actions.step,
         actions.settings,

@@ -7,7 +7,7 @@ redraws from the controller's and the navigator's signals.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import chess
 import chess.pgn
@@ -31,6 +31,7 @@ from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
+from chessgui.engines.analysis import AnalysisEngineSpec, AnalysisSnapshot, PositionAnalyser
 from chessgui.engines.hint_presenter import HintPresenter
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_moves_played
@@ -41,6 +42,13 @@ from chessgui.game.result import GameResult
 from chessgui.game.session import PlaySession
 from chessgui.recent_files import RecentFiles
 from chessgui.resources_path import app_icon
+from chessgui.storage.analysis_settings import (
+    AnalysisSettings,
+    choice_for,
+    engine_choices,
+    load_analysis_settings,
+    save_analysis_settings,
+)
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
 from chessgui.storage.settings import PlayerSettings, Settings
@@ -54,6 +62,8 @@ from chessgui.views.move_log import MoveLogPanel
 from chessgui.views.status_line import status_text
 
 WINDOW_TITLE = "Chess"
+ARROW_STRENGTHS = (1.0, 0.55, 0.4, 0.3, 0.25)
+"""Analysis arrows, best line first: the best is the strongest."""
 NOTICE_MS = 6000
 """How long a passing notice (saved, copied, a hint) covers the status line."""
 
@@ -88,6 +98,10 @@ class MainWindow(QMainWindow):
         self.engine_panel = EnginePanel(self)
         self.eval_bar = EvalBar(self)
         self.hints = HintPresenter(self.controller, self.navigator, self)
+        # Analysis mode: a job on the shown position, never a player in the game.
+        self._qsettings = qsettings
+        self.analysis = PositionAnalyser(self)
+        self._analysis_settings = load_analysis_settings(qsettings)
         self.openings = OpeningTracker(self.controller, self)
         self.opening_label = QLabel(self)
         self.opening_label.setObjectName("opening_label")
@@ -238,6 +252,13 @@ class MainWindow(QMainWindow):
         actions.hint.triggered.connect(self.hints.on_hint_triggered)
         self.hints.arrow_ready.connect(self.board_widget.set_arrows)
         self.hints.status_message.connect(self.on_status_message)
+        actions.analyse.toggled.connect(self.on_analyse_toggled)
+        self.analysis.snapshot_changed.connect(self.on_analysis_snapshot)
+        self.analysis.failed.connect(self.on_analysis_failed)
+        analysis_view = self.engine_panel.analysis_view
+        analysis_view.engine_chosen.connect(self.on_analysis_engine_chosen)
+        analysis_view.lines_chosen.connect(self.on_analysis_lines_chosen)
+        analysis_view.line_played.connect(self.on_analysis_line_played)
         actions.quit.triggered.connect(self.close)
         actions.about.triggered.connect(self.on_about_triggered)
         if self.autosave is not None:
@@ -252,14 +273,10 @@ class MainWindow(QMainWindow):
         never changes the game being played: it is added to the tree (or follows a move
         already there) and shown. No player is asked to answer it.
         """
-        if self.navigator.is_live():
+        if self.navigator.is_live() and self.controller.is_waiting_for_human():
             self.controller.player(self.controller.board().turn).on_move_requested(move)
             return
-        try:
-            node = self.controller.add_variation(self.navigator.shown_node(), [move])
-        except ValueError:
-            return
-        self.navigator.go_to_node(node, animate=True)
+        self._play_variation(self.navigator.shown_node(), [move])
 
     def _board_takes_moves(self) -> bool:
         """The live position takes the human's move when it is their turn; any other position takes moves
@@ -325,6 +342,7 @@ class MainWindow(QMainWindow):
         self.history_banner.set_view(ply, self.controller.live_ply(), node.is_mainline())
         self.openings.show_board(board)
         self._refresh_status()
+        self._refresh_analysis()
 
     def on_human_input_enabled(self, enabled: bool) -> None:
         """The controller says whether a human may move now."""
@@ -416,7 +434,8 @@ class MainWindow(QMainWindow):
         computers = [color for color in chess.COLORS if settings.player(color).is_computer()]
         for color in chess.COLORS:
             self.engine_panel.set_side_visible(color, color in computers)
-        self.engine_panel.setVisible(bool(computers))
+        self.engine_panel.setVisible(bool(computers) or self.is_analysing())
+        self._update_analysis_engines()
         self.eval_bar.setVisible(bool(computers))
         self.board_area.relayout()
         self._update_players_label()
@@ -467,6 +486,95 @@ class MainWindow(QMainWindow):
         fen = self.navigator.shown_board().fen()
         QGuiApplication.clipboard().setText(fen)
         self.statusBar().showMessage(f"Copied FEN: {fen}", NOTICE_MS)
+
+    # ------------------------------------------------------------------ analysis mode
+
+    def is_analysing(self) -> bool:
+        """True while analysis mode is on."""
+        return self.actions_.analyse.isChecked()
+
+    def on_analyse_toggled(self, checked: bool) -> None:
+        """Analysis mode on or off: the engine follows the shown position, or stops at once."""
+        self.engine_panel.set_analysis_visible(checked)
+        self.engine_panel.setVisible(checked or self.controller.has_computer_player())
+        if checked:
+            self._configure_analysis()
+            self._refresh_analysis()
+        else:
+            self.analysis.stop()
+            self.board_widget.set_weighted_arrows([])
+        self.board_widget.set_input_enabled(self._board_takes_moves())
+
+    def on_analysis_snapshot(self, snapshot: AnalysisSnapshot) -> None:
+        """New lines: show them, and arrows for their first moves when they are about the shown position."""
+        if not self.is_analysing():
+            return
+        self.engine_panel.analysis_view.show_snapshot(snapshot)
+        shown = self.navigator.shown_board()
+        arrows: list[tuple[chess.Square, chess.Square, float]] = []
+        if snapshot.fen == shown.fen():
+            seen: set[chess.Move] = set()
+            for info, strength in zip(snapshot.lines, ARROW_STRENGTHS, strict=False):
+                move = info.best_move()
+                if move is not None and move not in seen and shown.is_legal(move):
+                    seen.add(move)
+                    arrows.append((move.from_square, move.to_square, strength))
+        self.board_widget.set_weighted_arrows(arrows)
+
+    def on_analysis_failed(self, message: str) -> None:
+        """The analysis engine crashed or hung: say so; the game and the lines so far stay."""
+        self.statusBar().showMessage(message, NOTICE_MS * 2)
+
+    def on_analysis_engine_chosen(self, command: str) -> None:
+        """The user picked the analysis engine in the panel."""
+        self._set_analysis_settings(AnalysisSettings(command, self._analysis_settings.lines))
+
+    def on_analysis_lines_chosen(self, lines: int) -> None:
+        """The user picked how many lines to show."""
+        self._set_analysis_settings(AnalysisSettings(self._analysis_settings.uci_command, lines))
+
+    def on_analysis_line_played(self, fen: str, moves: Sequence[chess.Move]) -> None:
+        """A move of a line was clicked: play the line up to it on the board as a variation."""
+        if fen == self.navigator.shown_board().fen():
+            self._play_variation(self.navigator.shown_node(), moves)
+
+    def _play_variation(self, parent: chess.pgn.GameNode, moves: Sequence[chess.Move]) -> None:
+        try:
+            node = self.controller.add_variation(parent, moves)
+        except ValueError as error:
+            self.on_status_message(f"That line cannot be played here: {error}")
+            return
+        self.navigator.go_to_node(node, animate=len(moves) == 1)
+
+    def _refresh_analysis(self) -> None:
+        if self.is_analysing():
+            self.analysis.analyse(self.navigator.shown_board())
+
+    def _configure_analysis(self) -> None:
+        analysis = self._analysis_settings
+        choice = choice_for(self.session.settings(), analysis)
+        spec = AnalysisEngineSpec(choice.uci_command, choice.uci_options, choice.hash_mb, choice.label)
+        self.analysis.configure(spec, analysis.lines)
+        self._update_analysis_engines()
+
+    def _set_analysis_settings(self, analysis: AnalysisSettings) -> None:
+        if analysis == self._analysis_settings:
+            return
+        self._analysis_settings = analysis
+        save_analysis_settings(self._qsettings, analysis)
+        if self.is_analysing():
+            self._configure_analysis()
+            self._refresh_analysis()
+        else:
+            self._update_analysis_engines()
+
+    def _update_analysis_engines(self) -> None:
+        view = self.engine_panel.analysis_view
+        choices = engine_choices(self.session.settings(), self._analysis_settings)
+        view.set_engine_choices(
+            [(choice.label, choice.uci_command) for choice in choices], self._analysis_settings.uci_command
+        )
+        view.set_lines(self._analysis_settings.lines)
 
     # ------------------------------------------------------------------ autosave
 
@@ -578,6 +686,7 @@ class MainWindow(QMainWindow):
         """Stop any search and release engine threads before the window goes."""
         self.controller.stop_thinking()
         self.hints.shutdown()
+        self.analysis.shutdown()
         if self.autosave is not None:
             self.autosave.save_now()  # an unfinished game stays offered for next time
         for color in chess.COLORS:

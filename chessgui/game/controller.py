@@ -479,8 +479,10 @@ class GameController(QObject):
         """Add ``moves`` below ``parent`` and return the last node (``parent`` when ``moves`` is empty).
 
         Existing children with the same move are followed; new moves become variations
-        (the main continuation only where there was none). The live game is not changed.
-        Raises ValueError for a node outside this game or an illegal move.
+        (the main continuation only where there was none). The live game is not changed:
+        in a game in progress or finished here nothing is added after its last move.
+        Raises ValueError (plain words) for a node outside this game, an illegal move, or a
+        new move after the game's last move.
         """
         if not tree.is_attached(parent, self._game):
             raise ValueError("the node is not part of this game")
@@ -491,7 +493,17 @@ class GameController(QObject):
             board.push(move)
         node = parent
         for move in moves:
-            node = node.variation(move) if node.has_variation(move) else node.add_variation(move)
+            if node.has_variation(move):
+                node = node.variation(move)
+            elif node is self._live_node and (not self._viewing or self._result is not None):
+                # In a PGN tree the first move after a node is its main line: a move after the
+                # game's last move would become part of the game (and of its autosave). Only an
+                # unfinished viewed game may grow at its end, as a study board does.
+                raise ValueError(
+                    "a variation must branch off before the game's last move (go back a move to try other moves there)"
+                )
+            else:
+                node = node.add_variation(move)
         if moves:
             self._tree_edited()
         return node

@@ -13,6 +13,7 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from chessgui.engines.info import EngineInfo
+from chessgui.views.analysis_view import AnalysisView
 
 #: PV moves shown in the panel (longer lines are cut with an ellipsis).
 PV_MOVES_SHOWN = 8
@@ -135,9 +136,13 @@ class EnginePanel(QWidget):
         super().__init__(parent)
         self._views = {chess.WHITE: _SideView(chess.WHITE, self), chess.BLACK: _SideView(chess.BLACK, self)}
         self._last: dict[chess.Color, EngineInfo] = {}
+        # Analysis mode's lines (shown only while analysing), above the players' rows.
+        self.analysis_view = AnalysisView(self)
+        self.analysis_view.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
+        layout.addWidget(self.analysis_view)
         layout.addWidget(self._views[chess.WHITE])
         layout.addWidget(self._views[chess.BLACK])
         layout.addStretch(1)
@@ -156,6 +161,10 @@ class EnginePanel(QWidget):
     def set_side_visible(self, color: chess.Color, visible: bool) -> None:
         """Hide the row of a side no engine plays (e.g. the human's side)."""
         self._views[color].setVisible(visible)
+
+    def set_analysis_visible(self, visible: bool) -> None:
+        """Show or hide the analysis lines."""
+        self.analysis_view.setVisible(visible)
 
     def last_info(self, color: chess.Color) -> EngineInfo | None:
         """The latest report shown for ``color``."""

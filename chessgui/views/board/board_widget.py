@@ -60,6 +60,7 @@ class BoardWidget(QWidget):
         self._show_legal_moves = True
         self._show_coordinates = True
         self._arrows: tuple[tuple[chess.Square, chess.Square], ...] = ()
+        self._weighted_arrows: tuple[tuple[chess.Square, chess.Square, float], ...] = ()
         self._input = MoveInput()
         self._picker: PromotionPicker | None = None
         self._dropped_move: chess.Move | None = None
@@ -169,6 +170,15 @@ class BoardWidget(QWidget):
     def arrows(self) -> list[tuple[chess.Square, chess.Square]]:
         """The hint arrows shown."""
         return list(self._arrows)
+
+    def set_weighted_arrows(self, arrows: Iterable[tuple[chess.Square, chess.Square, float]]) -> None:
+        """Draw analysis arrows (tail, head, strength 0–1; the best line's is 1); empty removes them."""
+        self._weighted_arrows = tuple((int(tail), int(head), float(strength)) for tail, head, strength in arrows)
+        self.update()
+
+    def weighted_arrows(self) -> list[tuple[chess.Square, chess.Square, float]]:
+        """The analysis arrows shown."""
+        return list(self._weighted_arrows)
 
     def set_theme(self, theme: BoardTheme) -> None:
         """Repaint with another colour scheme."""
@@ -427,6 +437,7 @@ class BoardWidget(QWidget):
             floating=self._animator.floating_pieces(geometry),
             dragged=dragged,
             arrows=self._arrows,
+            weighted_arrows=self._weighted_arrows,
             user_shapes=self._annotations.shapes_to_draw(),
             show_coordinates=self._show_coordinates,
             read_only=self._read_only,

@@ -58,6 +58,8 @@ class BoardScene:
     """The piece under the cursor, drawn above everything."""
     arrows: tuple[tuple[chess.Square, chess.Square], ...] = ()
     """Hint arrows, tail square to head square."""
+    weighted_arrows: tuple[tuple[chess.Square, chess.Square, float], ...] = ()
+    """Analysis arrows (tail, head, strength 0–1): the stronger, the wider and more opaque."""
     user_shapes: tuple[tuple[chess.Square, chess.Square], ...] = ()
     """The user's own arrows (and circles, where tail equals head)."""
     show_coordinates: bool = True
@@ -90,6 +92,8 @@ def paint_scene(
     paint_pieces(painter, geometry, renderer, scene)
     for floating in scene.floating:
         paint_floating(painter, geometry, renderer, floating)
+    for tail, head, strength in scene.weighted_arrows:
+        paint_weighted_arrow(painter, geometry, theme.arrow, tail, head, strength)
     for tail, head in scene.arrows:
         paint_arrow(painter, geometry, theme.arrow, tail, head)
     for tail, head in scene.user_shapes:
@@ -200,7 +204,7 @@ def paint_floating(
     painter.setOpacity(1.0)
 
 
-def arrow_polygon(geometry: BoardGeometry, tail: chess.Square, head: chess.Square) -> QPolygonF:
+def arrow_polygon(geometry: BoardGeometry, tail: chess.Square, head: chess.Square, scale: float = 1.0) -> QPolygonF:
     """The outline of a hint arrow from the centre of ``tail`` with its tip on the centre of ``head``.
 
     One closed polygon (not a line plus a triangle) so a translucent colour does
@@ -215,8 +219,8 @@ def arrow_polygon(geometry: BoardGeometry, tail: chess.Square, head: chess.Squar
         return QPolygonF()
     ux, uy = dx / length, dy / length  # along the arrow
     nx, ny = -uy, ux  # across it
-    shaft = size * 0.16 / 2
-    head_half = size * 0.3
+    shaft = size * 0.16 / 2 * scale
+    head_half = size * 0.3 * max(0.6, scale)
     head_length = min(size * 0.45, length * 0.6)
     neck = QPointF(end.x() - ux * head_length, end.y() - uy * head_length)
     points = [
@@ -247,6 +251,21 @@ def paint_arrow(
         painter.setPen(Qt.PenStyle.NoPen)
     else:
         painter.drawPolygon(arrow_polygon(geometry, tail, head))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+
+
+def paint_weighted_arrow(
+    painter: QPainter, geometry: BoardGeometry, color: QColor, tail: chess.Square, head: chess.Square, strength: float
+) -> None:
+    """An analysis arrow: the best line's is full width and colour, weaker lines' thinner and paler."""
+    strength = max(0.0, min(1.0, strength))
+    if tail == head:
+        return
+    shaded = QColor(color)
+    shaded.setAlphaF(color.alphaF() * (0.3 + 0.7 * strength))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(shaded)
+    painter.drawPolygon(arrow_polygon(geometry, tail, head, 0.5 + 0.5 * strength))
     painter.setBrush(Qt.BrushStyle.NoBrush)
 
 
