@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QTimer
 from chessgui.engines.info import EngineInfo
 from chessgui.game.players import GoRequest, Player
 from chessgui.storage.book import BookError, BookMove, BookSettings, in_book_range, load_book
+from chessgui.storage.tablebases import TablebaseProber, TablebaseResult
 
 _log = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ class ComputerPlayer(Player):
         self._book_timer.setSingleShot(True)
         self._book_timer.setInterval(0)
         self._book_timer.timeout.connect(self._on_book_timer)
+        self._tablebases: TablebaseProber | None = None  # endgame tables, consulted after the book
 
     def is_human(self) -> bool:
         return False
@@ -72,11 +74,34 @@ class ComputerPlayer(Player):
             return None
         return book.pick(board, settings.choice, self._book_rng)
 
+    def set_tablebases(self, prober: TablebaseProber | None) -> None:
+        """Play the tablebase-best move at once when ``prober``'s tables cover the position (None: never)."""
+        self._tablebases = prober
+
+    def tablebase_move(self, request: GoRequest) -> TablebaseResult | None:
+        """The tables' exact result with a best move for the request's position, or None."""
+        if self._tablebases is None:
+            return None
+        try:
+            board = request.board()
+        except ValueError:
+            return None
+        result = self._tablebases.probe(board)
+        return result if result is not None and result.best_move is not None else None
+
     def go(self, request: GoRequest) -> None:
         self.stop()
         choice = self.book_move(request)
         if choice is None:
-            self.search(request)
+            exact = self.tablebase_move(request)
+            if exact is None:
+                self.search(request)
+                return
+            board, move = request.board(), exact.best_move
+            info = EngineInfo.from_tablebase_move(move, exact.describe(), exact.to_pov_score(), board, self.name)
+            self.search_info.emit(info)
+            self._book_reply = (request.request_id, move.uci())
+            self._book_timer.start()
             return
         board = request.board()
         self.search_info.emit(
