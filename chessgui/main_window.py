@@ -33,6 +33,7 @@ from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engines.analysis import AnalysisEngineSpec, AnalysisSnapshot, PositionAnalyser
 from chessgui.engines.hint_presenter import HintPresenter
+from chessgui.engines.tablebase_presenter import TablebasePresenter
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_moves_played
 from chessgui.game.navigator import GameNavigator
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow):
         self.analysis = PositionAnalyser(self)
         self._analysis_settings = load_analysis_settings(qsettings)
         self.openings = OpeningTracker(self.controller, self)
+        self.tablebases = TablebasePresenter(self.controller, self.navigator, self)
         self.opening_label = QLabel(self)
         self.opening_label.setObjectName("opening_label")
         self.opening_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -246,6 +248,8 @@ class MainWindow(QMainWindow):
         session.engine_info.connect(self.eval_bar.on_search_info)
         session.engine_cleared.connect(self.on_engine_cleared)
         session.book_problem.connect(self.on_status_message)
+        self.tablebases.text_changed.connect(self.engine_panel.set_tablebase_text)
+        self.tablebases.problem_found.connect(self.on_status_message)
         session.settings_applied.connect(self.on_settings_applied)
         actions.settings.triggered.connect(self.on_settings_triggered)
         actions.next_game.triggered.connect(self.on_next_game_triggered)
@@ -434,7 +438,8 @@ class MainWindow(QMainWindow):
         computers = [color for color in chess.COLORS if settings.player(color).is_computer()]
         for color in chess.COLORS:
             self.engine_panel.set_side_visible(color, color in computers)
-        self.engine_panel.setVisible(bool(computers) or self.is_analysing())
+        self.tablebases.apply(settings.tablebases)  # after the session installed this settings' players
+        self.engine_panel.setVisible(bool(computers) or self.is_analysing() or settings.tablebases.is_configured())
         self._update_analysis_engines()
         self.eval_bar.setVisible(bool(computers))
         self.board_area.relayout()

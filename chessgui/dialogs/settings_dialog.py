@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from chessgui.clock.time_control import EngineTimeMode
 from chessgui.dialogs.book_editor import BookEditor
+from chessgui.dialogs.tablebase_editor import TablebaseEditor
 from chessgui.dialogs.time_control_editor import TimeControlEditor
 from chessgui.dialogs.uci_engine_editor import EngineProbe, UciEngineEditor
 from chessgui.storage.settings import (
@@ -274,6 +275,12 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(players_page, "Players")
         self.tabs.addTab(clock_page, "Clock")
         self.tabs.addTab(board_page, "Board")
+        self.tablebase_editor = TablebaseEditor(settings.tablebases, self)
+        tablebase_page = QWidget(self)
+        tablebase_layout = QVBoxLayout(tablebase_page)
+        tablebase_layout.addWidget(self.tablebase_editor)
+        tablebase_layout.addStretch(1)
+        self.tabs.addTab(tablebase_page, "Tablebases")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -297,6 +304,7 @@ class SettingsDialog(QDialog):
             min_move_delay_ms=int(round(self.delay_spin.value() * 1000)),
             time_control=self.time_control_editor.time_control(),
             engine_time_mode=self.engine_time_combo.currentData() or self._settings.engine_time_mode,
+            tablebases=self.tablebase_editor.tablebase_settings(),
         )
 
     def _update_clock_note(self) -> None:

@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, QTimer, SignalInstance
 from chessgui.engines.info import EngineInfo
 from chessgui.game.players import GoRequest, Player
 from chessgui.storage.book import BookError, BookMove, BookSettings, in_book_range, load_book
+from chessgui.storage.tablebases import TablebaseProber, TablebaseResult
 
 _log = logging.getLogger(__name__)
 
@@ -69,6 +70,7 @@ class ComputerPlayer(Player):
         worker.search_info.connect(self._on_worker_search_info)
         worker.best_move.connect(self._on_worker_best_move)
         worker.failed.connect(self._on_worker_failed)
+        self._tablebases: TablebaseProber | None = None  # endgame tables, consulted after the book
 
     def is_human(self) -> bool:
         return False
@@ -108,17 +110,46 @@ class ComputerPlayer(Player):
             return None
         return book.pick(board, settings.choice, self._book_rng)
 
+    def set_tablebases(self, prober: TablebaseProber | None) -> None:
+        """Play the tablebase-best move at once when ``prober``'s tables cover the position (None: never)."""
+        self._tablebases = prober
+
+    def tablebase_move(self, request: GoRequest) -> TablebaseResult | None:
+        """The tables' exact result with a best move for the request's position, or None."""
+        if self._tablebases is None:
+            return None
+        try:
+            board = request.board()
+        except ValueError:
+            return None
+        result = self._tablebases.probe(board)
+        return result if result is not None and result.best_move is not None else None
+
     def go(self, request: GoRequest) -> None:
+        """Answer from the opening book or the endgame tables at once; search otherwise."""
         self.stop()
         choice = self.book_move(request)
-        if choice is None:
-            self.search(request)
+        if choice is not None:
+            board = request.board()
+            info = EngineInfo.from_book_move(
+                choice.move, choice.share, choice.alternatives, board, engine_name=self.name
+            )
+            self._answer_at_once(request, choice.move, info)
             return
-        board = request.board()
-        self.search_info.emit(
-            EngineInfo.from_book_move(choice.move, choice.share, choice.alternatives, board, engine_name=self.name)
-        )
-        self._book_reply = (request.request_id, choice.move.uci())
+        exact = self.tablebase_move(request)
+        if exact is not None:
+            board = request.board()
+            info = EngineInfo.from_tablebase_move(
+                exact.best_move, exact.describe(), exact.to_pov_score(), board, self.name
+            )
+            self._answer_at_once(request, exact.best_move, info)
+            return
+        self.search(request)
+
+    def _answer_at_once(self, request: GoRequest, move: chess.Move, info: EngineInfo) -> None:
+        """Report ``info`` now and answer with ``move`` on the next event-loop turn (as a search would, later)."""
+        self.search_info.emit(info)
+        self._book_reply = (request.request_id, move.uci())
         self._book_timer.start()
 
     def stop(self) -> None:

@@ -59,6 +59,8 @@ class EngineInfo:
     """For a move played from the opening book: its share of the book weights (0–1]; None when searched."""
     book_choices: int = 0
     """For a book move: how many moves the book has for the position."""
+    tablebase: str = ""
+    """For a move played from the endgame tablebases: the exact result in words ("White wins, mate in 5")."""
 
     # ------------------------------------------------------------------ factories
     @classmethod
@@ -115,6 +117,33 @@ class EngineInfo:
         )
 
     @classmethod
+    def from_tablebase_move(
+        cls,
+        move: chess.Move,
+        result_text: str,
+        score: chess.engine.PovScore,
+        board_before: chess.Board,
+        engine_name: str = "",
+    ) -> EngineInfo:
+        """A report for a move taken from the endgame tablebases (exact result, no search)."""
+        white = score.white()
+        return cls(
+            color=board_before.turn,
+            depth=0,
+            seldepth=0,
+            score_white_cp=None if white.is_mate() else white.score(),
+            mate_white=white.mate(),
+            nodes=0,
+            nps=0,
+            time_ms=0,
+            pv_san=pv_to_san(board_before, (move.uci(),)),
+            pv_uci=(move.uci(),),
+            engine_name=engine_name,
+            fullmove_number=board_before.fullmove_number,
+            tablebase=result_text,
+        )
+
+    @classmethod
     def from_info_dict(
         cls, info: Mapping[str, Any], board_before: chess.Board, engine_name: str = ""
     ) -> EngineInfo | None:
@@ -159,6 +188,10 @@ class EngineInfo:
     def is_book(self) -> bool:
         """True when the move comes from the opening book rather than a search."""
         return self.book_share is not None
+
+    def is_tablebase(self) -> bool:
+        """True when the move comes from the endgame tablebases rather than a search."""
+        return bool(self.tablebase)
 
     def is_mate(self) -> bool:
         """True when the score is a forced mate."""

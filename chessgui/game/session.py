@@ -149,6 +149,9 @@ class PlaySession(QObject):
             return
         if info.is_book() and info.best_move() == move:
             self._controller.set_move_comment(self._controller.live_ply(), "book")
+        elif info.is_tablebase() and info.best_move() == move:  # exact: its score and a "tablebase" comment
+            self._controller.set_move_comment(self._controller.live_ply(), "tablebase")
+            self._controller.set_move_eval(self._controller.live_ply(), info.to_pov_score())  # keeps the word
         elif not info.is_book():
             self._controller.set_move_eval(self._controller.live_ply(), info.to_pov_score(), info.depth)
 

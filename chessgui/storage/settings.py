@@ -23,6 +23,7 @@ from PySide6.QtCore import QSettings
 
 from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
 from chessgui.storage.book import BOOK_DEPTH_RANGE, BookChoice, BookSettings
+from chessgui.storage.tablebases import TablebaseSettings
 
 _log = logging.getLogger(__name__)
 
@@ -144,6 +145,9 @@ class Settings:
     """The game's clock; UNTIMED plays without one (engines then use their time per move)."""
     engine_time_mode: EngineTimeMode = EngineTimeMode.ON_CLOCK
     """On a clock: engines think from the clock, or a fixed time per move."""
+    # --- Endgame tablebases (chessgui/storage/tablebases.py) ---------------------------------------------
+    tablebases: TablebaseSettings = field(default_factory=TablebaseSettings)
+    """Syzygy/Gaviota directories (none by default) and whether computer sides play their moves."""
 
     def player(self, color: chess.Color) -> PlayerSettings:
         """The settings of the side ``color``."""
@@ -176,6 +180,7 @@ def load_settings(qsettings: QSettings) -> Settings:
         delay = _read_int(qsettings, "play/min_move_delay_ms", defaults.min_move_delay_ms, MIN_MOVE_DELAY_RANGE_MS)
         time_control = _read_time_control(qsettings, "play/time_control", defaults.time_control)
         mode = EngineTimeMode.from_setting(_read_raw(qsettings, "play/engine_time_mode"), defaults.engine_time_mode)
+        tablebases = _load_tablebases(qsettings, defaults.tablebases)
     except Exception:  # a damaged file must never stop the program from starting
         _log.exception("Could not read the settings; using defaults")
         return defaults
@@ -186,6 +191,7 @@ def load_settings(qsettings: QSettings) -> Settings:
         min_move_delay_ms=delay,
         time_control=time_control,
         engine_time_mode=mode,
+        tablebases=tablebases,
     )
 
 
@@ -215,6 +221,9 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
     qsettings.setValue("play/min_move_delay_ms", settings.min_move_delay_ms)
     qsettings.setValue("play/time_control", settings.time_control.to_setting())
     qsettings.setValue("play/engine_time_mode", settings.engine_time_mode.value)
+    qsettings.setValue("tablebases/syzygy_dir", settings.tablebases.syzygy_dir)
+    qsettings.setValue("tablebases/gaviota_dir", settings.tablebases.gaviota_dir)
+    qsettings.setValue("tablebases/play_perfectly", settings.tablebases.play_perfectly)
     qsettings.sync()
 
 
@@ -244,6 +253,16 @@ def _load_book(qsettings: QSettings, prefix: str, default: BookSettings) -> Book
         path=path if isinstance(path, str) else default.path,
         max_moves=_read_int(qsettings, prefix + "book_max_moves", default.max_moves, BOOK_DEPTH_RANGE),
         choice=BookChoice.from_setting(_read_raw(qsettings, prefix + "book_choice"), default.choice),
+    )
+
+
+def _load_tablebases(qsettings: QSettings, default: TablebaseSettings) -> TablebaseSettings:
+    syzygy = _read_raw(qsettings, "tablebases/syzygy_dir")
+    gaviota = _read_raw(qsettings, "tablebases/gaviota_dir")
+    return TablebaseSettings(
+        syzygy_dir=syzygy if isinstance(syzygy, str) else default.syzygy_dir,
+        gaviota_dir=gaviota if isinstance(gaviota, str) else default.gaviota_dir,
+        play_perfectly=_read_bool(qsettings, "tablebases/play_perfectly", default.play_perfectly),
     )
 
 

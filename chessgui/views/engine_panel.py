@@ -115,6 +115,11 @@ class _SideView(QFrame):
             )
             self.pv_label.setText(format_pv(info))
             return
+        if info.is_tablebase():  # an exact result from the endgame tables, not a search
+            self.score_label.setText(info.format_score())
+            self.stats_label.setText(f"tablebase move · {info.tablebase}")
+            self.pv_label.setText(format_pv(info))
+            return
         self.score_label.setText(info.format_score())
         depth = f"depth {info.depth}" + (f"/{info.seldepth}" if info.seldepth > info.depth else "")
         self.stats_label.setText(
@@ -145,12 +150,23 @@ class EnginePanel(QWidget):
         layout.addWidget(self.analysis_view)
         layout.addWidget(self._views[chess.WHITE])
         layout.addWidget(self._views[chess.BLACK])
+        # The endgame tablebases' exact result for the shown position ("Tablebase: White wins, mate in 12").
+        self.tablebase_label = QLabel(self)
+        self.tablebase_label.setObjectName("tablebase_label")
+        self.tablebase_label.setWordWrap(True)
+        self.tablebase_label.hide()
+        layout.addWidget(self.tablebase_label)
         layout.addStretch(1)
 
     def on_search_info(self, info: EngineInfo) -> None:
         """Show a new report in the row of the side that was thinking."""
         self._last[info.color] = info
         self._views[info.color].show_info(info)
+
+    def set_tablebase_text(self, text: str) -> None:
+        """Show the tablebase line (hidden when ``text`` is empty)."""
+        self.tablebase_label.setText(text)
+        self.tablebase_label.setVisible(bool(text))
 
     def clear(self, color: chess.Color | None = None) -> None:
         """Empty one side's row, or both (new game, takeback, new position)."""
