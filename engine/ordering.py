@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.position import FLAG_CAPTURE, QUEEN
+from engine.position import FLAG_CAPTURE, QUEEN, move_flags, move_from, move_promo, move_to
 
 SCORE_TT = 100_000_000
 SCORE_CAPTURE = 10_000_000
@@ -37,12 +37,12 @@ def score_moves(
     """Fill ``scores[:n]`` for ``moves[:n]`` (higher = searched earlier)."""
     for i in range(n):
         move = np.int64(moves[i])
-        frm = move & 127
-        to = (move >> 7) & 127
-        promo = (move >> 14) & 7
+        frm = move_from(move)
+        to = move_to(move)
+        promo = move_promo(move)
         if move == tt_move:
             scores[i] = SCORE_TT
-        elif (move >> 17) & FLAG_CAPTURE:
+        elif move_flags(move) & FLAG_CAPTURE:
             victim = board[to] & 7
             if victim == 0:
                 victim = 1  # en passant
@@ -98,15 +98,15 @@ def update_quiet_stats(
         killers[ply, 1] = killers[ply, 0]
         killers[ply, 0] = move
     bonus = depth * depth
-    frm = move & 127
-    to = (move >> 7) & 127
+    frm = move_from(move)
+    to = move_to(move)
     # The move has been unmade: the piece is back on its from-square.
     history[board[frm], to] += bonus
     for i in range(n_tried):
         other = np.int64(tried[i])
-        if other != move and (other >> 17) & FLAG_CAPTURE == 0 and (other >> 14) & 7 == 0:
-            ofrm = other & 127
-            oto = (other >> 7) & 127
+        if other != move and move_flags(other) & FLAG_CAPTURE == 0 and move_promo(other) == 0:
+            ofrm = move_from(other)
+            oto = move_to(other)
             history[board[ofrm], oto] -= bonus
             if history[board[ofrm], oto] < -HISTORY_MAX:
                 history[board[ofrm], oto] = -HISTORY_MAX

@@ -14,7 +14,7 @@ from engine.draws import insufficient_material
 from engine.evaluate import PIECE_VALUE, evaluate
 from engine.movegen import gen_moves, make_move, unmake_move
 from engine.ordering import pick_move, score_moves
-from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_HPLY, ST_SIDE
+from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_HPLY, ST_SIDE, move_from, move_promo, move_to
 from engine.searchstate import (
     CTL_FEATURES,
     CTL_GENERATION,
@@ -134,8 +134,8 @@ def quiescence(
     legal = 0
     for i in range(n):
         move = pick_move(buf, sc, i, n)
-        if not checked and (move >> 14) & 7 == 0:
-            to = (move >> 7) & 127
+        if not checked and move_promo(move) == 0:
+            to = move_to(move)
             victim = board[to] & 7
             if victim == 0:
                 victim = PAWN
@@ -143,7 +143,7 @@ def quiescence(
                 continue  # even winning this piece for free cannot reach alpha
             if (
                 features & FEATURE_BAD_CAPTURE_PRUNING
-                and PIECE_VALUE[board[move & 127] & 7] > PIECE_VALUE[victim] + 50
+                and PIECE_VALUE[board[move_from(move)] & 7] > PIECE_VALUE[victim] + 50
                 and is_attacked(board, to, st[ST_SIDE] ^ 1)
             ):
                 continue  # a bigger piece takes a defended smaller one: likely losing

@@ -52,6 +52,8 @@ from engine.position import (
     ST_COUNT,
     ST_HPLY,
     ST_SIDE,
+    move_flags,
+    move_promo,
 )
 from engine.quiescence import quiescence
 from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
@@ -322,7 +324,7 @@ def negamax(
         move = pick_move(buf, sc, i, n)
         if excluded > 0 and _is_excluded(ctl, excluded, move):
             continue  # an earlier MultiPV line already has this root move
-        quiet = (move >> 17) & FLAG_CAPTURE == 0 and (move >> 14) & 7 == 0
+        quiet = move_flags(move) & FLAG_CAPTURE == 0 and move_promo(move) == 0
         if not make_move(board, st, hashes, undo, move):
             continue
         legal += 1
