@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.position import FLAG_CAPTURE, QUEEN, move_flags, move_from, move_promo, move_to
+from engine.params import PIECE_VALUE
+from engine.position import FLAG_CAPTURE, PAWN, QUEEN, move_flags, move_from, move_promo, move_to
 
 SCORE_TT = 100_000_000
 SCORE_CAPTURE = 10_000_000
@@ -19,8 +20,12 @@ SCORE_KILLER2 = 8_000_000
 HISTORY_MAX = 4_000_000
 """History entries are halved when one reaches this, so they stay below the killers."""
 
-# MVV-LVA: victim value dominates, the cheaper attacker breaks ties.
-VICTIM = np.array([0, 1, 3, 3, 5, 9, 0, 0], dtype=np.int64)
+MVV_LVA_VALUE = PIECE_VALUE // PIECE_VALUE[PAWN]
+"""MVV-LVA: piece values in whole pawns; the victim's (times 100) dominates, the cheaper attacker breaks ties."""
+QUEEN_PROMOTION = int(MVV_LVA_VALUE[QUEEN]) * 100
+"""A capture that also promotes to a queen ranks as if it won a queen more."""
+QUIET_QUEEN_PROMOTION = QUEEN_PROMOTION - int(MVV_LVA_VALUE[PAWN]) * 100
+"""A quiet queen promotion ranks as a capture worth a queen minus the pawn."""
 
 
 @njit(cache=True, nogil=True)
@@ -46,14 +51,14 @@ def score_moves(
             victim = board[to] & 7
             if victim == 0:
                 victim = 1  # en passant
-            s = SCORE_CAPTURE + VICTIM[victim] * 100 - VICTIM[board[frm] & 7]
+            s = SCORE_CAPTURE + MVV_LVA_VALUE[victim] * 100 - MVV_LVA_VALUE[board[frm] & 7]
             if promo == QUEEN:
-                s += 900
+                s += QUEEN_PROMOTION
             elif promo != 0:
                 s = -1_000_000 + promo  # under-promotions last
             scores[i] = s
         elif promo != 0:
-            scores[i] = SCORE_CAPTURE + 800 if promo == QUEEN else -1_000_000 + promo
+            scores[i] = SCORE_CAPTURE + QUIET_QUEEN_PROMOTION if promo == QUEEN else -1_000_000 + promo
         elif move == killer1:
             scores[i] = SCORE_KILLER1
         elif move == killer2:

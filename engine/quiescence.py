@@ -11,9 +11,10 @@ from numba import njit
 
 from engine.attacks import in_check, is_attacked
 from engine.draws import insufficient_material
-from engine.evaluate import PIECE_VALUE, evaluate
+from engine.evaluate import evaluate
 from engine.movegen import gen_moves, make_move, unmake_move
 from engine.ordering import pick_move, score_moves
+from engine.params import BAD_CAPTURE_MARGIN, DELTA_MARGIN, PIECE_VALUE
 from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_HPLY, ST_SIDE, move_from, move_promo, move_to
 from engine.searchstate import (
     CTL_FEATURES,
@@ -43,9 +44,6 @@ from engine.tt import (
     tt_probe,
     tt_store,
 )
-
-DELTA_MARGIN = 200
-"""Delta pruning: skip a capture that cannot lift the score to alpha even with this spare."""
 
 
 @njit(cache=True, nogil=True)
@@ -143,7 +141,7 @@ def quiescence(
                 continue  # even winning this piece for free cannot reach alpha
             if (
                 features & FEATURE_BAD_CAPTURE_PRUNING
-                and PIECE_VALUE[board[move_from(move)] & 7] > PIECE_VALUE[victim] + 50
+                and PIECE_VALUE[board[move_from(move)] & 7] > PIECE_VALUE[victim] + BAD_CAPTURE_MARGIN
                 and is_attacked(board, to, st[ST_SIDE] ^ 1)
             ):
                 continue  # a bigger piece takes a defended smaller one: likely losing
