@@ -71,7 +71,7 @@ CASTLE_KEEP = _mask
 
 
 @njit(cache=True, nogil=True)
-def _remove(board, st, sq, h):
+def _remove(board: np.ndarray, st: np.ndarray, sq: int, h: np.uint64) -> np.uint64:
     p = board[sq]
     board[sq] = 0
     st[ST_MG] -= PST_MG[p, sq]
@@ -82,7 +82,7 @@ def _remove(board, st, sq, h):
 
 
 @njit(cache=True, nogil=True)
-def _put(board, st, sq, p, h):
+def _put(board: np.ndarray, st: np.ndarray, sq: int, p: int, h: np.uint64) -> np.uint64:
     board[sq] = p
     st[ST_MG] += PST_MG[p, sq]
     st[ST_EG] += PST_EG[p, sq]

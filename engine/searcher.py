@@ -45,6 +45,8 @@ from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, TimeManager, plan_time
 from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
 
 TIMER_LEAD_MS = 3.0
+DEFAULT_LIMIT = SearchLimit()
+"""No limit given: the search's default (see SearchLimit; the limit is frozen, so sharing it is safe)."""
 
 
 def score_to_uci(score: int) -> tuple[int | None, int | None]:
@@ -138,7 +140,7 @@ class Searcher:
         self,
         fen: str,
         moves: Sequence[str] = (),
-        limit: SearchLimit = SearchLimit(),
+        limit: SearchLimit = DEFAULT_LIMIT,
         on_info: Callable[[SearchInfo], None] | None = None,
     ) -> SearchResult:
         """Search the position after ``moves`` from ``fen`` (blocking).
