@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.params import PIECE_VALUE
+from engine.params import PIECE_VALUE_PAWNS
 from engine.position import FLAG_CAPTURE, PAWN, QUEEN, move_flags, move_from, move_promo, move_to
 
 SCORE_TT = 100_000_000
@@ -20,11 +20,10 @@ SCORE_KILLER2 = 8_000_000
 HISTORY_MAX = 4_000_000
 """History entries are halved when one reaches this, so they stay below the killers."""
 
-MVV_LVA_VALUE = PIECE_VALUE // PIECE_VALUE[PAWN]
-"""MVV-LVA: piece values in whole pawns; the victim's (times 100) dominates, the cheaper attacker breaks ties."""
-QUEEN_PROMOTION = int(MVV_LVA_VALUE[QUEEN]) * 100
+# MVV-LVA in whole pawns: the victim's value (times 100) dominates, the cheaper attacker breaks ties.
+QUEEN_PROMOTION = int(PIECE_VALUE_PAWNS[QUEEN]) * 100
 """A capture that also promotes to a queen ranks as if it won a queen more."""
-QUIET_QUEEN_PROMOTION = QUEEN_PROMOTION - int(MVV_LVA_VALUE[PAWN]) * 100
+QUIET_QUEEN_PROMOTION = QUEEN_PROMOTION - int(PIECE_VALUE_PAWNS[PAWN]) * 100
 """A quiet queen promotion ranks as a capture worth a queen minus the pawn."""
 
 
@@ -51,7 +50,7 @@ def score_moves(
             victim = board[to] & 7
             if victim == 0:
                 victim = 1  # en passant
-            s = SCORE_CAPTURE + MVV_LVA_VALUE[victim] * 100 - MVV_LVA_VALUE[board[frm] & 7]
+            s = SCORE_CAPTURE + PIECE_VALUE_PAWNS[victim] * 100 - PIECE_VALUE_PAWNS[board[frm] & 7]
             if promo == QUEEN:
                 s += QUEEN_PROMOTION
             elif promo != 0:

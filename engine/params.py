@@ -16,10 +16,14 @@ import math
 
 import numpy as np
 
+from engine.position import PAWN
+
 # Piece values ------------------------------------------------------------------
 PIECE_VALUE = np.array([0, 100, 320, 330, 500, 950, 0, 0], dtype=np.int64)
 """Rough piece values in centipawns by piece type (index PAWN..KING = 1..6; the king is
 never captured), for move ordering and pruning margins. Not the evaluation's weights."""
+PIECE_VALUE_PAWNS = PIECE_VALUE // PIECE_VALUE[PAWN]
+"""The same values in whole pawns (1, 3, 3, 5, 9): MVV-LVA ordering and material counting."""
 
 # Quiescence ----------------------------------------------------------------------
 DELTA_MARGIN = 200

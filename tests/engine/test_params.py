@@ -6,6 +6,7 @@ import numpy as np
 
 import engine.ordering
 import engine.params
+import engine.pawns
 import engine.quiescence
 import engine.search
 import engine.searcher
@@ -20,8 +21,10 @@ def test_one_piece_value_table_for_the_whole_search() -> None:
     assert engine.quiescence.PIECE_VALUE is engine.params.PIECE_VALUE
     values = engine.params.PIECE_VALUE
     assert values[PAWN] < values[KNIGHT] <= values[BISHOP] < values[ROOK] < values[QUEEN]
-    # MVV-LVA ranks by the same table, in pawns.
-    assert list(engine.ordering.MVV_LVA_VALUE) == list(values // values[PAWN])
+    # MVV-LVA and the drawish-ending rule count the same table in whole pawns.
+    assert list(engine.params.PIECE_VALUE_PAWNS) == list(values // values[PAWN])
+    assert engine.ordering.PIECE_VALUE_PAWNS is engine.params.PIECE_VALUE_PAWNS
+    assert engine.pawns.PIECE_VALUE_PAWNS is engine.params.PIECE_VALUE_PAWNS
 
 
 def test_captures_are_ordered_most_valuable_victim_then_least_valuable_attacker() -> None:
