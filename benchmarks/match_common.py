@@ -179,7 +179,7 @@ def play_game(
         if board.ply() >= MAX_PLIES:
             return GameResult(0.5, f"draw: {MAX_PLIES} plies reached", board.ply())
         if stop is not None and stop.is_set():
-            raise MatchStopped
+            raise MatchStoppedError
         side = "White" if board.turn == chess.WHITE else "Black"
         lose = 0.0 if board.turn == chess.WHITE else 1.0
         if tc.nodes:
@@ -226,5 +226,5 @@ def play_game(
     return GameResult(1.0 if outcome.winner == chess.WHITE else 0.0, reason, board.ply())
 
 
-class MatchStopped(Exception):
+class MatchStoppedError(Exception):
     """The match was decided while this game was running; its result is not needed."""

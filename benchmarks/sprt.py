@@ -32,7 +32,7 @@ import chess
 import chess.engine
 import chess.polyglot
 import sprt_stats
-from match_common import Adjudication, GameResult, MatchStopped, TimeControl, play_game
+from match_common import Adjudication, GameResult, MatchStoppedError, TimeControl, play_game
 
 BENCH_DIR = Path(__file__).resolve().parent
 DEFAULT_OPENINGS = BENCH_DIR / "openings_balanced.epd"
@@ -165,9 +165,9 @@ class Tally:
     def line(self) -> str:
         est = sprt_stats.trinomial(*self.wdl)
         low, high = est.elo_interval()
-        w, d, l = self.wdl
+        wins, draws, losses = self.wdl
         return (
-            f"Games {self.games}: W/D/L {w}/{d}/{l}  score {100 * est.score:.1f}%  "
+            f"Games {self.games}: W/D/L {wins}/{draws}/{losses}  score {100 * est.score:.1f}%  "
             f"Elo {est.elo:+.1f} [{low:+.1f}, {high:+.1f}]  "
             f"LLR {self.llr():+.2f} ({self.bounds[0]:+.2f}, {self.bounds[1]:+.2f})"
         )
@@ -213,7 +213,7 @@ def run_worker(
                 players = {chess.WHITE: test if test_white else base, chess.BLACK: base if test_white else test}
                 try:
                     result = play_game(opening, players, tc, rules, stop, game_id=game)
-                except MatchStopped:
+                except MatchStoppedError:
                     return
                 score = result.white_score if test_white else 1.0 - result.white_score
                 line = tally.add(pair, game, score, result)

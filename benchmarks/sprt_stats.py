@@ -73,8 +73,8 @@ def _estimate(counts: Sequence[int], values: Sequence[float]) -> Estimate:
     total = sum(counts)
     if total == 0:
         return Estimate(0, 0.5, 0.0)
-    mean = sum(c * v for c, v in zip(counts, values)) / total
-    variance = sum(c * (v - mean) ** 2 for c, v in zip(counts, values)) / total
+    mean = sum(c * v for c, v in zip(counts, values, strict=True)) / total
+    variance = sum(c * (v - mean) ** 2 for c, v in zip(counts, values, strict=True)) / total
     return Estimate(total, mean, variance)
 
 

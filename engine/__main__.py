@@ -1,60 +1,110 @@
 """``python -m engine`` / ``chessgui-engine``: the UCI engine.
 
-Sub-commands (for developers):
-    python -m engine bench [depth]        fixed-depth search over the bench positions
-    python -m engine perftbench [depth]   perft speed compared with python-chess
-    python -m engine perft <depth> [fen]  perft divide
+Without a sub-command the engine speaks UCI on stdin/stdout (what chess GUIs
+expect). The other sub-commands are for developers; ``--help`` lists them.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
+from pathlib import Path
+
+DEFAULT_PERFT_DEPTH = 5
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script."""
-    args = sys.argv[1:] if argv is None else argv
+def _program_name() -> str:
+    """How the user started us: ``python -m engine`` or the console script's name."""
+    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    return "python -m engine" if name in ("", "__main__.py", "-c") else name
+
+
+def _version() -> str:
+    """The engine's UCI name plus the installed package version (if installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from engine.uci import ENGINE_NAME
+
     try:
-        return _run(args)
-    except ValueError as exc:  # a bad depth or FEN on the command line
-        print(f"error: {exc}\n{__doc__}", file=sys.stderr)
-        return 2
+        package = version("chessgui")
+    except PackageNotFoundError:  # a source tree that was never installed
+        package = "source tree"
+    return f"{ENGINE_NAME} (chessgui {package})"
 
 
-def _depth_argument(args: list[str], low: int, high: int) -> int | None:
-    """The optional depth after the sub-command, clamped to low..high (reported on stderr)."""
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: optional sub-command (default ``uci``) and its arguments."""
+    parser = argparse.ArgumentParser(
+        prog=_program_name(),
+        description="The built-in chess engine of chessgui. Without a sub-command it runs the UCI protocol "
+        "on stdin/stdout, as chess GUIs expect.",
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    commands = parser.add_subparsers(dest="command", metavar="[COMMAND]", title="sub-commands")
+    commands.add_parser("uci", help="speak UCI on stdin/stdout (the default)", description="Speak UCI on stdin/stdout.")
+    bench = commands.add_parser(
+        "bench",
+        help="fixed-depth search over the bench positions (node count and speed)",
+        description="Search every bench position to a fixed depth with fresh tables; prints nodes and nodes/second.",
+    )
+    bench.add_argument("depth", type=int, nargs="?", help="search depth (default: the bench depth)")
+    perft = commands.add_parser(
+        "perft",
+        help="perft divide: leaf count below each legal move",
+        description="Count the leaves of the move tree below each legal move (perft divide).",
+    )
+    perft.add_argument("depth", type=int, nargs="?", help=f"depth in plies (default {DEFAULT_PERFT_DEPTH})")
+    perft.add_argument("fen", nargs="*", help="the position as FEN, its six fields (default: the start position)")
+    perft.set_defaults(fail=perft.error)  # a bad FEN is reported with this sub-command's usage
+    perftbench = commands.add_parser(
+        "perftbench",
+        help="perft speed compared with python-chess",
+        description="Perft speed of the engine compared with python-chess on a few positions.",
+    )
+    perftbench.add_argument("depth", type=int, nargs="?", help="plies added to each position's depth (default 0)")
+    return parser
+
+
+def _clamped_depth(depth: int | None, low: int, high: int) -> int | None:
+    """``depth`` clamped to low..high, the clamping reported on stderr (None stays None)."""
     from engine.limits import clamp_int
 
-    if len(args) < 2:
+    if depth is None:
         return None
-    depth, note = clamp_int("depth", int(args[1]), low, high)
+    depth, note = clamp_int("depth", depth, low, high)
     if note is not None:
         print(note, file=sys.stderr, flush=True)
     return depth
 
 
-def _run(args: list[str]) -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script (``argv`` defaults to the command line)."""
     from engine.limits import MAX_DEPTH, MAX_PERFT_DEPTH
 
-    if args and args[0] == "bench":
+    parser = build_parser()
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "bench":
         from engine.bench import run_bench
 
-        run_bench(_depth_argument(args, 1, MAX_DEPTH))
+        run_bench(_clamped_depth(args.depth, 1, MAX_DEPTH))
         return 0
-    if args and args[0] == "perftbench":
+    if args.command == "perftbench":
         from engine.bench import run_perft_bench
 
         # Added to each bench position's depth (at most 4), then perft runs one deeper.
-        run_perft_bench(_depth_argument(args, 0, MAX_PERFT_DEPTH - 5))
+        run_perft_bench(_clamped_depth(args.depth, 0, MAX_PERFT_DEPTH - 5))
         return 0
-    if args and args[0] == "perft":
+    if args.command == "perft":
+        from engine.api import InvalidFenError
         from engine.perft import perft_divide
         from engine.uci import STARTPOS
 
-        depth = _depth_argument(args, 0, MAX_PERFT_DEPTH)
-        depth = 5 if depth is None else depth
-        fen = " ".join(args[2:]) or STARTPOS
-        results = perft_divide(fen, depth)
+        depth = _clamped_depth(args.depth, 0, MAX_PERFT_DEPTH)
+        fen = " ".join(args.fen) or STARTPOS
+        try:
+            results = perft_divide(fen, DEFAULT_PERFT_DEPTH if depth is None else depth)
+        except InvalidFenError as exc:
+            args.fail(str(exc))  # prints the usage and exits with status 2
         for uci, count in results:
             print(f"{uci}: {count}")
         print(f"\nNodes searched: {sum(c for _, c in results)}")

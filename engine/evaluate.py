@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.params import PIECE_VALUE  # noqa: F401  (re-exported: the table used to live here)
 from engine.pawns import board_terms, drawish_scale, king_shelter, material_terms
 from engine.position import (
     BISHOP,
@@ -852,8 +853,6 @@ PST_MG = _build(_MG, MG_VALUE)
 """Middlegame material + PST per piece code and mailbox square, White's view."""
 PST_EG = _build(_EG, EG_VALUE)
 """Endgame material + PST per piece code and mailbox square, White's view."""
-PIECE_VALUE = np.array([0, 100, 320, 330, 500, 950, 0, 0], dtype=np.int64)
-"""Rough piece values by type, for move ordering and pruning margins."""
 
 
 @njit(cache=True, nogil=True)

@@ -52,6 +52,10 @@ from engine.position import (
     WHITE,
     WK_CASTLE,
     WQ_CASTLE,
+    move_flags,
+    move_from,
+    move_promo,
+    move_to,
 )
 from engine.zobrist import ZOBRIST_CASTLE, ZOBRIST_EP, ZOBRIST_PIECE, ZOBRIST_SIDE
 
@@ -67,7 +71,7 @@ CASTLE_KEEP = _mask
 
 
 @njit(cache=True, nogil=True)
-def _remove(board, st, sq, h):
+def _remove(board: np.ndarray, st: np.ndarray, sq: int, h: np.uint64) -> np.uint64:
     p = board[sq]
     board[sq] = 0
     st[ST_MG] -= PST_MG[p, sq]
@@ -78,7 +82,7 @@ def _remove(board, st, sq, h):
 
 
 @njit(cache=True, nogil=True)
-def _put(board, st, sq, p, h):
+def _put(board: np.ndarray, st: np.ndarray, sq: int, p: int, h: np.uint64) -> np.uint64:
     board[sq] = p
     st[ST_MG] += PST_MG[p, sq]
     st[ST_EG] += PST_EG[p, sq]
@@ -97,10 +101,10 @@ def ep_capturable(board: np.ndarray, to: int, them: int) -> bool:
 @njit(cache=True, nogil=True)
 def make_move(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray, move: int) -> bool:
     """Play ``move``; return False (position unchanged) if it leaves the mover in check."""
-    frm = move & 127
-    to = (move >> 7) & 127
-    promo = (move >> 14) & 7
-    flags = (move >> 17) & 15
+    frm = move_from(move)
+    to = move_to(move)
+    promo = move_promo(move)
+    flags = move_flags(move)
     side = st[ST_SIDE]
     them = side ^ 1
     hply = st[ST_HPLY]
@@ -173,10 +177,10 @@ def unmake_move(board: np.ndarray, st: np.ndarray, undo: np.ndarray) -> None:
     st[ST_HPLY] = hply
     u = undo[hply]
     move = u[U_MOVE]
-    frm = move & 127
-    to = (move >> 7) & 127
-    promo = (move >> 14) & 7
-    flags = (move >> 17) & 15
+    frm = move_from(move)
+    to = move_to(move)
+    promo = move_promo(move)
+    flags = move_flags(move)
     them = st[ST_SIDE]
     side = them ^ 1
     st[ST_SIDE] = side

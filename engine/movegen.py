@@ -56,6 +56,7 @@ from engine.position import (
     WHITE,
     WK_CASTLE,
     WQ_CASTLE,
+    encode_move,
 )
 
 __all__ = [
@@ -74,14 +75,14 @@ __all__ = [
 @njit(cache=True, nogil=True)
 def _add_pawn_moves(buf: np.ndarray, n: int, frm: int, to: int, flags: int, promotes: bool, noisy_only: bool) -> int:
     if promotes:
-        buf[n] = frm | (to << 7) | (QUEEN << 14) | (flags << 17)
+        buf[n] = encode_move(frm, to, QUEEN, flags)
         n += 1
         if not noisy_only:
             for promo in range(KNIGHT, QUEEN):
-                buf[n] = frm | (to << 7) | (promo << 14) | (flags << 17)
+                buf[n] = encode_move(frm, to, promo, flags)
                 n += 1
     else:
-        buf[n] = frm | (to << 7) | (flags << 17)
+        buf[n] = encode_move(frm, to, 0, flags)
         n += 1
     return n
 
@@ -111,7 +112,7 @@ def gen_moves(board: np.ndarray, st: np.ndarray, buf: np.ndarray, noisy_only: bo
                 if not noisy_only:
                     home = (side == WHITE and frm <= 38) or (side == BLACK and frm >= 81)
                     if home and board[to + fwd] == 0:
-                        buf[n] = frm | ((to + fwd) << 7) | (FLAG_DOUBLE << 17)
+                        buf[n] = encode_move(frm, to + fwd, 0, FLAG_DOUBLE)
                         n += 1
             for d in range(fwd - 1, fwd + 2, 2):
                 to = frm + d
@@ -119,7 +120,7 @@ def gen_moves(board: np.ndarray, st: np.ndarray, buf: np.ndarray, noisy_only: bo
                 if q != 0 and (q >> 3) == them:
                     n = _add_pawn_moves(buf, n, frm, to, np.int64(FLAG_CAPTURE), promotes, noisy_only)
                 elif to == ep and q == 0:
-                    buf[n] = frm | (to << 7) | ((FLAG_EP | FLAG_CAPTURE) << 17)
+                    buf[n] = encode_move(frm, to, 0, FLAG_EP | FLAG_CAPTURE)
                     n += 1
         elif ptype == KNIGHT or ptype == KING:
             for i in range(8):
@@ -127,10 +128,10 @@ def gen_moves(board: np.ndarray, st: np.ndarray, buf: np.ndarray, noisy_only: bo
                 q = board[to]
                 if q == 0:
                     if not noisy_only:
-                        buf[n] = frm | (to << 7)
+                        buf[n] = encode_move(frm, to, 0, 0)
                         n += 1
                 elif (q >> 3) == them:
-                    buf[n] = frm | (to << 7) | (FLAG_CAPTURE << 17)
+                    buf[n] = encode_move(frm, to, 0, FLAG_CAPTURE)
                     n += 1
         else:
             lo = 0 if ptype == ROOK else 4
@@ -144,11 +145,11 @@ def gen_moves(board: np.ndarray, st: np.ndarray, buf: np.ndarray, noisy_only: bo
                     q = board[to]
                     if q == 0:
                         if not noisy_only:
-                            buf[n] = frm | (to << 7)
+                            buf[n] = encode_move(frm, to, 0, 0)
                             n += 1
                     else:
                         if (q >> 3) == them:
-                            buf[n] = frm | (to << 7) | (FLAG_CAPTURE << 17)
+                            buf[n] = encode_move(frm, to, 0, FLAG_CAPTURE)
                             n += 1
                         break
                     to += d
@@ -170,7 +171,7 @@ def _gen_castling(board: np.ndarray, st: np.ndarray, buf: np.ndarray, n: int) ->
             and board[G1] == 0
             and not is_attacked(board, np.int64(F1), np.int64(BLACK))
         ):
-            buf[n] = E1 | (G1 << 7) | (FLAG_CASTLE << 17)
+            buf[n] = encode_move(E1, G1, 0, FLAG_CASTLE)
             n += 1
         if (
             rights & WQ_CASTLE
@@ -179,7 +180,7 @@ def _gen_castling(board: np.ndarray, st: np.ndarray, buf: np.ndarray, n: int) ->
             and board[B1] == 0
             and not is_attacked(board, np.int64(D1), np.int64(BLACK))
         ):
-            buf[n] = E1 | (C1 << 7) | (FLAG_CASTLE << 17)
+            buf[n] = encode_move(E1, C1, 0, FLAG_CASTLE)
             n += 1
     else:
         if rights & (BK_CASTLE | BQ_CASTLE) == 0 or is_attacked(board, np.int64(E8), np.int64(WHITE)):
@@ -190,7 +191,7 @@ def _gen_castling(board: np.ndarray, st: np.ndarray, buf: np.ndarray, n: int) ->
             and board[G8] == 0
             and not is_attacked(board, np.int64(F8), np.int64(WHITE))
         ):
-            buf[n] = E8 | (G8 << 7) | (FLAG_CASTLE << 17)
+            buf[n] = encode_move(E8, G8, 0, FLAG_CASTLE)
             n += 1
         if (
             rights & BQ_CASTLE
@@ -199,6 +200,6 @@ def _gen_castling(board: np.ndarray, st: np.ndarray, buf: np.ndarray, n: int) ->
             and board[B8] == 0
             and not is_attacked(board, np.int64(D8), np.int64(WHITE))
         ):
-            buf[n] = E8 | (C8 << 7) | (FLAG_CASTLE << 17)
+            buf[n] = encode_move(E8, C8, 0, FLAG_CASTLE)
             n += 1
     return n

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.position import FLAG_CAPTURE, QUEEN
+from engine.params import PIECE_VALUE_PAWNS
+from engine.position import FLAG_CAPTURE, PAWN, QUEEN, move_flags, move_from, move_promo, move_to
 
 SCORE_TT = 100_000_000
 SCORE_CAPTURE = 10_000_000
@@ -19,8 +20,11 @@ SCORE_KILLER2 = 8_000_000
 HISTORY_MAX = 4_000_000
 """History entries are halved when one reaches this, so they stay below the killers."""
 
-# MVV-LVA: victim value dominates, the cheaper attacker breaks ties.
-VICTIM = np.array([0, 1, 3, 3, 5, 9, 0, 0], dtype=np.int64)
+# MVV-LVA in whole pawns: the victim's value (times 100) dominates, the cheaper attacker breaks ties.
+QUEEN_PROMOTION = int(PIECE_VALUE_PAWNS[QUEEN]) * 100
+"""A capture that also promotes to a queen ranks as if it won a queen more."""
+QUIET_QUEEN_PROMOTION = QUEEN_PROMOTION - int(PIECE_VALUE_PAWNS[PAWN]) * 100
+"""A quiet queen promotion ranks as a capture worth a queen minus the pawn."""
 
 
 @njit(cache=True, nogil=True)
@@ -37,23 +41,23 @@ def score_moves(
     """Fill ``scores[:n]`` for ``moves[:n]`` (higher = searched earlier)."""
     for i in range(n):
         move = np.int64(moves[i])
-        frm = move & 127
-        to = (move >> 7) & 127
-        promo = (move >> 14) & 7
+        frm = move_from(move)
+        to = move_to(move)
+        promo = move_promo(move)
         if move == tt_move:
             scores[i] = SCORE_TT
-        elif (move >> 17) & FLAG_CAPTURE:
+        elif move_flags(move) & FLAG_CAPTURE:
             victim = board[to] & 7
             if victim == 0:
                 victim = 1  # en passant
-            s = SCORE_CAPTURE + VICTIM[victim] * 100 - VICTIM[board[frm] & 7]
+            s = SCORE_CAPTURE + PIECE_VALUE_PAWNS[victim] * 100 - PIECE_VALUE_PAWNS[board[frm] & 7]
             if promo == QUEEN:
-                s += 900
+                s += QUEEN_PROMOTION
             elif promo != 0:
                 s = -1_000_000 + promo  # under-promotions last
             scores[i] = s
         elif promo != 0:
-            scores[i] = SCORE_CAPTURE + 800 if promo == QUEEN else -1_000_000 + promo
+            scores[i] = SCORE_CAPTURE + QUIET_QUEEN_PROMOTION if promo == QUEEN else -1_000_000 + promo
         elif move == killer1:
             scores[i] = SCORE_KILLER1
         elif move == killer2:
@@ -98,15 +102,15 @@ def update_quiet_stats(
         killers[ply, 1] = killers[ply, 0]
         killers[ply, 0] = move
     bonus = depth * depth
-    frm = move & 127
-    to = (move >> 7) & 127
+    frm = move_from(move)
+    to = move_to(move)
     # The move has been unmade: the piece is back on its from-square.
     history[board[frm], to] += bonus
     for i in range(n_tried):
         other = np.int64(tried[i])
-        if other != move and (other >> 17) & FLAG_CAPTURE == 0 and (other >> 14) & 7 == 0:
-            ofrm = other & 127
-            oto = (other >> 7) & 127
+        if other != move and move_flags(other) & FLAG_CAPTURE == 0 and move_promo(other) == 0:
+            ofrm = move_from(other)
+            oto = move_to(other)
             history[board[ofrm], oto] -= bonus
             if history[board[ofrm], oto] < -HISTORY_MAX:
                 history[board[ofrm], oto] = -HISTORY_MAX

@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from engine.attacks import BISHOP_DIRS, KNIGHT_STEPS, ROOK_DIRS
+from engine.params import PIECE_VALUE_PAWNS
 from engine.position import (
     BISHOP,
     KING,
@@ -208,16 +209,18 @@ def drawish_scale(st: np.ndarray, white_ahead: bool) -> int:
     if st[ST_COUNT + strong + PAWN] != 0:
         return 8
     strong_material = (
-        3 * (st[ST_COUNT + strong + KNIGHT] + st[ST_COUNT + strong + BISHOP])
-        + 5 * st[ST_COUNT + strong + ROOK]
-        + 9 * st[ST_COUNT + strong + QUEEN]
+        PIECE_VALUE_PAWNS[KNIGHT] * st[ST_COUNT + strong + KNIGHT]
+        + PIECE_VALUE_PAWNS[BISHOP] * st[ST_COUNT + strong + BISHOP]
+        + PIECE_VALUE_PAWNS[ROOK] * st[ST_COUNT + strong + ROOK]
+        + PIECE_VALUE_PAWNS[QUEEN] * st[ST_COUNT + strong + QUEEN]
     )
     weak_material = (
-        3 * (st[ST_COUNT + weak + KNIGHT] + st[ST_COUNT + weak + BISHOP])
-        + 5 * st[ST_COUNT + weak + ROOK]
-        + 9 * st[ST_COUNT + weak + QUEEN]
+        PIECE_VALUE_PAWNS[KNIGHT] * st[ST_COUNT + weak + KNIGHT]
+        + PIECE_VALUE_PAWNS[BISHOP] * st[ST_COUNT + weak + BISHOP]
+        + PIECE_VALUE_PAWNS[ROOK] * st[ST_COUNT + weak + ROOK]
+        + PIECE_VALUE_PAWNS[QUEEN] * st[ST_COUNT + weak + QUEEN]
     )
-    if strong_material - weak_material <= 3 and strong_material < 13:
+    if strong_material - weak_material <= PIECE_VALUE_PAWNS[KNIGHT] and strong_material < 13:
         return 2
     return 8
 

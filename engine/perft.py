@@ -21,6 +21,9 @@ from engine.position import (
     SQ64_TO_120,
     ST_KING,
     ST_SIDE,
+    move_flags,
+    move_from,
+    move_to,
     move_to_uci,
 )
 
@@ -82,9 +85,9 @@ def count_legal(
     count = 0
     for i in range(n):
         move = np.int64(buf[i])
-        frm = move & 127
-        to = (move >> 7) & 127
-        if checked or (move >> 17) & FLAG_EP:
+        frm = move_from(move)
+        to = move_to(move)
+        if checked or move_flags(move) & FLAG_EP:
             if make_move(board, st, hashes, undo, move):
                 unmake_move(board, st, undo)
                 count += 1

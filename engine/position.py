@@ -20,6 +20,7 @@ Piece codes: colour * 8 + type with type PAWN..KING = 1..6, so white pieces are
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 # Colours and piece types -----------------------------------------------------
 WHITE = 0
@@ -74,16 +75,50 @@ MAX_GAME_PLIES = 512  # plies of game history kept before the root
 MAX_HISTORY = MAX_GAME_PLIES + MAX_PLY + 8
 
 # Move encoding (one int32) -----------------------------------------------------
-# bits 0-6 from, 7-13 to, 14-16 promotion piece type, 17-20 flags
+# bits 0-6 from, 7-13 to, 14-16 promotion piece type, 17-20 flags. Every packing
+# and unpacking goes through the functions below; inline="always" makes them cost
+# nothing in the hot path (Numba pastes their bodies into the caller).
 FLAG_EP = 1
 FLAG_CASTLE = 2
 FLAG_DOUBLE = 4
 FLAG_CAPTURE = 8
 
+MOVE_TO_SHIFT = 7
+MOVE_PROMO_SHIFT = 14
+MOVE_FLAGS_SHIFT = 17
+MOVE_SQUARE_MASK = 127  # 7 bits: mailbox squares are 21..98
+MOVE_PROMO_MASK = 7  # 3 bits: piece type KNIGHT..QUEEN, 0 = no promotion
+MOVE_FLAGS_MASK = 15  # 4 bits: FLAG_* above
 
-def encode_move(frm: int, to: int, promo: int = 0, flags: int = 0) -> int:
-    """Pack a move into the engine's int32 encoding."""
-    return frm | (to << 7) | (promo << 14) | (flags << 17)
+
+@njit(cache=True, nogil=True, inline="always")
+def encode_move(frm: int, to: int, promo: int, flags: int) -> int:
+    """Pack a move (mailbox squares, promotion piece type or 0, FLAG_* bits) into one int32."""
+    return frm | (to << MOVE_TO_SHIFT) | (promo << MOVE_PROMO_SHIFT) | (flags << MOVE_FLAGS_SHIFT)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def move_from(move: int) -> int:
+    """Mailbox square the move starts from."""
+    return move & MOVE_SQUARE_MASK
+
+
+@njit(cache=True, nogil=True, inline="always")
+def move_to(move: int) -> int:
+    """Mailbox square the move goes to (the king's square for castling)."""
+    return (move >> MOVE_TO_SHIFT) & MOVE_SQUARE_MASK
+
+
+@njit(cache=True, nogil=True, inline="always")
+def move_promo(move: int) -> int:
+    """Promotion piece type (KNIGHT..QUEEN), 0 if the move is no promotion."""
+    return (move >> MOVE_PROMO_SHIFT) & MOVE_PROMO_MASK
+
+
+@njit(cache=True, nogil=True, inline="always")
+def move_flags(move: int) -> int:
+    """The move's FLAG_* bits."""
+    return (move >> MOVE_FLAGS_SHIFT) & MOVE_FLAGS_MASK
 
 
 def square_to_mailbox(square: int) -> int:
@@ -116,7 +151,4 @@ _PROMO_LETTER = {KNIGHT: "n", BISHOP: "b", ROOK: "r", QUEEN: "q"}
 def move_to_uci(move: int) -> str:
     """Engine move -> UCI string (castling as king two squares, like python-chess)."""
     move = int(move)
-    frm = move & 127
-    to = (move >> 7) & 127
-    promo = (move >> 14) & 7
-    return mailbox_name(frm) + mailbox_name(to) + _PROMO_LETTER.get(promo, "")
+    return mailbox_name(move_from(move)) + mailbox_name(move_to(move)) + _PROMO_LETTER.get(move_promo(move), "")

@@ -11,10 +11,11 @@ from numba import njit
 
 from engine.attacks import in_check, is_attacked
 from engine.draws import insufficient_material
-from engine.evaluate import PIECE_VALUE, evaluate
+from engine.evaluate import evaluate
 from engine.movegen import gen_moves, make_move, unmake_move
 from engine.ordering import pick_move, score_moves
-from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_HPLY, ST_SIDE
+from engine.params import BAD_CAPTURE_MARGIN, DELTA_MARGIN, PIECE_VALUE
+from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_HPLY, ST_SIDE, move_from, move_promo, move_to
 from engine.searchstate import (
     CTL_FEATURES,
     CTL_GENERATION,
@@ -44,27 +45,24 @@ from engine.tt import (
     tt_store,
 )
 
-DELTA_MARGIN = 200
-"""Delta pruning: skip a capture that cannot lift the score to alpha even with this spare."""
-
 
 @njit(cache=True, nogil=True)
 def quiescence(
-    board,
-    st,
-    hashes,
-    undo,
-    tt_keys,
-    tt_data,
-    moves,
-    scores,
-    killers,
-    history,
-    pv,
-    pv_len,
-    stats,
-    ctl,
-    stop,
+    board: np.ndarray,
+    st: np.ndarray,
+    hashes: np.ndarray,
+    undo: np.ndarray,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    moves: np.ndarray,
+    scores: np.ndarray,
+    killers: np.ndarray,
+    history: np.ndarray,
+    pv: np.ndarray,
+    pv_len: np.ndarray,
+    stats: np.ndarray,
+    ctl: np.ndarray,
+    stop: np.ndarray,
     ply: int,
     alpha: int,
     beta: int,
@@ -134,8 +132,8 @@ def quiescence(
     legal = 0
     for i in range(n):
         move = pick_move(buf, sc, i, n)
-        if not checked and (move >> 14) & 7 == 0:
-            to = (move >> 7) & 127
+        if not checked and move_promo(move) == 0:
+            to = move_to(move)
             victim = board[to] & 7
             if victim == 0:
                 victim = PAWN
@@ -143,7 +141,7 @@ def quiescence(
                 continue  # even winning this piece for free cannot reach alpha
             if (
                 features & FEATURE_BAD_CAPTURE_PRUNING
-                and PIECE_VALUE[board[move & 127] & 7] > PIECE_VALUE[victim] + 50
+                and PIECE_VALUE[board[move_from(move)] & 7] > PIECE_VALUE[victim] + BAD_CAPTURE_MARGIN
                 and is_attacked(board, to, st[ST_SIDE] ^ 1)
             ):
                 continue  # a bigger piece takes a defended smaller one: likely losing

@@ -33,8 +33,6 @@ stop           int8[1]                set to 1 by another thread to abort
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numba import njit
 
@@ -42,6 +40,21 @@ from engine.draws import insufficient_material, is_draw  # noqa: F401  (re-expor
 from engine.evaluate import evaluate
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
 from engine.ordering import pick_move, score_moves, update_quiet_stats
+from engine.params import (
+    FUTILITY_MARGIN,
+    FUTILITY_MAX_DEPTH,
+    IIR_MIN_DEPTH,
+    LMP_LIMIT,
+    LMP_MAX_DEPTH,
+    LMR,
+    LMR_MIN_DEPTH,
+    LMR_MIN_MOVES,
+    NULL_MOVE_BASE_R,
+    NULL_MOVE_DEPTH_DIVISOR,
+    NULL_MOVE_MIN_DEPTH,
+    RFP_MARGIN,
+    RFP_MAX_DEPTH,
+)
 from engine.position import (
     BISHOP,
     FLAG_CAPTURE,
@@ -52,6 +65,8 @@ from engine.position import (
     ST_COUNT,
     ST_HPLY,
     ST_SIDE,
+    move_flags,
+    move_promo,
 )
 from engine.quiescence import quiescence
 from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
@@ -102,17 +117,6 @@ from engine.tt import (
     tt_store,
 )
 
-# Late-move reductions by (depth, move number), the usual log-log formula.
-LMR = np.zeros((64, 256), dtype=np.int64)
-for _d in range(1, 64):
-    for _m in range(1, 256):
-        LMR[_d, _m] = int(0.75 + math.log(_d) * math.log(_m) / 2.25)
-
-FUTILITY_MARGIN = np.array([0, 110, 210, 310], dtype=np.int64)
-RFP_MARGIN = 90
-LMP_LIMIT = np.array([0, 6, 10, 16], dtype=np.int64)
-"""Late move pruning: quiet moves searched at most, by remaining depth (non-PV, not in check)."""
-
 
 @njit(cache=True, nogil=True)
 def has_non_pawn_material(st: np.ndarray, side: int) -> bool:
@@ -140,21 +144,21 @@ def _is_excluded(ctl: np.ndarray, count: int, move: int) -> bool:
 
 @njit(cache=True, nogil=True)
 def negamax(
-    board,
-    st,
-    hashes,
-    undo,
-    tt_keys,
-    tt_data,
-    moves,
-    scores,
-    killers,
-    history,
-    pv,
-    pv_len,
-    stats,
-    ctl,
-    stop,
+    board: np.ndarray,
+    st: np.ndarray,
+    hashes: np.ndarray,
+    undo: np.ndarray,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    moves: np.ndarray,
+    scores: np.ndarray,
+    killers: np.ndarray,
+    history: np.ndarray,
+    pv: np.ndarray,
+    pv_len: np.ndarray,
+    stats: np.ndarray,
+    ctl: np.ndarray,
+    stop: np.ndarray,
     depth: int,
     ply: int,
     alpha: int,
@@ -248,7 +252,7 @@ def negamax(
                 or (bound == BOUND_UPPER and tt_score <= alpha)
             ):
                 return tt_score
-    if features & FEATURE_IIR and tt_move == 0 and depth >= 4:
+    if features & FEATURE_IIR and tt_move == 0 and depth >= IIR_MIN_DEPTH:
         depth -= 1  # no best move known: a shallower search here is cheaper and finds one
 
     # Step 7.
@@ -256,16 +260,16 @@ def negamax(
     if not checked:
         static_eval = evaluate(board, st)
     if not pv_node and not checked and abs(beta) < MATE_BOUND:
-        if features & FEATURE_REVERSE_FUTILITY and depth <= 6 and static_eval - RFP_MARGIN * depth >= beta:
+        if features & FEATURE_REVERSE_FUTILITY and depth <= RFP_MAX_DEPTH and static_eval - RFP_MARGIN * depth >= beta:
             return static_eval
         if (
             features & FEATURE_NULL_MOVE
             and allow_null
-            and depth >= 3
+            and depth >= NULL_MOVE_MIN_DEPTH
             and static_eval >= beta
             and has_non_pawn_material(st, side)
         ):
-            r = 3 + depth // 6
+            r = NULL_MOVE_BASE_R + depth // NULL_MOVE_DEPTH_DIVISOR
             make_null(st, hashes, undo)
             score = -negamax(
                 board,
@@ -306,11 +310,17 @@ def negamax(
         features & FEATURE_FUTILITY != 0
         and not pv_node
         and not checked
-        and depth <= 3
+        and depth <= FUTILITY_MAX_DEPTH
         and abs(alpha) < MATE_BOUND
         and static_eval + FUTILITY_MARGIN[depth] <= alpha
     )
-    prune_late = features & FEATURE_LMP != 0 and not pv_node and not checked and depth <= 3 and abs(alpha) < MATE_BOUND
+    prune_late = (
+        features & FEATURE_LMP != 0
+        and not pv_node
+        and not checked
+        and depth <= LMP_MAX_DEPTH
+        and abs(alpha) < MATE_BOUND
+    )
     excluded = 0
     if root:
         # Clamped: the count comes from the driver and indexes ctl.
@@ -322,7 +332,7 @@ def negamax(
         move = pick_move(buf, sc, i, n)
         if excluded > 0 and _is_excluded(ctl, excluded, move):
             continue  # an earlier MultiPV line already has this root move
-        quiet = (move >> 17) & FLAG_CAPTURE == 0 and (move >> 14) & 7 == 0
+        quiet = move_flags(move) & FLAG_CAPTURE == 0 and move_promo(move) == 0
         if not make_move(board, st, hashes, undo, move):
             continue
         legal += 1
@@ -361,7 +371,14 @@ def negamax(
             )
         else:
             r = 0
-            if features & FEATURE_LMR and depth >= 3 and legal > 3 and quiet and not checked and not gives_check:
+            if (
+                features & FEATURE_LMR
+                and depth >= LMR_MIN_DEPTH
+                and legal > LMR_MIN_MOVES
+                and quiet
+                and not checked
+                and not gives_check
+            ):
                 r = LMR[min(depth, 63), min(legal, 255)]
                 if pv_node:
                     r -= 1

@@ -17,6 +17,7 @@ import numpy as np
 from engine.api import SearchInfo, SearchLimit, SearchResult
 from engine.fen import Position, position_from_game
 from engine.limits import MAX_DEPTH, clamp_limit
+from engine.params import ASPIRATION_DEPTH, ASPIRATION_MAX_WINDOW, ASPIRATION_WINDOW
 from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
 from engine.search import (
     ALL_FEATURES,
@@ -43,9 +44,9 @@ from engine.search import (
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, TimeManager, plan_time
 from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
 
-ASPIRATION_DEPTH = 5
-ASPIRATION_WINDOW = 25
 TIMER_LEAD_MS = 3.0
+DEFAULT_LIMIT = SearchLimit()
+"""No limit given: the search's default (see SearchLimit; the limit is frozen, so sharing it is safe)."""
 
 
 def score_to_uci(score: int) -> tuple[int | None, int | None]:
@@ -139,7 +140,7 @@ class Searcher:
         self,
         fen: str,
         moves: Sequence[str] = (),
-        limit: SearchLimit = SearchLimit(),
+        limit: SearchLimit = DEFAULT_LIMIT,
         on_info: Callable[[SearchInfo], None] | None = None,
     ) -> SearchResult:
         """Search the position after ``moves`` from ``fen`` (blocking).
@@ -303,7 +304,7 @@ class Searcher:
                 return score
             self._stats[STAT_RESEARCHES] += 1
             delta *= 2
-            if delta > 800:
+            if delta > ASPIRATION_MAX_WINDOW:
                 alpha, beta = -INFINITE, INFINITE
 
     def _root(self, pos: Position, depth: int, alpha: int, beta: int) -> int:

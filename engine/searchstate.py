@@ -48,7 +48,20 @@ FEATURE_BAD_CAPTURE_PRUNING = 64
 FEATURE_QS_TT = 128
 FEATURE_LMP = 256
 FEATURE_IIR = 512
-ALL_FEATURES = 1023
+ALL_FEATURES = (
+    FEATURE_NULL_MOVE
+    | FEATURE_LMR
+    | FEATURE_FUTILITY
+    | FEATURE_REVERSE_FUTILITY
+    | FEATURE_CHECK_EXTENSION
+    | FEATURE_DELTA_PRUNING
+    | FEATURE_BAD_CAPTURE_PRUNING
+    | FEATURE_QS_TT
+    | FEATURE_LMP
+    | FEATURE_IIR
+)
+"""Every FEATURE_* bit: the engine as it plays (a new flag must be added here too;
+tests/engine/test_params.py checks that none is missing)."""
 
 POLL_MASK = 1023
 """The stop flag is read every POLL_MASK + 1 nodes (well under a millisecond)."""

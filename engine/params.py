@@ -1,0 +1,87 @@
+"""The search's numbers in one place: rough piece values and every pruning threshold.
+
+Evaluation weights (PeSTO tables, pawn structure, mobility) stay with the
+evaluation (engine.evaluate, engine.pawns). This module holds what the search
+decides with: which moves to try first, which to skip, how deep to look.
+
+Module-level ints and numpy arrays are compile-time constants to Numba, so
+naming them costs nothing in the jitted code. Any change here changes the bench
+node count (tests/engine/test_bench.py) and needs a strength measurement
+(benchmarks/sprt.py) before it is kept.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from engine.position import PAWN
+
+# Piece values ------------------------------------------------------------------
+PIECE_VALUE = np.array([0, 100, 320, 330, 500, 950, 0, 0], dtype=np.int64)
+"""Rough piece values in centipawns by piece type (index PAWN..KING = 1..6; the king is
+never captured), for move ordering and pruning margins. Not the evaluation's weights."""
+PIECE_VALUE_PAWNS = PIECE_VALUE // PIECE_VALUE[PAWN]
+"""The same values in whole pawns (1, 3, 3, 5, 9): MVV-LVA ordering and material counting."""
+
+# Quiescence ----------------------------------------------------------------------
+DELTA_MARGIN = 200
+"""Delta pruning: skip a capture that cannot lift the score to alpha even with this spare
+(positional gains from a capture rarely exceed two pawns)."""
+BAD_CAPTURE_MARGIN = 50
+"""Losing-capture pruning: a piece worth more than the victim plus this, taking a defended
+victim, probably loses material; knight takes bishop (320 vs 330) is still tried."""
+
+# Pre-move pruning (negamax Step 6 and 7) -----------------------------------------------
+IIR_MIN_DEPTH = 4
+"""Internal iterative reduction: without a TT move, nodes this deep or deeper search one
+ply shallower (finding a move is cheaper there; shallower nodes gain too little)."""
+RFP_MAX_DEPTH = 6
+"""Reverse futility pruning applies up to this remaining depth; deeper, a static eval is
+too rough a guess of the search's result."""
+RFP_MARGIN = 90
+"""Reverse futility: per ply of remaining depth, how far the static eval must exceed beta
+for the node to be cut without a search (the opponent can regain about this much a ply)."""
+NULL_MOVE_MIN_DEPTH = 3
+"""Null move pruning needs this much depth left; nearer the horizon the reduced search
+would go straight to quiescence and cost as much as it saves."""
+NULL_MOVE_BASE_R = 3
+"""Null move reduction: the null-move search is 1 + R plies shallower, R = BASE_R ..."""
+NULL_MOVE_DEPTH_DIVISOR = 6
+"""... + depth // DIVISOR: deeper nodes can afford a bigger reduction (common practice)."""
+
+# Move-loop pruning (negamax Step 8) -------------------------------------------------
+FUTILITY_MARGIN = np.array([0, 110, 210, 310], dtype=np.int64)
+"""Futility pruning, by remaining depth: quiet moves are skipped when the static eval plus
+this margin cannot reach alpha (about a pawn a ply, what a quiet move may gain)."""
+FUTILITY_MAX_DEPTH = len(FUTILITY_MARGIN) - 1
+"""Deepest remaining depth with a futility margin."""
+LMP_LIMIT = np.array([0, 6, 10, 16], dtype=np.int64)
+"""Late move pruning: quiet moves searched at most, by remaining depth (non-PV, not in check).
+Well-ordered moves put the good quiet moves first; the late ones near the horizon rarely matter."""
+LMP_MAX_DEPTH = len(LMP_LIMIT) - 1
+"""Deepest remaining depth with a late-move limit."""
+
+LMR_MIN_DEPTH = 3
+"""Late move reductions only with at least this much depth left (shallower, nothing to save)."""
+LMR_MIN_MOVES = 3
+"""The first LMR_MIN_MOVES legal moves (TT move, good captures, killers) are never reduced."""
+LMR_BASE = 0.75
+LMR_DIVISOR = 2.25
+"""LMR[depth, move] = int(LMR_BASE + log(depth) * log(move number) / LMR_DIVISOR): the usual
+log-log formula; later moves at higher depth are reduced more."""
+LMR = np.zeros((64, 256), dtype=np.int64)
+"""Late-move reduction in plies by (remaining depth, legal move number), both clamped to the table."""
+for _d in range(1, 64):
+    for _m in range(1, 256):
+        LMR[_d, _m] = int(LMR_BASE + math.log(_d) * math.log(_m) / LMR_DIVISOR)
+
+# Iterative deepening (engine.searcher) -------------------------------------------------
+ASPIRATION_DEPTH = 5
+"""Aspiration windows from this iteration on; earlier scores still swing too much."""
+ASPIRATION_WINDOW = 25
+"""First half-width of the aspiration window around the previous score (a quarter pawn:
+usually holds, and a narrow window cuts more); doubled on each failure."""
+ASPIRATION_MAX_WINDOW = 800
+"""A half-width beyond this means the score is far off: search the full window instead."""

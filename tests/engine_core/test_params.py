@@ -1,0 +1,60 @@
+"""The engine's piece values, search thresholds and feature flags: named once, used everywhere."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import engine.ordering
+import engine.params
+import engine.pawns
+import engine.quiescence
+import engine.search
+import engine.searcher
+import engine.searchstate
+from engine.fen import position_from_fen
+from engine.movegen import gen_moves
+from engine.ordering import score_moves
+from engine.position import BISHOP, KNIGHT, PAWN, QUEEN, ROOK, move_to_uci
+
+
+def test_one_piece_value_table_for_the_whole_search() -> None:
+    assert engine.quiescence.PIECE_VALUE is engine.params.PIECE_VALUE
+    values = engine.params.PIECE_VALUE
+    assert values[PAWN] < values[KNIGHT] <= values[BISHOP] < values[ROOK] < values[QUEEN]
+    # MVV-LVA and the drawish-ending rule count the same table in whole pawns.
+    assert list(engine.params.PIECE_VALUE_PAWNS) == list(values // values[PAWN])
+    assert engine.ordering.PIECE_VALUE_PAWNS is engine.params.PIECE_VALUE_PAWNS
+    assert engine.pawns.PIECE_VALUE_PAWNS is engine.params.PIECE_VALUE_PAWNS
+
+
+def test_captures_are_ordered_most_valuable_victim_then_least_valuable_attacker() -> None:
+    # Pawn d4 can take the queen e5 or the knight c5, knight c3 the rook b5.
+    pos = position_from_fen("4k3/8/8/1rn1q3/3P4/2N5/8/4K3 w - - 0 1")
+    buf = np.zeros(256, dtype=np.int32)
+    scores = np.zeros(256, dtype=np.int32)
+    n = gen_moves(pos.board, pos.st, buf, True)
+    score_moves(pos.board, buf, scores, n, 0, 0, 0, np.zeros((17, 120), dtype=np.int64))
+    ranked = [move_to_uci(m) for _, m in sorted(zip(scores[:n], buf[:n], strict=True), reverse=True)]
+    assert ranked == ["d4e5", "c3b5", "d4c5"]
+
+
+def test_search_thresholds_live_in_params() -> None:
+    for name in ("FUTILITY_MARGIN", "RFP_MARGIN", "LMP_LIMIT", "LMR"):
+        assert getattr(engine.search, name) is getattr(engine.params, name), name
+    assert engine.quiescence.DELTA_MARGIN == engine.params.DELTA_MARGIN
+    assert engine.searcher.ASPIRATION_WINDOW == engine.params.ASPIRATION_WINDOW
+    # Margins and limits are indexed by depth up to their own length.
+    assert engine.params.FUTILITY_MAX_DEPTH == len(engine.params.FUTILITY_MARGIN) - 1
+    assert engine.params.LMP_MAX_DEPTH == len(engine.params.LMP_LIMIT) - 1
+    assert all(np.diff(engine.params.FUTILITY_MARGIN) > 0)
+
+
+def test_all_features_is_every_feature_flag() -> None:
+    flags = {name: value for name, value in vars(engine.searchstate).items() if name.startswith("FEATURE_")}
+    assert len(flags) >= 10
+    combined = 0
+    for name, value in flags.items():
+        assert value > 0 and value & (value - 1) == 0, f"{name} is not a single bit"
+        assert combined & value == 0, f"{name} shares a bit with another flag"
+        combined |= value
+    assert engine.searchstate.ALL_FEATURES == combined
