@@ -164,8 +164,8 @@ def pick_candidate(scores: Sequence[int], params: LevelParams, rng: random.Rando
     temperature over the candidates within its window of the best.
     """
     best = scores[0]
-    if best >= MATE_BOUND or params.temperature_cp <= 0 or len(scores) == 1:
-        return 0
+    if abs(best) >= MATE_BOUND or params.temperature_cp <= 0 or len(scores) == 1:
+        return 0  # a mate found is played; when getting mated anyway, the longest defence
     pool = [i for i, s in enumerate(scores) if s >= best - params.window_cp and s > -MATE_BOUND]
     weights = [math.exp((scores[i] - best) / params.temperature_cp) for i in pool]
     return rng.choices(pool, weights=weights)[0]
