@@ -187,6 +187,7 @@ class EngineWorker(QObject):
         # request's searcher so stop() can interrupt exactly that search.
         self._requests: RequestLedger[SearcherLike] = RequestLedger()
         self._is_ready = False
+        self._strength_elo: int | None = None  # playing level (engine.strength), None = full strength
 
         self._thread = QThread()
         self._thread.setObjectName("engine-worker")
@@ -226,6 +227,10 @@ class EngineWorker(QObject):
     def new_game(self) -> None:
         """Clear the engine's memory (hash table, history) before the next search."""
         self._new_game_requested.emit()
+
+    def set_strength(self, elo: int | None) -> None:
+        """Play the next searches at the level nearest ``elo`` (800..2400), or at full strength (None)."""
+        self._strength_elo = elo
 
     def shutdown(self, timeout_ms: int = 1000) -> bool:
         """Stop any search, end the thread and wait for it (at most ``timeout_ms``).
@@ -277,6 +282,9 @@ class EngineWorker(QObject):
             return
         if not self._requests.begin(request_id, searcher):
             return  # stopped while the warm-up or the searcher's creation ran
+        set_strength = getattr(searcher, "set_strength", None)  # test fakes may not play levels
+        if set_strength is not None:
+            set_strength(self._strength_elo)
 
         def on_info(info: SearchInfo) -> None:
             if self._requests.is_cancelled(request_id):

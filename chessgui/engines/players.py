@@ -99,6 +99,7 @@ class BuiltinEnginePlayer(ComputerPlayer):
         self._worker.ready.connect(self._on_worker_ready)
         if self._worker.is_ready():  # the worker may have become ready before we connected
             self._on_worker_ready()
+        self._worker.set_strength(settings.elo)
 
     def is_ready(self) -> bool:
         return self._ready
@@ -111,6 +112,7 @@ class BuiltinEnginePlayer(ComputerPlayer):
         """Use new strength and book settings from the next :meth:`go` (hash size needs a new player)."""
         self._settings = settings
         self.set_book_settings(settings.book)
+        self._worker.set_strength(settings.elo)
 
     def worker(self) -> EngineWorker:
         """The worker thread adapter (for tests and benchmarks)."""
