@@ -200,12 +200,27 @@ def combine(results: list[tuple[float, float, int]]) -> tuple[float, float]:
 
 
 def match_estimate(tally: Tally) -> tuple[float, float]:
-    """Elo difference and its standard error (from the 95% interval; capped at +-800)."""
-    est = tally.estimate()
-    low, high = est.elo_interval()
-    elo = max(min(est.elo, 800.0), -800.0)
-    low, high = max(low, -800.0), min(high, 800.0)
-    return elo, max((high - low) / (2 * sprt_stats.Z95), 1.0)
+    """Elo difference and its standard error.
+
+    The error is the larger of the pentanomial and the per-game (trinomial) one: with a handful
+    of pairs the pentanomial variance can come out 0. A clean sweep (0% or 100%) is scored as
+    if half a point more (less) had been made in one more game, so it gets a finite estimate
+    with a wide error instead of an infinite one. Capped at +-800.
+    """
+    games = tally.wins + tally.draws + tally.losses
+    if games == 0:
+        return 0.0, math.inf
+    points = tally.wins + 0.5 * tally.draws
+    if points in (0, games):
+        points, games = points + 0.5 if points == 0 else points, games + 1
+    score = points / games
+    pair_var = tally.estimate().variance / max(sum(tally.pairs), 1)
+    game_var = max(score * (1 - score), 0.25 / games) / games
+    half = sprt_stats.Z95 * math.sqrt(max(pair_var, game_var))
+    low = sprt_stats.elo_from_score(max(score - half, 1e-3))
+    high = sprt_stats.elo_from_score(min(score + half, 1 - 1e-3))
+    elo = max(min(sprt_stats.elo_from_score(score), 800.0), -800.0)
+    return elo, max((min(high, 800.0) - max(low, -800.0)) / (2 * sprt_stats.Z95), 1.0)
 
 
 def main(argv: list[str] | None = None) -> int:
