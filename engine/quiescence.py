@@ -30,6 +30,7 @@ from engine.searchstate import (
     STAT_TT_HITS,
     poll_stop,
 )
+from engine.strength_hook import weaken
 from engine.tt import (
     BOUND_EXACT,
     BOUND_LOWER,
@@ -115,7 +116,7 @@ def quiescence(
     stand = -INFINITE
     best = -INFINITE
     if not checked:
-        stand = evaluate(board, st)
+        stand = weaken(st, ctl, key, evaluate(board, st))  # playing levels: engine.strength_hook
         if stand >= beta:
             return stand
         if stand > alpha:

@@ -100,6 +100,7 @@ from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
     STATS_SIZE,
     poll_stop,
 )
+from engine.strength_hook import weaken
 from engine.tt import (
     BOUND_EXACT,
     BOUND_LOWER,
@@ -258,7 +259,7 @@ def negamax(
     # Step 7.
     static_eval = -INFINITE
     if not checked:
-        static_eval = evaluate(board, st)
+        static_eval = weaken(st, ctl, key, evaluate(board, st))  # playing levels: engine.strength_hook
     if not pv_node and not checked and abs(beta) < MATE_BOUND:
         if features & FEATURE_REVERSE_FUTILITY and depth <= RFP_MAX_DEPTH and static_eval - RFP_MARGIN * depth >= beta:
             return static_eval

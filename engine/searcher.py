@@ -41,6 +41,7 @@ from engine.search import (
     STATS_SIZE,
     negamax,
 )
+from engine.strength import LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, TimeManager, plan_time
 from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
 
@@ -84,6 +85,13 @@ class Searcher:
         self.features = ALL_FEATURES
         """engine.search.FEATURE_* bits in use (for measuring each pruning idea)."""
         self.use_aspiration = True
+        # Playing levels (engine.strength): None plays at full strength, bit-identical.
+        self.strength: LevelParams | None = None
+        """The level played at, or None for full strength (see set_strength)."""
+        self.human_pace = True
+        """At a level, pause to a plausible thinking time (off for calibration matches)."""
+        self.game_seed = new_game_seed()
+        """Seed of this game's misjudgements and choices at a level (new_game draws another)."""
 
     # -- configuration ---------------------------------------------------------
     def set_hash_mb(self, hash_mb: int) -> None:
@@ -97,11 +105,23 @@ class Searcher:
         """Number of transposition table slots."""
         return int(self._tt_keys.shape[0])
 
-    def new_game(self) -> None:
+    def set_strength(self, elo: int | None) -> None:
+        """Play at the level nearest ``elo`` (800..2400), or at full strength for None.
+
+        The transposition table is cleared: scores stored at another level would leak into this one."""
+        params = None if elo is None else level_params(elo)
+        if params == self.strength:
+            return
+        self.strength = params
+        self.new_game(self.game_seed)
+
+    def new_game(self, seed: int | None = None) -> None:
         """Forget everything learnt: transposition table, killers, history.
 
-        A search still running is stopped first (a new game ends it promptly)."""
+        A search still running is stopped first (a new game ends it promptly). A level's
+        misjudgements and choices get a new seed (``seed``, or a random one)."""
         self.stop()
+        self.game_seed = new_game_seed() if seed is None else int(seed)
         with self._lock:
             self._tt_keys.fill(0)
             self._tt_data.fill(0)
@@ -151,6 +171,8 @@ class Searcher:
         warm_up()
         with self._lock:
             try:
+                if self.strength is not None:
+                    return play_at_level(self, fen, moves, limit, on_info)
                 return self._search(fen, moves, limit, on_info)
             finally:
                 self._searching = False
@@ -181,6 +203,7 @@ class Searcher:
         self._generation = (self._generation + 1) & 0xFF
         self._ctl[CTL_GENERATION] = self._generation
         self._ctl[CTL_FEATURES] = self.features
+        configure_ctl(self._ctl, self.strength, self.game_seed)
         node_limit = limit.nodes or 0
         self._stats.fill(0)
         self._killers.fill(0)

@@ -2,7 +2,7 @@
 
 stats  int64[STATS_SIZE]  counters and root outputs (STAT_*), zeroed per search
 ctl    int64[CTL_SIZE]    inputs: node limit, TT generation, feature bits, excluded root
-                          moves (CTL_*)
+                          moves, playing-strength slots (CTL_*)
 stop   int8[1]            set to 1 by another thread to abort
 """
 
@@ -36,7 +36,11 @@ MAX_MULTIPV = 10
 MAX_EXCLUDED = MAX_MULTIPV - 1
 """Slots for excluded root moves: line k skips the k - 1 better lines' moves."""
 
-CTL_SIZE = CTL_EXCLUDED + MAX_EXCLUDED
+CTL_STRENGTH = CTL_EXCLUDED + MAX_EXCLUDED
+"""First of the playing-strength slots (engine.strength_hook: CTL_WEAKEN, noise, seed, knowledge)."""
+CTL_STRENGTH_SLOTS = 4
+
+CTL_SIZE = CTL_STRENGTH + CTL_STRENGTH_SLOTS
 
 FEATURE_NULL_MOVE = 1
 FEATURE_LMR = 2

@@ -22,6 +22,7 @@ from engine.fen import position_from_game
 from engine.limits import MAX_DEPTH, clamp_int, clamp_limit, clamp_perft_depth
 from engine.perft import perft_divide
 from engine.searcher import MAX_MULTIPV, Searcher, warm_up
+from engine.strength import MAX_ELO, MIN_ELO, clamp_elo
 
 ENGINE_NAME = "Chessgui Engine 0.1"
 ENGINE_AUTHOR = "The chessgui developers"
@@ -30,6 +31,7 @@ STARTPOS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 HASH_DEFAULT, HASH_MIN, HASH_MAX = 64, 1, 2048
 OVERHEAD_DEFAULT, OVERHEAD_MIN, OVERHEAD_MAX = 30, 0, 5000
 MULTIPV_DEFAULT, MULTIPV_MIN, MULTIPV_MAX = 1, 1, MAX_MULTIPV
+ELO_DEFAULT = 1600  # UCI_Elo when UCI_LimitStrength is on; the range is engine.strength's
 
 
 class UciError(ValueError):
@@ -180,6 +182,8 @@ class UciEngine:
         self._book_file = ""
         self._book: EngineBook | None = None
         self._perft_stop = np.zeros(1, dtype=np.int8)
+        self._limit_strength = False
+        self._elo = ELO_DEFAULT
         # Compile / load the jitted code while the GUI is still talking to us.
         self._warm_thread = threading.Thread(target=self._warm_up, name="engine-warm-up", daemon=True)
         self._warm_thread.start()
@@ -236,6 +240,9 @@ class UciEngine:
         self.write(f"option name MultiPV type spin default {MULTIPV_DEFAULT} min {MULTIPV_MIN} max {MULTIPV_MAX}")
         self.write("option name OwnBook type check default false")
         self.write("option name BookFile type string default <empty>")
+        self.write("option name UCI_LimitStrength type check default false")
+        self.write(f"option name UCI_Elo type spin default {ELO_DEFAULT} min {MIN_ELO} max {MAX_ELO}")
+        self.write("option name Human Pace type check default true")
         self.write("uciok")
 
     def _cmd_isready(self, args: list[str]) -> None:
@@ -282,6 +289,21 @@ class UciEngine:
             if note is not None:
                 self.write(f"info string {note}")
             self._multipv = multipv
+        elif key == "uci_limitstrength":
+            self._limit_strength = value.strip().lower() == "true"
+            self._apply_strength()
+        elif key == "uci_elo":
+            if number is None:
+                raise UciError(f"setoption UCI_Elo: not a number: {value!r}")
+            elo, note = clamp_int("UCI_Elo", number, MIN_ELO, MAX_ELO)
+            if note is not None:
+                self.write(f"info string {note}")
+            if clamp_elo(elo) != elo:
+                self.write(f"info string UCI_Elo {elo} plays as the nearest level, {clamp_elo(elo)}")
+            self._elo = elo
+            self._apply_strength()
+        elif key == "human pace":
+            self.searcher.human_pace = value.strip().lower() == "true"
         elif key == "ownbook":
             self._own_book = value.strip().lower() == "true"
             self._open_book()
@@ -290,6 +312,11 @@ class UciEngine:
             self._open_book()
         else:
             self.write(f"info string unknown option {name!r}")
+
+    def _apply_strength(self) -> None:
+        """UCI_Elo counts only with UCI_LimitStrength on (the UCI convention)."""
+        self._stop_search()
+        self.searcher.set_strength(self._elo if self._limit_strength else None)
 
     def _open_book(self) -> None:
         if self._book is not None:

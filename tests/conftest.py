@@ -78,6 +78,9 @@ class FakeSearcher:
     def stop(self) -> None:
         self._stop.set()
 
+    def set_strength(self, elo: int | None) -> None:
+        self.strength = elo  # the level the next search plays at (None = full strength)
+
 
 @pytest.fixture
 def fake_searcher() -> type[FakeSearcher]:

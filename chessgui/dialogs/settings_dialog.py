@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from chessgui.clock.time_control import EngineTimeMode
 from chessgui.dialogs.book_editor import BookEditor
+from chessgui.dialogs.strength_control import StrengthControl
 from chessgui.dialogs.tablebase_editor import TablebaseEditor
 from chessgui.dialogs.time_control_editor import TimeControlEditor
 from chessgui.dialogs.uci_engine_editor import EngineProbe, UciEngineEditor
@@ -97,6 +98,9 @@ class PlayerEditor(QGroupBox):
         builtin_page = QWidget(self)
         builtin_form = QFormLayout(builtin_page)
         builtin_form.setContentsMargins(0, 0, 0, 0)
+        self.strength_control = StrengthControl(settings.elo, builtin_page)
+        self.strength_control.setObjectName(f"{side.lower()}_strength")
+        builtin_form.addRow("Strength:", self.strength_control)
         builtin_form.addRow(self.depth_check, self.depth_spin)
         builtin_form.addRow(self.nodes_check, self.nodes_spin)
         self.uci_editor = UciEngineEditor(settings.uci_path, settings.uci_options, self, probe)
@@ -152,6 +156,7 @@ class PlayerEditor(QGroupBox):
             if builtin
             else self._original.nodes,
             hash_mb=self.hash_spin.value(),
+            elo=self.strength_control.elo() if builtin else self._original.elo,
             book=self.book_editor.book_settings(),
         )
 
@@ -177,6 +182,7 @@ class PlayerEditor(QGroupBox):
         self.nodes_check.setChecked(settings.nodes is not None)
         self.nodes_spin.setValue(settings.nodes or 100_000)
         self.hash_spin.setValue(settings.hash_mb)
+        self.strength_control.set_elo(settings.elo)
         if settings.kind is PlayerKind.UCI and settings.uci_path:
             self.uci_editor.check()
 

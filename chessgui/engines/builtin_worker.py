@@ -53,6 +53,8 @@ class SearcherLike(Protocol):
 
     def stop(self) -> None: ...
 
+    def set_strength(self, elo: int | None) -> None: ...
+
 
 class _WarmUp:
     """The process-wide engine warm-up (Numba compile or cache load), run once."""
@@ -133,6 +135,7 @@ class EngineWorker(ThreadWorker[SearcherLike]):
         self._warm_up_state.start(warm_up or _default_warm_up)
         self._searcher: SearcherLike | None = None  # created and used in the worker thread only
         self._is_ready = False
+        self._strength_elo: int | None = None  # playing level (engine.strength), None = full strength
         self._new_game_requested.connect(self._on_new_game_requested)
         self._start_thread()
 
@@ -144,6 +147,10 @@ class EngineWorker(ThreadWorker[SearcherLike]):
     def new_game(self) -> None:
         """Clear the engine's memory (hash table, history) before the next search."""
         self._new_game_requested.emit()
+
+    def set_strength(self, elo: int | None) -> None:
+        """Play the next searches at the level nearest ``elo`` (800..2400), or at full strength (None)."""
+        self._strength_elo = elo
 
     def interrupt(self, handle: SearcherLike) -> None:
         handle.stop()
@@ -178,6 +185,7 @@ class EngineWorker(ThreadWorker[SearcherLike]):
             return
         if not self._requests.begin(request_id, searcher):
             return  # stopped while the warm-up or the searcher's creation ran
+        searcher.set_strength(self._strength_elo)
 
         def on_info(info: SearchInfo) -> None:
             if self._requests.is_cancelled(request_id):

@@ -32,6 +32,17 @@ MOVE_TIME_RANGE_MS = (0, 600_000)
 DEPTH_RANGE = (1, 64)
 NODES_RANGE = (1, 1_000_000_000)
 HASH_RANGE_MB = (1, 4096)
+LEVEL_RANGE = (800, 2400)
+"""The built-in engine's playing levels in Elo (engine.strength.LEVELS; a test keeps them equal)."""
+LEVEL_STEP = 100
+LEVEL_PRESETS: tuple[tuple[str, int], ...] = (
+    ("Beginner", 800),
+    ("Casual", 1200),
+    ("Club", 1600),
+    ("Expert", 2000),
+    ("Master", 2400),
+)
+"""Named levels offered next to the strength control (engine.strength.PRESETS)."""
 ANIMATION_RANGE_MS = (0, 1000)
 MIN_MOVE_DELAY_RANGE_MS = (0, 5000)
 
@@ -72,6 +83,8 @@ class PlayerSettings:
     """Built-in engine: maximum nodes per move, or None for no node cap."""
     hash_mb: int = 64
     """Transposition table size in MiB (built-in; also sent as "Hash" to UCI engines that offer it)."""
+    elo: int | None = None
+    """Built-in engine: playing level in Elo (800..2400, steps of 100; engine.strength), None = full strength."""
     book: BookSettings = field(default_factory=BookSettings)
     """Opening book for this side (any engine kind; the GUI plays the book moves)."""
 
@@ -104,6 +117,8 @@ class PlayerSettings:
         if time_ms:
             parts.append(f"{time_ms / 1000:g} s/move")
         if self.kind is PlayerKind.BUILTIN:
+            if self.elo:
+                parts.append(f"{self.elo} Elo")
             if self.depth:
                 parts.append(f"depth {self.depth}")
             if self.nodes:
@@ -209,6 +224,7 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
         qsettings.setValue(prefix + "depth", player.depth if player.depth is not None else 0)
         qsettings.setValue(prefix + "nodes", player.nodes if player.nodes is not None else 0)
         qsettings.setValue(prefix + "hash_mb", player.hash_mb)
+        qsettings.setValue(prefix + "elo", player.elo or 0)
         qsettings.setValue(prefix + "book_enabled", player.book.enabled)
         qsettings.setValue(prefix + "book_path", player.book.path)
         qsettings.setValue(prefix + "book_max_moves", player.book.max_moves)
@@ -242,8 +258,18 @@ def _load_player(qsettings: QSettings, group: str, default: PlayerSettings) -> P
         depth=depth or None,
         nodes=nodes or None,
         hash_mb=_read_int(qsettings, prefix + "hash_mb", default.hash_mb, HASH_RANGE_MB),
+        elo=_read_level(qsettings, prefix + "elo", default.elo),
         book=_load_book(qsettings, prefix, default.book),
     )
+
+
+def _read_level(qsettings: QSettings, key: str, default: int | None) -> int | None:
+    """A playing level: 0 (or absent) = full strength; anything else snaps to the nearest offered level."""
+    value = _read_int(qsettings, key, default or 0, (0, LEVEL_RANGE[1]))
+    if value == 0:
+        return None
+    value = min(max(value, LEVEL_RANGE[0]), LEVEL_RANGE[1])
+    return LEVEL_RANGE[0] + round((value - LEVEL_RANGE[0]) / LEVEL_STEP) * LEVEL_STEP
 
 
 def _load_book(qsettings: QSettings, prefix: str, default: BookSettings) -> BookSettings:

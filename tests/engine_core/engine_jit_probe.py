@@ -50,6 +50,14 @@ def run() -> list[dict[str, object]]:
             "counters": searcher.counters(),
         }
     )
+    # A playing level: the evaluation noise and damped knowledge (engine.strength_hook), the
+    # root choice; fixed game seed, node-bound, so pure Python must match exactly.
+    level = Searcher(hash_mb=1)
+    level.set_strength(1400)
+    level.human_pace = False
+    level.new_game(seed=2024)
+    result = level.search(MULTIPV_PROBE[0], limit=SearchLimit(nodes=10**9))
+    out.append({"level": 1400, "best": result.best_move, "nodes": result.info.nodes, "pv": list(result.info.pv)})
     out.append({"perft": perft(PROBES[1][0], 2)})
     return out
 

@@ -1,0 +1,185 @@
+"""Playing levels (engine/strength.py, engine/strength_hook.py): table, noise, choice, behaviour."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import numpy as np
+import pytest
+from engine_test_helpers import UciProcess
+
+from engine.api import SearchLimit
+from engine.searcher import Searcher
+from engine.searchstate import CTL_SIZE
+from engine.strength import LEVELS, PRESETS, clamp_elo, level_params, pick_candidate
+from engine.strength_hook import CTL_KNOWLEDGE, CTL_NOISE_CP, CTL_NOISE_SEED, CTL_WEAKEN, position_noise, weaken
+from engine.tt import MATE
+
+MANY_NODES = SearchLimit(nodes=10**9)
+"""A limit the level's own node budget always undercuts: the search is node-bound, so deterministic."""
+
+
+def level_searcher(elo: int, seed: int) -> Searcher:
+    searcher = Searcher(hash_mb=1)
+    searcher.set_strength(elo)
+    searcher.human_pace = False
+    searcher.new_game(seed)
+    return searcher
+
+
+def test_levels_and_presets() -> None:
+    assert LEVELS[0] == 800 and LEVELS[-1] == 2400 and len(LEVELS) == 17
+    assert dict(PRESETS) == {"Beginner": 800, "Casual": 1200, "Club": 1600, "Expert": 2000, "Master": 2400}
+    assert clamp_elo(100) == 800 and clamp_elo(5000) == 2400 and clamp_elo(1730) == 1700
+
+
+def test_table_strengthens_with_the_level() -> None:
+    table = [level_params(elo) for elo in LEVELS]
+    for low, high in zip(table, table[1:], strict=False):
+        assert high.depth >= low.depth and high.nodes > low.nodes
+        assert high.noise_cp <= low.noise_cp and high.temperature_cp <= low.temperature_cp
+        assert high.knowledge_pct >= low.knowledge_pct and high.shallow_pct <= low.shallow_pct
+    # Almost no randomness in the choice above 1800, none from 2000; no blind moves from 1200.
+    assert all(p.temperature_cp <= 5 for p in table if p.elo > 1800)
+    assert all(p.temperature_cp == 0 and p.lines == 1 for p in table if p.elo >= 2000)
+    assert all(p.shallow_pct == 0 for p in table if p.elo >= 1200)
+    # The choice window stays below a minor piece: free material is always taken.
+    assert all(p.window_cp < 300 for p in table)
+
+
+def test_noise_is_a_fixed_function_of_position_and_seed() -> None:
+    keys = [np.uint64(random.Random(i).getrandbits(64)) for i in range(300)]
+    first = [position_noise(k, 12345, 100) for k in keys]
+    assert first == [position_noise(k, 12345, 100) for k in keys]
+    assert first != [position_noise(k, 54321, 100) for k in keys]
+    assert all(-100 <= n <= 100 for n in first)
+    assert len(set(first)) > 50  # it does vary
+    assert position_noise(keys[0], 12345, 0) == 0
+
+
+def test_hook_leaves_full_strength_alone() -> None:
+    ctl = np.zeros(CTL_SIZE, dtype=np.int64)
+    st = np.zeros(32, dtype=np.int64)
+    assert weaken(st, ctl, np.uint64(99), 37) == 37
+    ctl[CTL_WEAKEN], ctl[CTL_NOISE_CP], ctl[CTL_NOISE_SEED], ctl[CTL_KNOWLEDGE] = 1, 0, 0, 50
+    # No material on this empty st: the damped evaluation is half the positional value.
+    assert weaken(st, ctl, np.uint64(99), 40) == 20
+
+
+def test_choice_plays_mates_and_stays_in_the_window() -> None:
+    params = level_params(800)
+    rng = random.Random(1)
+    assert all(pick_candidate([MATE - 1, 50, 40], params, rng) == 0 for _ in range(50))
+    assert all(pick_candidate([-MATE + 2, -MATE + 4], params, rng) == 0 for _ in range(10))
+    picks = {pick_candidate([100, 90, 80, 100 - params.window_cp - 1], params, rng) for _ in range(300)}
+    assert picks == {0, 1, 2}
+    assert pick_candidate([100, 99], level_params(2000), rng) == 0
+
+
+def test_same_seed_same_game() -> None:
+    def game(seed: int) -> list[str]:
+        searcher = level_searcher(1000, seed)
+        board = chess.Board()
+        for _ in range(12):
+            move = searcher.search(chess.STARTING_FEN, [m.uci() for m in board.move_stack], MANY_NODES).best_move
+            board.push_uci(move)
+        return [m.uci() for m in board.move_stack]
+
+    assert game(7) == game(7)
+    assert any(game(7) != game(seed) for seed in (8, 9, 10))
+
+
+HANGING_QUEEN = "rnb1kbnr/pppp1ppp/8/4p1q1/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3"
+"""The black queen on g5 hangs to the bishop on c1."""
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_800_takes_a_hanging_queen(seed: int) -> None:
+    result = level_searcher(800, seed).search(HANGING_QUEEN, (), MANY_NODES)
+    assert result.best_move == "c1g5"
+
+
+MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_1200_mates_in_one(seed: int) -> None:
+    result = level_searcher(1200, seed).search(MATE_IN_ONE, (), MANY_NODES)
+    assert result.best_move == "a1a8"
+
+
+QUEEN_HIT_BY_PAWN = "rnbqkbnr/ppp2ppp/8/3pp3/2Q1P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 3"
+"""1.e4 e5 2.Qh5?! ... Qc4 d5: the white queen on c4 is attacked by the d5 pawn."""
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_2000_keeps_its_queen_out_of_take(seed: int) -> None:
+    """Whatever 2000 plays, the queen is not left where a pawn takes it for free."""
+    board = chess.Board(QUEEN_HIT_BY_PAWN)
+    move = level_searcher(2000, seed).search(board.fen(), (), MANY_NODES).best_move
+    board.push_uci(move)
+    (square,) = board.pieces(chess.QUEEN, chess.WHITE)
+    attackers = [board.piece_type_at(sq) for sq in board.attackers(chess.BLACK, square)]
+    # En prise: taken by a cheaper piece, or taken at all when undefended (a queen trade is fine).
+    assert all(kind == chess.QUEEN or kind == chess.KING for kind in attackers)
+    assert not attackers or board.is_attacked_by(chess.WHITE, square)
+
+
+def test_being_mated_anyway_still_gives_a_move() -> None:
+    """Every candidate scores as mated: the choice must not come up empty (it returned 0000)."""
+    fen = "7k/8/8/8/2P5/1r6/r7/7K w - - 0 1"  # c5 or Kg1, then Rb1#
+    board = chess.Board(fen)
+    result = level_searcher(1400, 3).search(fen, (), MANY_NODES)
+    assert result.best_move is not None and chess.Move.from_uci(result.best_move) in board.legal_moves
+
+
+def test_levels_cap_the_search() -> None:
+    low = level_searcher(800, 1).search(chess.STARTING_FEN, (), SearchLimit(depth=20))
+    high = level_searcher(2400, 1).search(chess.STARTING_FEN, (), SearchLimit(depth=20))
+    assert low.info is not None and high.info is not None
+    assert low.info.depth <= 1 < high.info.depth
+    assert low.info.nodes <= level_params(800).nodes
+
+
+def test_pace_waits_for_a_plausible_time_within_the_clock() -> None:
+    searcher = level_searcher(1600, 5)
+    searcher.human_pace = True
+    limit = SearchLimit(wtime_ms=6000, btime_ms=6000)
+    result = searcher.search(chess.STARTING_FEN, (), limit)
+    # The search itself takes milliseconds; the pause is at least the short 'obvious move' one
+    # and at most half of the soft budget (6000 / 30 * 0.6 = 120 ms -> 60 ms here).
+    assert result.best_move is not None
+    assert 55 <= _timed(searcher, limit) <= 400
+
+
+def _timed(searcher: Searcher, limit: SearchLimit) -> float:
+    import time
+
+    start = time.monotonic()
+    searcher.search(chess.STARTING_FEN, ("e2e4",), limit)
+    return (time.monotonic() - start) * 1000
+
+
+def test_uci_elo_round_trips_through_python_m_engine() -> None:
+    uci = UciProcess()
+    try:
+        uci.send("uci")
+        uci.expect("uciok")
+        assert "option name UCI_LimitStrength type check default false" in uci.lines
+        assert "option name UCI_Elo type spin default 1600 min 800 max 2400" in uci.lines
+        uci.send("setoption name UCI_Elo value 800")
+        uci.send("setoption name UCI_LimitStrength value true")
+        uci.send("setoption name Human Pace value false")
+        uci.is_ready()
+        uci.send("position startpos")
+        uci.send("go depth 12")
+        uci.expect("bestmove")
+        depths = [int(line.split()[2]) for line in uci.lines if line.startswith("info depth")]
+        assert depths and max(depths) <= level_params(800).depth
+        # Off again: full depth.
+        uci.send("setoption name UCI_LimitStrength value false")
+        uci.send("go depth 5")
+        assert any(line.startswith("info depth 5 ") for line in uci.expect("bestmove"))
+    finally:
+        uci.quit()
