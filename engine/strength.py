@@ -237,6 +237,8 @@ def play_at_level(
         info = SearchInfo(1, 1, values[chosen], None, len(legal), 0, 0, 0, (move,))
         result = SearchResult(move, None, info, (info,))
         obvious = len(values) == 1 or values[0] - values[1] >= OBVIOUS_MARGIN_CP
+        if on_info is not None:  # GUIs and the engine panel expect a report for every move
+            on_info(info)
     else:
         wanted_lines = max(limit.multipv, 1)
 
