@@ -1,0 +1,110 @@
+"""Game review: every position analysed in the background, the verdicts written into the game."""
+
+from __future__ import annotations
+
+import io
+
+import chess
+import chess.pgn
+import pytest
+from test_engine_players import fake_engine  # noqa: F401 - a fixture (tests/gui is on sys.path)
+
+from chessgui.engines.review import ReviewEngine, ReviewJob, ReviewLimit
+from chessgui.game.controller import GameController
+from chessgui.game.review import summarize
+
+# 3. d3?? leaves the queen on g5 to the knight: Nxg5 was the move.
+BLUNDER_GAME = "1. e4 e5 2. Nf3 Qg5 3. d3 Qd8 4. Nc3 *"
+
+
+def _controller(pgn: str) -> GameController:
+    controller = GameController()
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    assert game is not None
+    controller.view_game(game)
+    return controller
+
+
+@pytest.fixture
+def jobs():
+    made: list[ReviewJob] = []
+    yield made
+    for job in made:
+        job.shutdown()
+
+
+def _job(controller: GameController, jobs: list[ReviewJob], **kwargs: float) -> ReviewJob:
+    job = ReviewJob(controller, **kwargs)
+    jobs.append(job)
+    return job
+
+
+def test_review_marks_the_planted_blunder_with_the_best_move(qtbot, jobs) -> None:
+    controller = _controller(BLUNDER_GAME)
+    job = _job(controller, jobs)
+    progress: list[tuple[int, int]] = []
+    job.progress_changed.connect(lambda done, total, left: progress.append((done, total)))
+    with qtbot.waitSignal(job.finished, timeout=120_000):
+        job.start(ReviewLimit(depth=5))
+    blunder = controller.node_at_ply(5)
+    assert blunder.san() == "d3"
+    assert chess.pgn.NAG_BLUNDER in blunder.nags
+    assert "Best was Nxg5" in blunder.comment
+    assert chess.pgn.NAG_BLUNDER in controller.node_at_ply(4).nags  # 2...Qg5?? hung the queen first
+    assert all(node.eval() is not None for node in controller.game().mainline())
+    assert controller.game().eval() is not None  # the start position too
+    assert progress[-1] == (8, 8)
+    # Saved and loaded back, the review is intact and gives the same summary.
+    text = str(controller.game())
+    assert "$4" in text and "[%eval" in text and "Best was Nxg5" in text
+    loaded = chess.pgn.read_game(io.StringIO(text))
+    assert loaded is not None
+    assert summarize(loaded) == summarize(controller.game())
+    assert summarize(loaded)[chess.WHITE].blunders >= 1
+
+
+def test_rerunning_a_review_uses_the_cache(qtbot, jobs) -> None:
+    controller = _controller(BLUNDER_GAME)
+    job = _job(controller, jobs)
+    with qtbot.waitSignal(job.finished, timeout=120_000):
+        job.start(ReviewLimit(depth=3))
+    cached = job.cache_size()
+    assert cached >= 7  # the final position is not finished, so all 8 but transpositions
+    controller.node_at_ply(5).nags.clear()
+    # Every position is known: the review finishes at once, without the worker.
+    with qtbot.waitSignal(job.finished, timeout=1000):
+        job.start(ReviewLimit(depth=3))
+    assert not job.is_running()
+    assert chess.pgn.NAG_BLUNDER in controller.node_at_ply(5).nags
+    assert job.cache_size() == cached
+
+
+def test_cancel_keeps_what_was_analysed(qtbot, jobs) -> None:
+    controller = _controller(BLUNDER_GAME)
+    job = _job(controller, jobs)
+    with qtbot.waitSignal(job.progress_changed, timeout=60_000, check_params_cb=lambda d, t, s: d >= 2):
+        job.start(ReviewLimit(movetime_ms=300))
+    with qtbot.waitSignal(job.running_changed, timeout=1000):
+        job.cancel()
+    assert not job.is_running()
+    assert controller.game().eval() is not None
+    assert [node.move for node in controller.game().mainline()][4] == chess.Move.from_uci("d2d3")  # game intact
+
+
+@pytest.mark.parametrize(
+    ("mode", "words"), [("crash_second", "stopped working"), ("hang", "stopped answering")]
+)
+def test_a_failing_uci_engine_is_reported_and_the_analysis_so_far_kept(qtbot, jobs, fake_engine, mode, words) -> None:  # noqa: F811
+    controller = _controller(BLUNDER_GAME)
+    moves_before = list(controller.game().mainline_moves())
+    job = _job(controller, jobs, answer_grace_s=1.0)
+    engine = ReviewEngine(uci_path=fake_engine(mode), name="FakeEngine")
+    with qtbot.waitSignal(job.failed, timeout=20_000) as blocker:
+        job.start(ReviewLimit(movetime_ms=100), engine)
+    message = blocker.args[0]
+    assert words in message and "FakeEngine" in message and "kept" in message
+    assert not job.is_running()
+    assert list(controller.game().mainline_moves()) == moves_before
+    if mode == "crash_second":  # the first positions (move 1) were analysed before the crash
+        assert controller.game().eval() is not None
+        assert controller.node_at_ply(1).eval() is not None
