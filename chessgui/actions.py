@@ -44,6 +44,10 @@ class MainActions:
     """Play on in a viewed (loaded) game from the shown position, after choosing the players."""
     hint: QAction
     """Show the engine's suggested move as an arrow."""
+    review_game: QAction
+    """Analysis ▸ Review game: analyse every position, mark the errors, show the accuracy."""
+    next_mistake: QAction
+    """Show the next move marked ?!, ? or ?? by a review (either side, wrapping round)."""
     flip: QAction
     """Turn the board around."""
     first_move: QAction
@@ -113,6 +117,10 @@ def create_actions(window: QMainWindow) -> MainActions:
             "Play on in this game from the shown position (choose the players first)",
         ),
         hint=_action(window, "&Hint", "Ctrl+H", "Show the engine's suggestion as an arrow"),
+        review_game=_action(
+            window, "&Review game…", "Ctrl+R", "Analyse every move of the game: mistakes, best moves, accuracy"
+        ),
+        next_mistake=_action(window, "&Next mistake", "M", "Show the next inaccuracy, mistake or blunder"),
         flip=_action(window, "&Flip board", "F", "Turn the board around"),
         first_move=_action(window, "Start position", "Home", "Show the start position"),
         previous_move=_action(window, "Previous move", "Left", "Show the previous position"),
@@ -133,6 +141,7 @@ def create_actions(window: QMainWindow) -> MainActions:
     actions.claim_draw.setEnabled(False)
     actions.offer_draw.setEnabled(False)
     actions.play_from_here.setEnabled(False)
+    actions.next_mistake.setEnabled(False)
     return actions
 
 
@@ -168,6 +177,9 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     computer: QMenu = bar.addMenu("&Computer")
     for action in (actions.pause, actions.step, actions.hint):
         computer.addAction(action)
+    analysis: QMenu = bar.addMenu("&Analysis")
+    for action in (actions.review_game, actions.next_mistake):
+        analysis.addAction(action)
     view: QMenu = bar.addMenu("&View")
     for action in (actions.flip, None, actions.first_move, actions.previous_move, actions.next_move, actions.last_move):
         view.addSeparator() if action is None else view.addAction(action)

@@ -89,7 +89,8 @@ def test_terminal_positions_need_no_engine() -> None:
 PGN = """[Event "?"]
 [Result "*"]
 
-{ [%eval 0.2] } 1. e4 { [%eval 0.3] } 1... e5 { [%eval 0.3] } 2. Nf3 { [%eval 0.3] } 2... Qg5 $4 { [%eval 8.0] Best was Nc6 }
+{ [%eval 0.2] } 1. e4 { [%eval 0.3] } 1... e5 { [%eval 0.3] } 2. Nf3 { [%eval 0.3] }
+2... Qg5 $4 { [%eval 8.0] Best was Nc6 }
 3. d3 $4 { [%eval -0.5] Best was Nxg5 } 3... Qd8 $2 { [%eval 0.2] } 4. Nc3 $6 { [%eval -0.1] } *
 """
 
@@ -108,3 +109,11 @@ def test_summary_and_mistake_navigation_from_a_loaded_pgn() -> None:
     assert next_error_ply(game, chess.WHITE, 5) == 7
     assert next_error_ply(game, chess.WHITE, 7) == 5  # wraps round
     assert next_error_ply(chess.pgn.Game(), chess.WHITE, 0) is None
+
+
+def test_either_sides_next_error_and_a_lichess_export_without_a_start_eval() -> None:
+    game = chess.pgn.read_game(io.StringIO(PGN.replace("{ [%eval 0.2] } 1. e4", "1. e4")))
+    assert game is not None and game.eval() is None
+    assert next_error_ply(game, None, 4) == 5
+    assert next_error_ply(game, None, 7) == 4
+    assert summarize(game)[chess.WHITE].accuracy is not None  # the start position counts as +0.15

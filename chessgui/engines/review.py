@@ -250,7 +250,9 @@ def _failure_words(engine: ReviewEngine, task: ReviewTask, limit: ReviewLimit, e
     elif isinstance(error, chess.engine.EngineTerminatedError):
         reason = f"{engine.name} stopped working (it crashed or quit) {where}."
     elif isinstance(error, (TimeoutError, concurrent.futures.TimeoutError)):
-        reason = f"{engine.name} stopped answering {where} (nothing for {grace:g} s after its time, {limit.describe()})."
+        reason = (
+            f"{engine.name} stopped answering {where} (nothing for {grace:g} s after its time, {limit.describe()})."
+        )
     else:
         reason = f"{engine.name} failed {where}: {error}"
     return f"{reason} The review stopped; the game and the analysis so far are kept."

@@ -43,6 +43,8 @@ BLUNDER_DROP = 15.0
 """Win% points lost with a blunder (lichess: 0.3 winning chances)."""
 ONLY_MOVE_GAP = BLUNDER_DROP
 """The best move is "the only good move" (``!``) when the second best loses at least this much."""
+START_CP = 15
+"""The start position's value when a PGN does not say (lila's ``Cp.initial``)."""
 ACCURACY_SCALE = 103.1668
 ACCURACY_DECAY = 0.04354
 ACCURACY_OFFSET = 3.1669
@@ -50,7 +52,9 @@ WINDOW_MIN, WINDOW_MAX = 2, 8
 """Sliding-window size for the volatility weights: a tenth of the game, within these bounds."""
 WEIGHT_MIN, WEIGHT_MAX = 0.5, 12.0
 """Bounds of a window's weight (standard deviation of win%)."""
-REVIEW_NAGS = frozenset({chess.pgn.NAG_GOOD_MOVE, chess.pgn.NAG_DUBIOUS_MOVE, chess.pgn.NAG_MISTAKE, chess.pgn.NAG_BLUNDER})
+REVIEW_NAGS = frozenset(
+    {chess.pgn.NAG_GOOD_MOVE, chess.pgn.NAG_DUBIOUS_MOVE, chess.pgn.NAG_MISTAKE, chess.pgn.NAG_BLUNDER}
+)
 """The NAGs a review writes (and replaces when it runs again)."""
 BEST_WAS = "Best was "
 """Start of the comment a review writes on a bad move ("Best was Nf3")."""
@@ -202,9 +206,7 @@ def review_move(
     return MoveReview(ply, mover, judgement, drop, move_accuracy(win_before, win_after), best_san)
 
 
-def game_accuracy(
-    white_wins: Sequence[float], first_mover: chess.Color, color: chess.Color
-) -> float | None:
+def game_accuracy(white_wins: Sequence[float], first_mover: chess.Color, color: chess.Color) -> float | None:
     """lichess's game accuracy of ``color`` from White's win% of every position (root first).
 
     Move *i* goes from position *i* to *i + 1*; ``first_mover`` made move 0.
@@ -236,21 +238,6 @@ def game_accuracy(
     return (weighted_mean + harmonic) / 2
 
 
-def review_line(start: chess.Board, moves: Sequence[chess.Move], evals: Sequence[PositionEval | None]) -> list[MoveReview | None]:
-    """Judge each move of a line; ``evals[i]`` is the evaluation of the position after ``i`` moves.
-
-    A move is judged only when both its positions are evaluated (None otherwise).
-    """
-    board = start.copy()
-    reviews: list[MoveReview | None] = []
-    for i, move in enumerate(moves):
-        before = evals[i] if i < len(evals) else None
-        after = evals[i + 1] if i + 1 < len(evals) else None
-        reviews.append(review_move(board, move, before, after, i + 1) if before and after else None)
-        board.push(move)
-    return reviews
-
-
 def summarize(game: chess.pgn.Game) -> dict[chess.Color, SideSummary]:
     """Each side's accuracy and error counts from the annotations stored in ``game``'s main line.
 
@@ -259,8 +246,11 @@ def summarize(game: chess.pgn.Game) -> dict[chess.Color, SideSummary]:
     """
     nodes = [game, *game.mainline()]
     wins: list[float] = []
-    for node in nodes:
+    for index, node in enumerate(nodes):
         score = node.eval()
+        if score is None and index == 0 and node.board() == chess.Board():
+            # PGN exports (lichess's too) put evals on moves only; the start position is known.
+            score = chess.engine.PovScore(chess.engine.Cp(START_CP), chess.WHITE)
         if score is None:
             break
         wins.append(white_win_percent(score))
@@ -289,17 +279,17 @@ def terminal_eval(board: chess.Board) -> PositionEval | None:
     return None
 
 
-def error_plies(game: chess.pgn.Game, color: chess.Color) -> list[int]:
-    """Plies of ``color``'s inaccuracies, mistakes and blunders recorded in the main line, in order."""
+def error_plies(game: chess.pgn.Game, color: chess.Color | None = None) -> list[int]:
+    """Plies of ``color``'s (None: both sides') inaccuracies, mistakes and blunders in the main line, in order."""
     return [
         ply
         for ply, node in enumerate(game.mainline(), start=1)
-        if node.turn() != color and Judgement.from_nags(node.nags).is_error
+        if (color is None or node.turn() != color) and Judgement.from_nags(node.nags).is_error
     ]
 
 
-def next_error_ply(game: chess.pgn.Game, color: chess.Color, after_ply: int) -> int | None:
-    """The first of ``color``'s errors after ``after_ply``, wrapping round to the first; None if none."""
+def next_error_ply(game: chess.pgn.Game, color: chess.Color | None, after_ply: int) -> int | None:
+    """The first of ``color``'s (None: either side's) errors after ``after_ply``, wrapping round; None if none."""
     plies = error_plies(game, color)
     if not plies:
         return None

@@ -91,9 +91,7 @@ def test_cancel_keeps_what_was_analysed(qtbot, jobs) -> None:
     assert [node.move for node in controller.game().mainline()][4] == chess.Move.from_uci("d2d3")  # game intact
 
 
-@pytest.mark.parametrize(
-    ("mode", "words"), [("crash_second", "stopped working"), ("hang", "stopped answering")]
-)
+@pytest.mark.parametrize(("mode", "words"), [("crash_second", "stopped working"), ("hang", "stopped answering")])
 def test_a_failing_uci_engine_is_reported_and_the_analysis_so_far_kept(qtbot, jobs, fake_engine, mode, words) -> None:  # noqa: F811
     controller = _controller(BLUNDER_GAME)
     moves_before = list(controller.game().mainline_moves())
@@ -108,3 +106,57 @@ def test_a_failing_uci_engine_is_reported_and_the_analysis_so_far_kept(qtbot, jo
     if mode == "crash_second":  # the first positions (move 1) were analysed before the crash
         assert controller.game().eval() is not None
         assert controller.node_at_ply(1).eval() is not None
+
+
+# ---------------------------------------------------------------------- in the window
+
+
+@pytest.fixture
+def window(qtbot):
+    from chessgui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    window.review.shutdown()
+
+
+def test_window_review_shows_graph_marks_summary_and_navigates(qtbot, window) -> None:
+    from PySide6.QtCore import QPoint, Qt
+
+    window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO(BLUNDER_GAME)))
+    assert not window.review.graph.isVisible()  # nothing evaluated yet
+    assert window.actions_.review_game.isEnabled() and not window.actions_.next_mistake.isEnabled()
+    window.review.run_dialog = lambda dialog: True  # accept the dialog's defaults, but at a small depth
+    dialog_limits: list[ReviewLimit] = []
+    original_start = window.review.start
+    window.review.start = lambda limit, engine=None: (
+        dialog_limits.append(limit),
+        original_start(ReviewLimit(depth=5), engine),
+    )
+    with qtbot.waitSignal(window.review.job.finished, timeout=120_000):
+        window.actions_.review_game.trigger()
+    assert dialog_limits == [ReviewLimit(movetime_ms=500)]  # the dialog's default: 0.5 s per move
+    qtbot.waitUntil(lambda: window.review.graph.isVisible() and window.review.panel.isVisible())
+    assert len(window.review.graph.points()) == 8
+    assert window.review.graph.points()[5].judgement.value == "??"
+    white = window.review.panel.summary_labels[chess.WHITE].text()
+    assert "accuracy" in white and "blunder" in white
+    assert window.actions_.next_mistake.isEnabled()
+
+    # Next mistake: White's first error is 3. d3??; the board shows its mark on d3.
+    window.navigator.go_to(0)
+    window.review.panel.next_buttons[chess.WHITE].click()
+    assert window.navigator.view_ply() == 5
+    badge = window.board_widget.badge()
+    assert badge is not None and badge.text == "??" and badge.square == chess.D3
+
+    # A click on the graph goes to that move; dragging follows the mouse.
+    graph = window.review.graph
+    x_of_ply_2 = round(graph.point_at_ply(2).x())
+    qtbot.mouseClick(graph, Qt.MouseButton.LeftButton, pos=QPoint(x_of_ply_2, graph.height() // 2))
+    assert window.navigator.view_ply() == 2
+    assert graph.current_ply() == 2
+    qtbot.mouseClick(graph, Qt.MouseButton.LeftButton, pos=QPoint(graph.width() - 1, 5))
+    assert window.navigator.view_ply() == 7
