@@ -26,7 +26,7 @@ from chessgui.views.eval_graph import EvalGraph
 from chessgui.views.judgement_style import JUDGEMENT_COLORS
 from chessgui.views.review_panel import ReviewPanel
 
-REDRAW_DELAY_MS = 100
+REDRAW_DELAY_MS = 200
 """Annotations arriving within this time are drawn together."""
 
 
@@ -132,7 +132,9 @@ class ReviewPresenter(QObject):
         self.graph.set_game(game)
         shown = self.graph.has_evaluations()
         self.graph.setVisible(shown)
-        summary = summarize(game) if shown else None
+        # The summary waits for the end of a review: half-reviewed figures would mislead, and
+        # skipping them keeps each redraw during a review short.
+        summary = summarize(game) if shown and not self.job.is_running() else None
         if summary is not None and all(side.accuracy is None for side in summary.values()):
             summary = None
         self.panel.set_summary(summary)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import enum
 import math
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -217,7 +216,7 @@ def game_accuracy(white_wins: Sequence[float], first_mover: chess.Color, color: 
     window = max(WINDOW_MIN, min(WINDOW_MAX, moves // 10))
     windows = [list(white_wins[:window])] * max(0, window - 2)
     windows += [list(white_wins[i : i + window]) for i in range(0, max(1, len(white_wins) - window + 1))]
-    weights = [max(WEIGHT_MIN, min(WEIGHT_MAX, statistics.pstdev(xs) if len(xs) > 1 else 0.0)) for xs in windows]
+    weights = [max(WEIGHT_MIN, min(WEIGHT_MAX, _stdev(xs))) for xs in windows]
     accuracies: list[float] = []
     weighted: list[tuple[float, float]] = []
     for i in range(moves):
@@ -236,6 +235,14 @@ def game_accuracy(white_wins: Sequence[float], first_mover: chess.Color, color: 
     # The harmonic mean punishes single disasters; a 0 would make it 0 outright, so floor at 1 %.
     harmonic = len(accuracies) / sum(1 / max(1.0, a) for a in accuracies)
     return (weighted_mean + harmonic) / 2
+
+
+def _stdev(values: Sequence[float]) -> float:
+    """Population standard deviation in plain floats (``statistics.pstdev`` is exact, hence slow)."""
+    if len(values) < 2:
+        return 0.0
+    mean = sum(values) / len(values)
+    return math.sqrt(sum((value - mean) ** 2 for value in values) / len(values))
 
 
 def summarize(game: chess.pgn.Game) -> dict[chess.Color, SideSummary]:
@@ -258,8 +265,8 @@ def summarize(game: chess.pgn.Game) -> dict[chess.Color, SideSummary]:
     summary: dict[chess.Color, SideSummary] = {}
     for color in chess.COLORS:
         counts = {judgement: 0 for judgement in Judgement}
-        for node in nodes[1:]:
-            if node.turn() != color:  # ``color`` made this move
+        for index, node in enumerate(nodes[1:]):
+            if (first_mover if index % 2 == 0 else not first_mover) == color:  # ``color`` made this move
                 counts[Judgement.from_nags(node.nags)] += 1
         summary[color] = SideSummary(
             accuracy=game_accuracy(wins, first_mover, color),
@@ -281,10 +288,12 @@ def terminal_eval(board: chess.Board) -> PositionEval | None:
 
 def error_plies(game: chess.pgn.Game, color: chess.Color | None = None) -> list[int]:
     """Plies of ``color``'s (None: both sides') inaccuracies, mistakes and blunders in the main line, in order."""
+    first_mover = game.turn()
     return [
         ply
         for ply, node in enumerate(game.mainline(), start=1)
-        if (color is None or node.turn() != color) and Judgement.from_nags(node.nags).is_error
+        if (color is None or (first_mover if ply % 2 == 1 else not first_mover) == color)
+        and Judgement.from_nags(node.nags).is_error
     ]
 
 
