@@ -58,6 +58,18 @@ def test_only_good_move_and_small_drops() -> None:
     assert review_move(board, chess.Move.from_uci("e2e4"), before, PositionEval(_cp(30)), 1).judgement is (
         Judgement.ONLY_MOVE
     )
+    # A forced recapture is no "!" (nor is any only move once the game is decided).
+    recapture = chess.Board()
+    for uci in ("e2e4", "d7d5", "e4d5"):
+        recapture.push_uci(uci)
+    forced = PositionEval(_cp(-30, chess.BLACK), best_move="d8d5", second_score=_cp(-400, chess.BLACK))
+    assert review_move(recapture, chess.Move.from_uci("d8d5"), forced, PositionEval(_cp(30)), 4).judgement is (
+        Judgement.GOOD
+    )
+    decided = PositionEval(_cp(900), best_move="e2e4", second_score=_cp(200))
+    assert review_move(board, chess.Move.from_uci("e2e4"), decided, PositionEval(_cp(900)), 1).judgement is (
+        Judgement.GOOD
+    )
     # Not the engine's move but about as good: no mark.
     quiet = PositionEval(_cp(30), best_move="e2e4", second_score=_cp(25))
     assert review_move(board, chess.Move.from_uci("d2d4"), quiet, PositionEval(_cp(20)), 1).judgement is Judgement.GOOD

@@ -42,6 +42,8 @@ BLUNDER_DROP = 15.0
 """Win% points lost with a blunder (lichess: 0.3 winning chances)."""
 ONLY_MOVE_GAP = BLUNDER_DROP
 """The best move is "the only good move" (``!``) when the second best loses at least this much."""
+ONLY_MOVE_DECIDED = 90.0
+"""No ``!`` once the mover's win% is this high or this low the other way: the game is decided."""
 START_CP = 15
 """The start position's value when a PGN does not say (lila's ``Cp.initial``)."""
 ACCURACY_SCALE = 103.1668
@@ -192,7 +194,7 @@ def review_move(
     drop = max(0.0, win_before - win_after)
     played_best = before.best_move == move.uci()
     judgement = Judgement.GOOD if played_best else judge(drop)
-    if played_best and before.second_score is not None:
+    if played_best and before.second_score is not None and _deserves_mark(board, move, win_before):
         second = 50 + sign * (white_win_percent(before.second_score) - 50)
         if win_before - second >= ONLY_MOVE_GAP:
             judgement = Judgement.ONLY_MOVE
@@ -203,6 +205,13 @@ def review_move(
         except (ValueError, AssertionError):
             best_san = None  # an engine that named an illegal move gives no advice
     return MoveReview(ply, mover, judgement, drop, move_accuracy(win_before, win_after), best_san)
+
+
+def _deserves_mark(board: chess.Board, move: chess.Move, win_before: float) -> bool:
+    """An only move earns ``!`` unless it is an obvious recapture or the game is already decided."""
+    recapture = bool(board.move_stack) and board.is_capture(move) and move.to_square == board.peek().to_square
+    decided = win_before >= ONLY_MOVE_DECIDED or win_before <= 100 - ONLY_MOVE_DECIDED
+    return not recapture and not decided
 
 
 def game_accuracy(white_wins: Sequence[float], first_mover: chess.Color, color: chess.Color) -> float | None:
