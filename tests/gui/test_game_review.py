@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import chess
+import chess.engine
 import chess.pgn
 import pytest
 from test_engine_players import fake_engine  # noqa: F401 - a fixture (tests/gui is on sys.path)
@@ -160,3 +161,20 @@ def test_window_review_shows_graph_marks_summary_and_navigates(qtbot, window) ->
     assert graph.current_ply() == 2
     qtbot.mouseClick(graph, Qt.MouseButton.LeftButton, pos=QPoint(graph.width() - 1, 5))
     assert window.navigator.view_ply() == 7
+
+
+def test_review_annotation_replaces_its_own_marks_and_keeps_the_users(qtbot) -> None:
+    controller = _controller("1. e4 { my idea } $14 e5 *")
+    changed: list[int] = []
+    controller.annotations_changed.connect(changed.append)
+    score = chess.engine.PovScore(chess.engine.Cp(-250), chess.BLACK)
+    controller.set_review_annotation(1, score, 14, chess.pgn.NAG_MISTAKE, "d4")
+    controller.set_review_annotation(1, score, 16, chess.pgn.NAG_BLUNDER, "Nf3")
+    node = controller.node_at_ply(1)
+    assert node.nags == {chess.pgn.NAG_BLUNDER, 14}  # the user's $14 stays, the first review mark went
+    assert "my idea" in node.comment and "Best was Nf3" in node.comment and "Best was d4" not in node.comment
+    assert node.eval() == score and node.eval_depth() == 16
+    controller.set_review_annotation(1, score, 16, None, None)  # now judged fine: marks go, the idea stays
+    assert node.nags == {14} and "Best was" not in node.comment and "my idea" in node.comment
+    controller.set_review_annotation(9, score)  # beyond the game: ignored
+    assert changed == [1, 1, 1]
