@@ -102,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     QTimer.singleShot(1000, on_baseline_done)
     code = app.exec()
     positions = window.review.job.cache_size()
+    searching = window.review.job.analysis_seconds()
     window.close()
     if code != 0:
         return code
@@ -110,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.plies}-ply game, {positions} positions analysed at {args.seconds:g} s each")
     per_position_ms = (wall - ideal) / max(1, positions) * 1000
     print(f"took {wall:.2f} s; ideal {ideal:.2f} s; overhead {wall - ideal:.2f} s ({per_position_ms:.0f} ms each)")
+    print(f"engine time {searching:.2f} s; review machinery overhead (wall - engine) {wall - searching:.2f} s")
     print(summary("idle GUI thread (baseline)", idle))
     print(summary("GUI thread during review", recorder.lateness_ms))
     p99 = percentile(recorder.lateness_ms, 0.99) if recorder.lateness_ms else 0.0

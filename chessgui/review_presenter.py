@@ -9,6 +9,7 @@ views need not follow each one separately.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import chess
@@ -28,6 +29,8 @@ from chessgui.views.review_panel import ReviewPanel
 
 REDRAW_DELAY_MS = 200
 """Annotations arriving within this time are drawn together."""
+LOG_REFRESH_S = 2.0
+"""While a review runs, the move log (rebuilt whole, the costliest redraw) follows at most this often."""
 
 
 class ReviewPresenter(QObject):
@@ -65,6 +68,7 @@ class ReviewPresenter(QObject):
         self._redraw_timer.setSingleShot(True)
         self._redraw_timer.setInterval(REDRAW_DELAY_MS)
         self._redraw_timer.timeout.connect(self.refresh)
+        self._log_shown_at = 0.0
 
     # ------------------------------------------------------------------ requests
     def on_review_triggered(self) -> None:
@@ -142,7 +146,11 @@ class ReviewPresenter(QObject):
         ply = self._navigator.view_ply()
         self.graph.set_current_ply(ply)
         self._update_badge(ply)
-        self.annotations_shown.emit()
+        now = time.monotonic()
+        if not self.job.is_running() or now - self._log_shown_at >= LOG_REFRESH_S:
+            # Keeps the GUI thread's work per reviewed position small (the window stays fluent).
+            self._log_shown_at = now
+            self.annotations_shown.emit()
 
     def shutdown(self) -> None:
         """Stop the review and its thread (the window closes)."""

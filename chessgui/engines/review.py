@@ -302,6 +302,10 @@ class ReviewJob(QObject):
         """Positions whose evaluation is remembered (re-running over them is free)."""
         return len(self._cache)
 
+    def analysis_seconds(self) -> float:
+        """Time the engine spent on the positions of the current (or last) review, in seconds."""
+        return sum(self._seconds_used)
+
     def evaluations(self) -> list[PositionEval | None]:
         """The evaluation of each position of the reviewed game so far (None: not yet)."""
         return list(self._evals)
