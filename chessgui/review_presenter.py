@@ -138,9 +138,10 @@ class ReviewPresenter(QObject):
         self.graph.setVisible(shown)
         # The summary waits for the end of a review: half-reviewed figures would mislead, and
         # skipping them keeps each redraw during a review short.
-        summary = summarize(game) if shown and not self.job.is_running() else None
-        if summary is not None and all(side.accuracy is None for side in summary.values()):
-            summary = None
+        # Only a fully evaluated game gets a summary: a game played against an engine has evals on
+        # the engine's moves alone, and figures over a few of them would mislead.
+        complete = shown and all(point.white_win is not None for point in self.graph.points()[1:])
+        summary = summarize(game) if complete and not self.job.is_running() else None
         self.panel.set_summary(summary)
         self.panel.setVisible(summary is not None or self.job.is_running())
         ply = self._navigator.view_ply()

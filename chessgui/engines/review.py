@@ -412,12 +412,8 @@ class ReviewJob(QObject):
         total = len(self._evals)
         done = sum(1 for result in self._evals if result is not None)
         remaining = total - done
-        if self._seconds_used:
-            per_position = sum(self._seconds_used) / len(self._seconds_used)
-        elif self._limit.movetime_ms is not None:
-            per_position = self._limit.movetime_ms / 1000
-        else:
-            per_position = -1.0
+        # Unknown until the first position comes back (the engine may still be starting).
+        per_position = sum(self._seconds_used) / len(self._seconds_used) if self._seconds_used else -1.0
         left = remaining * per_position if per_position >= 0 else -1.0
         self.progress_changed.emit(done, total, left)
 

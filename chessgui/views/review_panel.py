@@ -27,9 +27,9 @@ def summary_text(summary: SideSummary) -> str:
 
 
 def time_left_text(seconds: float) -> str:
-    """ "about 25 s left", "about 3 min left"; empty when unknown."""
+    """ "about 25 s left", "about 3 min left"; "starting…" when not known yet."""
     if seconds < 0:
-        return ""
+        return "starting…"
     if seconds < 90:
         return f"about {max(1, round(seconds))} s left"
     return f"about {round(seconds / 60)} min left"
@@ -99,7 +99,7 @@ class ReviewPanel(QWidget):
         """ "12 / 61 positions · about 25 s left"."""
         self.progress_bar.setRange(0, max(1, total))
         self.progress_bar.setValue(done)
-        left = time_left_text(seconds_left)
+        left = time_left_text(seconds_left) if done < total else ""
         self.progress_bar.setFormat(f"{done} / {total} positions" + (f" · {left}" if left else ""))
 
     def set_summary(self, summary: dict[chess.Color, SideSummary] | None) -> None:

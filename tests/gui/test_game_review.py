@@ -178,3 +178,28 @@ def test_review_annotation_replaces_its_own_marks_and_keeps_the_users(qtbot) -> 
     assert node.nags == {14} and "Best was" not in node.comment and "my idea" in node.comment
     controller.set_review_annotation(9, score)  # beyond the game: ignored
     assert changed == [1, 1, 1]
+
+
+def test_review_panel_words(qtbot) -> None:
+    from chessgui.game.review import SideSummary
+    from chessgui.views.review_panel import ReviewPanel, summary_text
+
+    assert summary_text(SideSummary(91.6, 1, 0, 2)) == "92 % accuracy · 1 inaccuracy · 0 mistakes · 2 blunders"
+    panel = ReviewPanel()
+    qtbot.addWidget(panel)
+    panel.set_progress(0, 61, -1.0)
+    assert panel.progress_bar.format() == "0 / 61 positions · starting…"
+    panel.set_progress(12, 61, 24.6)
+    assert panel.progress_bar.format() == "12 / 61 positions · about 25 s left"
+    panel.set_progress(61, 61, 0.0)
+    assert panel.progress_bar.format() == "61 / 61 positions"
+    panel.set_summary({chess.WHITE: SideSummary(80, 0, 0, 0), chess.BLACK: SideSummary(60, 1, 1, 1)})
+    assert not panel.next_buttons[chess.WHITE].isEnabled() and panel.next_buttons[chess.BLACK].isEnabled()
+
+
+def test_an_engine_game_with_evals_on_some_moves_gets_no_summary(qtbot, window) -> None:
+    game = chess.pgn.read_game(io.StringIO("1. e4 { [%eval 0.3] } e5 2. Nf3 { [%eval 0.2] } Nc6 *"))
+    window.flows.game_loaded.emit(game)
+    window.review.refresh()
+    assert window.review.graph.isVisible()  # the engine's evaluations are drawn
+    assert not window.review.panel.isVisible()  # but no accuracy from half the moves
