@@ -46,6 +46,10 @@ class MainActions:
     """Show the engine's suggested move as an arrow."""
     analyse: QAction
     """Analysis mode on/off (checkable): an engine searches the shown position without a time limit."""
+    review_game: QAction
+    """Analysis ▸ Review game: analyse every position, mark the errors, show the accuracy."""
+    next_mistake: QAction
+    """Show the next move marked ?!, ? or ?? by a review (either side, wrapping round)."""
     flip: QAction
     """Turn the board around."""
     first_move: QAction
@@ -120,6 +124,10 @@ def create_actions(window: QMainWindow) -> MainActions:
         ),
         hint=_action(window, "&Hint", "Ctrl+H", "Show the engine's suggestion as an arrow"),
         analyse=_action(window, "&Analyse position", "A", "Let an engine analyse the shown position (best lines)"),
+        review_game=_action(
+            window, "&Review game…", "Ctrl+R", "Analyse every move of the game: mistakes, best moves, accuracy"
+        ),
+        next_mistake=_action(window, "&Next mistake", "M", "Show the next inaccuracy, mistake or blunder"),
         flip=_action(window, "&Flip board", "F", "Turn the board around"),
         first_move=_action(window, "Start position", "Home", "Show the start position"),
         previous_move=_action(window, "Previous move", "Left", "Show the previous position"),
@@ -143,6 +151,7 @@ def create_actions(window: QMainWindow) -> MainActions:
     actions.claim_draw.setEnabled(False)
     actions.offer_draw.setEnabled(False)
     actions.play_from_here.setEnabled(False)
+    actions.next_mistake.setEnabled(False)
     return actions
 
 
@@ -179,7 +188,8 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     for action in (actions.pause, actions.step, actions.hint):
         computer.addAction(action)
     analysis: QMenu = bar.addMenu("&Analysis")
-    analysis.addAction(actions.analyse)
+    for action in (actions.analyse, None, actions.review_game, actions.next_mistake):
+        analysis.addSeparator() if action is None else analysis.addAction(action)
     view: QMenu = bar.addMenu("&View")
     for action in (
         actions.flip,

@@ -33,6 +33,7 @@ from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engines.analysis import AnalysisEngineSpec, AnalysisSnapshot, PositionAnalyser
 from chessgui.engines.hint_presenter import HintPresenter
+from chessgui.engines.review import ReviewEngine
 from chessgui.engines.tablebase_presenter import TablebasePresenter
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_moves_played
@@ -43,6 +44,7 @@ from chessgui.game.result import GameResult
 from chessgui.game.session import PlaySession
 from chessgui.recent_files import RecentFiles
 from chessgui.resources_path import app_icon
+from chessgui.review_presenter import ReviewPresenter
 from chessgui.storage.analysis_settings import (
     AnalysisSettings,
     choice_for,
@@ -52,7 +54,7 @@ from chessgui.storage.analysis_settings import (
 )
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
-from chessgui.storage.settings import PlayerSettings, Settings
+from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
 from chessgui.views.board.board_widget import BoardWidget
 from chessgui.views.board_area import BoardArea
 from chessgui.views.clock_widget import ClockPanel
@@ -105,6 +107,7 @@ class MainWindow(QMainWindow):
         self._analysis_settings = load_analysis_settings(qsettings)
         self.openings = OpeningTracker(self.controller, self)
         self.tablebases = TablebasePresenter(self.controller, self.navigator, self)
+        self.review = ReviewPresenter(self, self.controller, self.navigator, self.board_widget, self._review_engines)
         self.opening_label = QLabel(self)
         self.opening_label.setObjectName("opening_label")
         self.opening_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -166,6 +169,8 @@ class MainWindow(QMainWindow):
         center_layout.addWidget(self.engine_panel)
         center_layout.addWidget(self.game_info_label)
         center_layout.addWidget(self.move_log, 1)
+        center_layout.addWidget(self.review.graph)
+        center_layout.addWidget(self.review.panel)
         self.center_layout = center_layout
         self.side_panel = QWidget(self)
         side_layout = QVBoxLayout(self.side_panel)
@@ -263,6 +268,24 @@ class MainWindow(QMainWindow):
         analysis_view.engine_chosen.connect(self.on_analysis_engine_chosen)
         analysis_view.lines_chosen.connect(self.on_analysis_lines_chosen)
         analysis_view.line_played.connect(self.on_analysis_line_played)
+        review = self.review
+        actions.review_game.triggered.connect(review.on_review_triggered)
+        actions.next_mistake.triggered.connect(review.on_next_mistake_triggered)
+        review.graph.ply_selected.connect(navigator.go_to)
+        review.panel.cancel_requested.connect(review.job.cancel)
+        review.panel.next_error_requested.connect(review.on_next_error_requested)
+        review.job.progress_changed.connect(review.panel.set_progress)
+        review.job.running_changed.connect(review.on_running_changed)
+        review.job.finished.connect(review.on_review_finished)
+        review.job.failed.connect(review.on_review_failed)
+        review.annotations_shown.connect(self._refresh_log)
+        review.annotations_shown.connect(self._update_actions)
+        review.status_message.connect(self.on_status_message)
+        controller.annotations_changed.connect(review.on_annotations_changed)
+        controller.game_started.connect(review.refresh)
+        controller.move_taken_back.connect(review.refresh)
+        controller.move_made.connect(review.on_annotations_changed)
+        navigator.view_changed.connect(review.on_view_changed)
         actions.quit.triggered.connect(self.close)
         actions.about.triggered.connect(self.on_about_triggered)
         if self.autosave is not None:
@@ -647,6 +670,18 @@ class MainWindow(QMainWindow):
             self.game_info_label.hide()
         self.clock_panel.set_player_names(white, black)
 
+    def _review_engines(self) -> list[ReviewEngine]:
+        """Engines that may review: the built-in one at full strength, then the UCI engines in the settings."""
+        engines = [ReviewEngine()]
+        settings = self.session.settings()
+        for color in chess.COLORS:
+            player = settings.player(color)
+            if player.kind is PlayerKind.UCI and player.uci_path:
+                engine = ReviewEngine(player.uci_path, player.uci_options, player.describe().split(",")[0])
+                if engine not in engines:
+                    engines.append(engine)
+        return engines
+
     def _unfinished_moves(self) -> int:
         """Full moves of the game being played here; 0 when it is finished, empty or only viewed."""
         controller = self.controller
@@ -676,6 +711,8 @@ class MainWindow(QMainWindow):
         actions.claim_draw.setEnabled(controller.can_claim_draw())
         actions.resign.setEnabled(not over and not viewing)
         actions.play_from_here.setEnabled(viewing)
+        actions.review_game.setEnabled(controller.live_ply() > 0)
+        actions.next_mistake.setEnabled(self.review.has_errors())
         humans = sum(1 for color in chess.COLORS if controller.player(color).is_human())
         actions.offer_draw.setEnabled(not over and not viewing and humans == 1)
         actions.abort.setEnabled(controller.can_abort() and not viewing)
@@ -692,6 +729,7 @@ class MainWindow(QMainWindow):
         self.controller.stop_thinking()
         self.hints.shutdown()
         self.analysis.shutdown()
+        self.review.shutdown()
         if self.autosave is not None:
             self.autosave.save_now()  # an unfinished game stays offered for next time
         for color in chess.COLORS:

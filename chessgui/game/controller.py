@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import math
+import re
 from collections.abc import Mapping, Sequence, Set
 
 import chess
@@ -31,6 +32,7 @@ from chessgui.clock.chess_clock import ClockState
 from chessgui.game import tree
 from chessgui.game.players import DRAW_OFFER_MIN_MOVE, GoRequest, HumanPlayer, Player
 from chessgui.game.result import GameResult, Termination
+from chessgui.game.review import BEST_WAS, REVIEW_NAGS
 from chessgui.storage.pgn.headers import apply_header_edits
 
 ABORT_MAX_PLIES = 2
@@ -56,6 +58,7 @@ class GameController(QObject):
         headers_changed(): the game's PGN headers (event, players' names, …) were edited.
         tree_changed(): moves, comments or NAGs in the game tree were added, moved or removed
             (variations, annotations); the live position did not change unless viewing.
+        annotations_changed(int): a review changed the annotations (eval, NAGs, comment) at this ply.
 
     While a loaded game is viewed (:meth:`is_viewing`) no player is asked to move and
     its tags (players, event, date) stay as loaded.
@@ -74,6 +77,7 @@ class GameController(QObject):
     player_failed = Signal(str)
     headers_changed = Signal()
     tree_changed = Signal()
+    annotations_changed = Signal(int)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -568,6 +572,32 @@ class GameController(QObject):
             self._live_node = self._game.end()
             self._board = self._live_node.board()
         self.tree_changed.emit()
+    def set_review_annotation(
+        self,
+        ply: int,
+        score: chess.engine.PovScore,
+        depth: int | None = None,
+        nag: int | None = None,
+        best_san: str | None = None,
+    ) -> None:
+        """Write a game review's verdict on the main-line node at ``ply`` (0 = the start position).
+
+        The evaluation becomes ``[%eval]``; a review's earlier NAG (``!``, ``?!``, ``?``, ``??``) and
+        "Best was …" remark are replaced, and the user's own comment text and other NAGs are kept.
+        """
+        if not 0 <= ply <= self.live_ply():
+            return
+        node = self.node_at_ply(ply)
+        if ply > 0:
+            node.nags.difference_update(REVIEW_NAGS)
+            if nag is not None:
+                node.nags.add(nag)
+            comment = _BEST_WAS_RE.sub("", node.comment).strip()
+            if best_san:
+                comment = f"{comment} {BEST_WAS}{best_san}".strip()
+            node.comment = comment
+        node.set_eval(score, depth)
+        self.annotations_changed.emit(ply)
 
     # ------------------------------------------------------------------ player replies
 
@@ -695,6 +725,9 @@ class GameController(QObject):
             self.thinking_started.emit(color)
         self.status_changed.emit()
         player.go(request)
+
+
+_BEST_WAS_RE = re.compile(re.escape(BEST_WAS) + r"\S+")
 
 
 def _today() -> str:

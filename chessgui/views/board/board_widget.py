@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from chessgui.views.board.animation import MoveAnimator, plan_move_animation
 from chessgui.views.board.annotations import UserAnnotations
+from chessgui.views.board.badge import SquareBadge, paint_badge
 from chessgui.views.board.geometry import BoardGeometry
 from chessgui.views.board.move_input import MoveInput, resolve_attempt
 from chessgui.views.board.painter import BoardScene, FloatingPiece, paint_scene
@@ -61,6 +62,7 @@ class BoardWidget(QWidget):
         self._show_coordinates = True
         self._arrows: tuple[tuple[chess.Square, chess.Square], ...] = ()
         self._weighted_arrows: tuple[tuple[chess.Square, chess.Square, float], ...] = ()
+        self._badge: SquareBadge | None = None
         self._input = MoveInput()
         self._picker: PromotionPicker | None = None
         self._dropped_move: chess.Move | None = None
@@ -179,6 +181,15 @@ class BoardWidget(QWidget):
     def weighted_arrows(self) -> list[tuple[chess.Square, chess.Square, float]]:
         """The analysis arrows shown."""
         return list(self._weighted_arrows)
+    def set_badge(self, badge: SquareBadge | None) -> None:
+        """Show a review mark on a square (None: no mark)."""
+        if badge != self._badge:
+            self._badge = badge
+            self.update()
+
+    def badge(self) -> SquareBadge | None:
+        """The review mark shown, if any."""
+        return self._badge
 
     def set_theme(self, theme: BoardTheme) -> None:
         """Repaint with another colour scheme."""
@@ -265,6 +276,8 @@ class BoardWidget(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         paint_scene(painter, self.board_geometry(), self._theme, self._renderer, self._scene())
+        if self._badge is not None:
+            paint_badge(painter, self.board_geometry(), self._badge)
         painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:

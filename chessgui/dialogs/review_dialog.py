@@ -1,0 +1,99 @@
+"""Analysis ▸ Review game: choose how deep (or how long per move) and which engine reviews."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chessgui.engines.review import ReviewEngine, ReviewLimit
+
+DEFAULT_SECONDS_PER_MOVE = 0.5
+DEFAULT_DEPTH = 12
+MAX_DEPTH = 40
+
+
+class ReviewDialog(QDialog):
+    """Asks for the review's depth or time per move and its engine (the built-in one by default)."""
+
+    def __init__(self, engines: Sequence[ReviewEngine], positions: int, parent: QWidget | None = None) -> None:
+        """``engines``: the choices, the built-in engine first; ``positions``: how many the game has."""
+        super().__init__(parent)
+        self.setWindowTitle("Review game")
+        self._engines = list(engines) or [ReviewEngine()]
+        self._positions = positions
+        self.time_button = QRadioButton("Time per move", self)
+        self.depth_button = QRadioButton("Depth", self)
+        self.time_button.setChecked(True)
+        self.seconds = QDoubleSpinBox(self)
+        self.seconds.setRange(0.1, 60.0)
+        self.seconds.setSingleStep(0.1)
+        self.seconds.setDecimals(1)
+        self.seconds.setSuffix(" s")
+        self.seconds.setValue(DEFAULT_SECONDS_PER_MOVE)
+        self.depth = QSpinBox(self)
+        self.depth.setRange(1, MAX_DEPTH)
+        self.depth.setValue(DEFAULT_DEPTH)
+        self.engine = QComboBox(self)
+        for engine in self._engines:
+            self.engine.addItem(engine.name)
+        self.estimate = QLabel(self)
+
+        form = QFormLayout()
+        time_row, depth_row = QHBoxLayout(), QHBoxLayout()
+        time_row.addWidget(self.time_button)
+        time_row.addWidget(self.seconds, 1)
+        depth_row.addWidget(self.depth_button)
+        depth_row.addWidget(self.depth, 1)
+        form.addRow(time_row)
+        form.addRow(depth_row)
+        form.addRow("Engine", self.engine)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Review")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.estimate)
+        layout.addWidget(buttons)
+        for signal in (self.time_button.toggled, self.seconds.valueChanged, self.depth.valueChanged):
+            signal.connect(self._update)
+        self._update()
+
+    def limit(self) -> ReviewLimit:
+        """The chosen depth or time per move."""
+        if self.depth_button.isChecked():
+            return ReviewLimit(depth=self.depth.value())
+        return ReviewLimit(movetime_ms=round(self.seconds.value() * 1000))
+
+    def chosen_engine(self) -> ReviewEngine:
+        """The chosen engine."""
+        return self._engines[max(0, self.engine.currentIndex())]
+
+    def _update(self) -> None:
+        timed = self.time_button.isChecked()
+        self.seconds.setEnabled(timed)
+        self.depth.setEnabled(not timed)
+        if timed:
+            total = self._positions * self.seconds.value()
+            self.estimate.setText(
+                f"{self._positions} positions: about {_duration(total)} (less for positions reviewed before)."
+            )
+        else:
+            self.estimate.setText(f"{self._positions} positions at depth {self.depth.value()}.")
+
+
+def _duration(seconds: float) -> str:
+    return f"{round(seconds)} s" if seconds < 90 else f"{round(seconds / 60)} min"
