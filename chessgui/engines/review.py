@@ -26,8 +26,8 @@ import chess
 import chess.engine
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from chessgui.engines.builtin_worker import LIVE_WORKERS
 from chessgui.engines.uci_process import UciEngineError, configure_engine, start_engine
+from chessgui.engines.worker_thread import LIVE_WORKERS
 from chessgui.game.controller import GameController
 from chessgui.game.review import PositionEval, review_move, terminal_eval
 
