@@ -8,7 +8,6 @@ import chess
 import chess.engine
 import chess.pgn
 import pytest
-from test_engine_players import fake_engine  # noqa: F401 - a fixture (tests/gui is on sys.path)
 
 from chessgui.engines.review import ReviewEngine, ReviewJob, ReviewLimit
 from chessgui.game.controller import GameController

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import textwrap
-from pathlib import Path
 
 import chess
 import pytest
@@ -20,78 +18,6 @@ from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 # These tests are about searching; the opening book (on by default) would answer instead.
 NO_BOOK = BookSettings(enabled=False)
-
-
-FAKE_UCI_ENGINE = textwrap.dedent(
-    '''
-    """A tiny UCI engine for tests: plays the first legal move; argv[1] picks a misbehaviour."""
-    import sys
-    import chess
-
-    MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
-
-    def say(line):
-        sys.stdout.write(line + "\\n")
-        sys.stdout.flush()
-
-    if MODE == "exit":
-        sys.exit(3)
-    board = chess.Board()
-    games = 0
-    for raw in sys.stdin:
-        line = raw.strip()
-        if MODE == "garbage":
-            say("hello there! %$#@ this is not UCI")
-            continue
-        if line == "uci":
-            say("id name FakeEngine " + MODE)
-            say("option name Skill Level type spin default 20 min 0 max 20")
-            say("option name Style type combo default Normal var Normal var Wild")
-            say("uciok")
-        elif line == "isready":
-            say("readyok")
-        elif line == "ucinewgame":
-            games += 1
-        elif line.startswith("setoption name Skill Level value"):
-            say("info string skill " + line.rsplit(" ", 1)[1])
-        elif line.startswith("position"):
-            tokens = line.split()
-            if tokens[1] == "startpos":
-                board, rest = chess.Board(), tokens[2:]
-            else:
-                board, rest = chess.Board(" ".join(tokens[2:8])), tokens[8:]
-            for uci in rest[1:]:
-                board.push_uci(uci)
-        elif line.startswith("go"):
-            if MODE == "crash" or (MODE == "crash_second" and board.fullmove_number > 1):
-                sys.exit(1)
-            if MODE == "hang":
-                continue
-            move = next(iter(board.legal_moves))
-            say(f"info depth 1 seldepth 2 score cp 12 nodes 20 nps 20000 time 1 pv {move.uci()}")
-            if MODE == "badmove":
-                say("bestmove e9z1")
-            elif MODE == "illegal":
-                say("bestmove a1a8")
-            else:
-                say(f"bestmove {move.uci()}")
-        elif line == "stop" and MODE == "hang":
-            pass
-        elif line == "quit":
-            break
-    '''
-)
-
-
-@pytest.fixture
-def fake_engine(tmp_path: Path):
-    script = tmp_path / "fake_uci.py"
-    script.write_text(FAKE_UCI_ENGINE)
-
-    def command(mode: str = "good") -> str:
-        return f"{sys.executable} {script} {mode}"
-
-    return command
 
 
 @pytest.fixture
