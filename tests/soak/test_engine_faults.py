@@ -111,3 +111,27 @@ def test_engine_fault_is_reported_and_the_game_goes_on(qtbot, fake_engine, fault
 def test_engine_fault_twenty_times_in_a_row(qtbot, fake_engine, fault: str) -> None:
     for _ in range(20):
         _inject(qtbot, fake_engine, fault)
+
+
+def test_engine_whose_connection_is_cancelled_gets_a_message_in_words(qtbot, fake_engine, monkeypatch) -> None:
+    # Found by the 20-in-a-row kill run: a kill -9 mid-search can surface as a bare
+    # CancelledError, whose text is empty; the message read "stopped answering: ".
+    import concurrent.futures
+
+    import chess.engine
+
+    from chessgui.game.players import GoRequest
+
+    def cancelled(*args: object, **kwargs: object) -> None:
+        raise concurrent.futures.CancelledError()
+
+    player = _player(fake_engine("good"))
+    qtbot.waitUntil(player.is_ready, timeout=10_000)
+    monkeypatch.setattr(chess.engine.SimpleEngine, "analysis", cancelled)
+    try:
+        with qtbot.waitSignal(player.failed, timeout=10_000) as blocker:
+            player.go(GoRequest(1, chess.STARTING_FEN, ()))
+    finally:
+        player.shutdown()
+    message = blocker.args[1]
+    assert "stopped unexpectedly" in message and not message.rstrip().endswith(":"), message
