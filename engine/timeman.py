@@ -20,6 +20,11 @@ from engine.limits import MAX_TIME_MS
 DEFAULT_MOVETIME_MS = 1000
 DEFAULT_MOVE_OVERHEAD_MS = 30
 DEFAULT_MOVES_TO_GO = 30
+PER_MOVE_LATENCY_MS = 5
+"""Time every move costs outside the search (thread hops, pipes, the GUI's event loop;
+measured 3-15 ms under load, docs/reliability.md). The clock pays it on each move, so it
+comes off the increment and is kept in reserve for each of the moves to go; otherwise a
+bullet game settles a few ms above zero and the first latency spike flags."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +58,15 @@ def plan_time(limit: SearchLimit, white_to_move: bool, move_overhead_ms: int = D
         hard = float(DEFAULT_MOVETIME_MS)
         return TimeBudget(hard, hard)
     increment = max(0, limit.winc_ms if white_to_move else limit.binc_ms)
-    available = max(1.0, float(remaining) - overhead)
     if limit.movestogo is not None and limit.movestogo > 0:
         moves_to_go = min(limit.movestogo, 50)
     else:
         moves_to_go = DEFAULT_MOVES_TO_GO
-    target = available / moves_to_go + 0.75 * increment
+    # What the search may spend: the clock less the overhead and the latency of the
+    # moves to go; of each increment only what the latency leaves.
+    available = max(1.0, float(remaining) - overhead - PER_MOVE_LATENCY_MS * moves_to_go)
+    net_increment = max(0, increment - PER_MOVE_LATENCY_MS)
+    target = available / moves_to_go + 0.75 * net_increment
     # Share of what is left that one move may ever use: most of it when this is
     # the last move before the time control, a small part in sudden death.
     max_share = 0.8 if moves_to_go == 1 else min(0.8, 0.2 + 1.0 / moves_to_go)

@@ -186,7 +186,10 @@ class UciAnalysisWorker(QObject):
             return
         except (concurrent.futures.CancelledError, asyncio.CancelledError, RuntimeError) as error:
             self._finish_with_error(
-                request_id, f"The analysis engine '{self._name}' stopped answering: {error or 'closed'}"
+                request_id,
+                f"The analysis engine '{self._name}' stopped answering: {str(error).strip()}"
+                if str(error).strip()
+                else f"The analysis engine '{self._name}' stopped unexpectedly (it crashed or was closed).",
             )
             self._drop_engine()
             return

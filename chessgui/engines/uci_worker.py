@@ -178,7 +178,14 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
             return
         except (concurrent.futures.CancelledError, asyncio.CancelledError, RuntimeError) as error:
             # The engine's event loop went away under us (killed during shutdown or by the watchdog).
-            self._finish_with_error(request_id, f"The engine '{name}' stopped answering: {error or 'closed'}")
+            # A bare CancelledError has no text (a kill -9 mid-search): say it in words.
+            detail = str(error).strip()
+            self._finish_with_error(
+                request_id,
+                f"The engine '{name}' stopped answering: {detail}"
+                if detail
+                else f"The engine '{name}' stopped unexpectedly (it crashed or was closed).",
+            )
             self._drop_engine()
             return
         if self._requests.finish(request_id):

@@ -1,0 +1,278 @@
+"""Soak: many computer-vs-computer games through the real GameController, players and worker threads.
+
+No window: a QCoreApplication runs the same model objects the app wires up
+(GameController, ChessClock + GameClock, BuiltinEnginePlayer / UciEnginePlayer
+with their worker threads). Games run on fast clocks from varied openings; the
+pairings rotate in blocks between built-in vs built-in and built-in vs our
+engine over UCI (``python -m engine``), colours alternating inside a block. Each
+block makes new player objects, so engine start-up and shutdown are soaked too.
+
+Checked for every game (any failure is counted and printed):
+- the game ends (no hang: ``--hang-seconds`` without game_over is a hang);
+- no player failure (crash, illegal move, watchdog) reached the controller;
+- every move of the game replays legally from its start position;
+- the result and termination agree with the final position (a rules ending is
+  what python-chess says; a time forfeit has the flagged side at 0 on the clock);
+- the built-in engine never lost on time.
+Resident memory (VmRSS), thread count and child processes are sampled after
+every game.
+
+    nice -n 5 .venv/bin/python benchmarks/soak.py --games 500 --tc 1s+0.01 --json /tmp/soak.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import chess  # noqa: E402
+from match_common import OPENINGS, opening_board  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer  # noqa: E402
+
+from chessgui.clock.chess_clock import ChessClock  # noqa: E402
+from chessgui.clock.game_clock import GameClock  # noqa: E402
+from chessgui.clock.time_control import TimeControl  # noqa: E402
+from chessgui.engines.players import BuiltinEnginePlayer, UciEnginePlayer  # noqa: E402
+from chessgui.game.controller import GameController  # noqa: E402
+from chessgui.game.players import HumanPlayer  # noqa: E402
+from chessgui.game.result import Termination  # noqa: E402
+from chessgui.storage.settings import PlayerKind, PlayerSettings  # noqa: E402
+
+RULE_ENDINGS = {
+    Termination.CHECKMATE,
+    Termination.STALEMATE,
+    Termination.INSUFFICIENT_MATERIAL,
+    Termination.SEVENTYFIVE_MOVES,
+    Termination.FIVEFOLD_REPETITION,
+}
+
+
+def process_stats() -> tuple[int, int, int]:
+    """(VmRSS in KiB, threads of this process, live child processes) from /proc."""
+    rss = threads = 0
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            rss = int(line.split()[1])
+        elif line.startswith("Threads:"):
+            threads = int(line.split()[1])
+    children = 0
+    for task in Path("/proc/self/task").iterdir():
+        children_file = task / "children"
+        if children_file.exists():
+            children += len(children_file.read_text().split())
+    return rss, threads, children
+
+
+@dataclass(slots=True)
+class GameRecord:
+    index: int
+    pairing: str
+    white: str
+    black: str
+    opening: str
+    result: str = "*"
+    termination: str = ""
+    plies: int = 0
+    seconds: float = 0.0
+    problems: tuple[str, ...] = ()
+    builtin_flagged: bool = False
+    rss_kib: int = 0
+    threads: int = 0
+    children: int = 0
+
+
+def make_players(pairing: str, hash_mb: int) -> tuple[object, object]:
+    builtin = PlayerSettings(kind=PlayerKind.BUILTIN, hash_mb=hash_mb)
+    a = BuiltinEnginePlayer(builtin, name="Built-in A")
+    if pairing == "builtin-builtin":
+        b = BuiltinEnginePlayer(builtin, name="Built-in B")
+    else:
+        uci = PlayerSettings(kind=PlayerKind.UCI, uci_path=f"{sys.executable} -m engine", hash_mb=hash_mb)
+        b = UciEnginePlayer(uci, name="Engine over UCI")
+    return a, b
+
+
+def wait_ready(players: tuple[object, ...], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if all(p.is_ready() or isinstance(p, UciEnginePlayer) for p in players):  # UCI starts on its first go
+            return True
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        time.sleep(0.02)
+    return False
+
+
+def check_game(controller: GameController, clock: ChessClock, start_fen: str) -> list[str]:
+    """Everything wrong with the finished game (empty list when it is sound)."""
+    problems: list[str] = []
+    result = controller.result()
+    if result is None:
+        return ["no result"]
+    board = chess.Board(start_fen)
+    for move in controller.game().mainline_moves():
+        if not board.is_legal(move):
+            problems.append(f"illegal move {move.uci()} at ply {board.ply()}")
+            return problems
+        board.push(move)
+    if board.fen() != controller.board().fen():
+        problems.append("replayed position differs from the controller's")
+    outcome = board.outcome(claim_draw=False)
+    if result.termination in RULE_ENDINGS:
+        if outcome is None or Termination.from_python_chess(outcome.termination) is not result.termination:
+            problems.append(f"termination {result.termination} but the position says {outcome}")
+        elif outcome.winner != result.winner:
+            problems.append(f"winner {result.winner} but the position says {outcome.winner}")
+    elif result.termination in (Termination.TIME_FORFEIT, Termination.TIMEOUT_VS_INSUFFICIENT):
+        loser = result.loser_on_time
+        if loser != board.turn:
+            problems.append("the flag fell for the side not to move")
+        if clock.remaining_ms(loser) > 0:
+            problems.append("time forfeit with time left on the clock")
+        if outcome is not None:
+            problems.append(f"time forfeit in a finished position ({outcome})")
+        expected_winner = None if board.has_insufficient_material(not loser) else (not loser)
+        if result.winner != expected_winner:
+            problems.append(f"time forfeit scored for {result.winner}, expected {expected_winner}")
+    else:
+        problems.append(f"unexpected termination {result.termination}")
+    header = controller.game().headers.get("Result")
+    if header != result.result:
+        problems.append(f"Result tag {header} differs from the result {result.result}")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--tc", default="1s+0.01", help="time control in the app's notation")
+    parser.add_argument("--block", type=int, default=10, help="games per pairing before new players are made")
+    parser.add_argument("--hash-mb", type=int, default=8)
+    parser.add_argument("--hang-seconds", type=float, default=60.0, help="extra time past both clocks = hung")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+
+    app = QCoreApplication.instance() or QCoreApplication([])
+    rng = random.Random(args.seed)
+    control = TimeControl.parse(args.tc)
+    controller = GameController()
+    clock = ChessClock()
+    GameClock(controller, clock, control)
+    failures: list[str] = []
+    controller.player_failed.connect(failures.append)
+    from engine import warm_up
+
+    started = time.monotonic()
+    warm_up()
+    print(f"engine ready in {time.monotonic() - started:.1f} s; start {process_stats()}", flush=True)
+    start_stats = process_stats()
+    records: list[GameRecord] = []
+    players: tuple[object, object] | None = None
+    pairings = ("builtin-builtin", "builtin-uci")
+    for index in range(1, args.games + 1):
+        block = (index - 1) // args.block
+        if (index - 1) % args.block == 0:
+            pairing = pairings[block % len(pairings)]
+            new_players = make_players(pairing, args.hash_mb)
+            wait_ready(new_players, 600)
+            if players is not None:
+                controller.set_players(*new_players)  # shuts the old pair down
+            players = new_players
+        white, black = players if index % 2 else players[::-1]
+        board = opening_board(OPENINGS[rng.randrange(len(OPENINGS))])
+        for _ in range(rng.randrange(3)):  # a random extra ply or two varies the openings further
+            board.push(rng.choice(list(board.legal_moves)))
+        start_fen = board.fen()
+        failures.clear()
+        loop = QEventLoop()
+        controller.game_over.connect(loop.quit)
+        controller.player_failed.connect(loop.quit)
+        limit_s = 2 * control.estimated_game_seconds() + args.hang_seconds
+        QTimer.singleShot(int(limit_s * 1000), loop.quit)
+        t0 = time.monotonic()
+        controller.new_game(start_fen)
+        controller.set_players(white, black)
+        if controller.result() is None and not failures:
+            loop.exec()
+        controller.game_over.disconnect(loop.quit)
+        controller.player_failed.disconnect(loop.quit)
+        record = GameRecord(index, pairing, white.name, black.name, start_fen, seconds=time.monotonic() - t0)
+        problems = [f"player failed: {text}" for text in failures]
+        result = controller.result()
+        if result is None and not failures:
+            problems.append(f"hung: no result after {limit_s:.0f} s")
+            controller.stop_thinking()
+        elif result is not None:
+            record.result = result.result
+            record.termination = result.termination.value
+            problems += check_game(controller, clock, start_fen)
+            if result.termination in (Termination.TIME_FORFEIT, Termination.TIMEOUT_VS_INSUFFICIENT):
+                loser = controller.player(result.loser_on_time)
+                record.builtin_flagged = isinstance(loser, BuiltinEnginePlayer)
+                if record.builtin_flagged:
+                    problems.append(f"built-in engine lost on time ({loser.name})")
+        record.plies = controller.board().ply()
+        record.problems = tuple(problems)
+        record.rss_kib, record.threads, record.children = process_stats()
+        records.append(record)
+        print(
+            f"game {index:4d} {pairing:15s} {record.result:8s} {record.termination:24s} plies {record.plies:3d} "
+            f"{record.seconds:5.1f}s rss {record.rss_kib // 1024} MiB threads {record.threads} "
+            f"children {record.children}" + (f"  PROBLEMS: {problems}" if problems else ""),
+            flush=True,
+        )
+        if failures:  # start the next game with fresh players
+            new_players = make_players(pairing, args.hash_mb)
+            wait_ready(new_players, 600)
+            controller.set_players(*new_players)
+            players = new_players
+    controller.set_players(HumanPlayer(), HumanPlayer())  # shuts the engines down
+    deadline = time.monotonic() + 5.0  # a UCI engine gets a moment to exit after "quit"
+    while process_stats()[2] and time.monotonic() < deadline:
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        time.sleep(0.05)
+    end_stats = process_stats()
+
+    def at(n: int) -> int | None:
+        return records[n - 1].rss_kib // 1024 if len(records) >= n else None
+
+    summary = {
+        "time_control": control.describe(),
+        "games": len(records),
+        "problem_games": sum(1 for r in records if r.problems),
+        "hangs": sum(1 for r in records if any(p.startswith("hung") for p in r.problems)),
+        "player_failures": sum(1 for r in records if any(p.startswith("player failed") for p in r.problems)),
+        "illegal_moves": sum(1 for r in records if any("illegal" in p for p in r.problems)),
+        "builtin_time_losses": sum(1 for r in records if r.builtin_flagged),
+        "all_time_losses": sum(1 for r in records if r.termination.startswith("time")),
+        "terminations": {t: sum(1 for r in records if r.termination == t) for t in {r.termination for r in records}},
+        "rss_mib_start": start_stats[0] // 1024,
+        "rss_mib_game_50": at(50),
+        "rss_mib_last": records[-1].rss_kib // 1024 if records else None,
+        "threads_start": start_stats[1],
+        "threads_max": max((r.threads for r in records), default=0),
+        "threads_last": records[-1].threads if records else None,
+        "children_max": max((r.children for r in records), default=0),
+        "threads_after_shutdown": end_stats[1],
+        "children_after_shutdown": end_stats[2],
+        "mean_game_seconds": round(sum(r.seconds for r in records) / max(1, len(records)), 2),
+    }
+    print(json.dumps(summary, indent=2), flush=True)
+    if args.json is not None:
+        args.json.write_text(json.dumps({"summary": summary, "games": [asdict(r) for r in records]}, indent=1))
+    del app
+    return 1 if summary["problem_games"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
