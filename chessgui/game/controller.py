@@ -572,6 +572,7 @@ class GameController(QObject):
             self._live_node = self._game.end()
             self._board = self._live_node.board()
         self.tree_changed.emit()
+
     def set_review_annotation(
         self,
         ply: int,

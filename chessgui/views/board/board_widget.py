@@ -181,6 +181,7 @@ class BoardWidget(QWidget):
     def weighted_arrows(self) -> list[tuple[chess.Square, chess.Square, float]]:
         """The analysis arrows shown."""
         return list(self._weighted_arrows)
+
     def set_badge(self, badge: SquareBadge | None) -> None:
         """Show a review mark on a square (None: no mark)."""
         if badge != self._badge:
