@@ -529,7 +529,7 @@ class GameController(QObject):
             return False
         if parent.variations[1] is node and not self.can_change_main_line_at(parent):
             return False
-        parent.promote(node.move)
+        parent.promote(node)
         self._tree_edited()
         return True
 
