@@ -1,12 +1,12 @@
 # Two commands set everything up on a fresh machine with Python >= 3.11 and pip:
 #   make run    create .venv, install the app, launch it
-#   make test   create .venv, install the app with test extras, run the whole suite
+#   make test   create .venv, install the app with test extras, run the linters (make lint), then the whole suite
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench package clean-venv
+.PHONY: run test lint bench package clean-venv
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m chessgui
 
-test: $(STAMP)
+# ruff (lint + formatting) and mypy, configured in pyproject.toml; the same hooks run in pre-commit.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+test: $(STAMP) lint
 	$(PY) -m pytest -q
 
 bench: $(STAMP)

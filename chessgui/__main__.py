@@ -7,6 +7,7 @@ import dataclasses
 import os
 import sys
 from collections.abc import Sequence
+from typing import cast
 
 import chess
 from PySide6.QtCore import QSettings, QTimer
@@ -52,7 +53,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the application; returns the process exit code."""
     argv = list(sys.argv if argv is None else argv)
     options = parse_arguments(argv[1:])
-    app = QApplication.instance() or QApplication(argv)
+    # instance() is typed as the QCoreApplication base; the one made here (or pytest-qt's) is a QApplication.
+    app = cast(QApplication, QApplication.instance() or QApplication(argv))
     app.setApplicationName("chessgui")
     app.setOrganizationName("chessgui")
     app.setApplicationDisplayName("Chess")

@@ -88,7 +88,12 @@ class MainActions:
         return [getattr(self, field.name) for field in fields(self)]
 
 
-def _action(window: QMainWindow, text: str, shortcut: QKeySequence | str | None = None, tip: str = "") -> QAction:
+def _action(
+    window: QMainWindow,
+    text: str,
+    shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+    tip: str = "",
+) -> QAction:
     action = QAction(text, window)
     if shortcut is not None:
         action.setShortcut(QKeySequence(shortcut))

@@ -11,6 +11,8 @@ Programming Wiki), written rank 8 first so they read like a diagram.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 from numba import njit
 
@@ -158,7 +160,7 @@ _EG = {
 # fmt: on
 
 
-def _build(tables: dict[int, tuple[int, ...]], values: tuple[int, ...]) -> np.ndarray:
+def _build(tables: Mapping[int, tuple[int, ...]], values: tuple[int, ...]) -> np.ndarray:
     """Signed per-(piece code, mailbox square) table: + for White, - for Black."""
     out = np.zeros((PIECE_CODES, 120), dtype=np.int64)
     for ptype, table in tables.items():

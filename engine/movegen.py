@@ -155,7 +155,7 @@ def gen_moves(board: np.ndarray, st: np.ndarray, buf: np.ndarray, noisy_only: bo
                     to += d
     if not noisy_only:
         n = _gen_castling(board, st, buf, n)
-    return n
+    return n  # type: ignore[return-value]  # a numpy int64 scalar; Numba treats it as int
 
 
 @njit(cache=True, nogil=True)

@@ -82,7 +82,7 @@ def pick_move(moves: np.ndarray, scores: np.ndarray, start: int, n: int) -> int:
         s = scores[start]
         scores[start] = scores[best]
         scores[best] = s
-    return np.int64(moves[start])
+    return np.int64(moves[start])  # type: ignore[return-value]  # a numpy int64 scalar; Numba treats it as int
 
 
 @njit(cache=True, nogil=True)

@@ -52,7 +52,7 @@ def position_noise(key: np.uint64, seed: int, amplitude: int) -> int:
         z ^= z << np.uint64(17)
     a = np.int64(z & np.uint64(0xFFFF))
     b = np.int64((z >> np.uint64(16)) & np.uint64(0xFFFF))
-    return (a + b) * amplitude // 65535 - amplitude
+    return (a + b) * amplitude // 65535 - amplitude  # type: ignore[return-value]  # a numpy int64 scalar; Numba treats it as int
 
 
 @njit(cache=True, nogil=True)

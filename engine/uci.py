@@ -21,7 +21,8 @@ from engine.book import BookFileError, EngineBook
 from engine.fen import position_from_game
 from engine.limits import MAX_DEPTH, clamp_int, clamp_limit, clamp_perft_depth
 from engine.perft import perft_divide
-from engine.searcher import MAX_MULTIPV, Searcher, warm_up
+from engine.search import MAX_MULTIPV
+from engine.searcher import Searcher, warm_up
 from engine.strength import MAX_ELO, MIN_ELO, clamp_elo
 
 ENGINE_NAME = "Chessgui Engine 0.1"
@@ -353,7 +354,8 @@ class UciEngine:
         if go.perft_depth is not None:
             # Like a search, in its own thread: 'stop', 'isready' and 'quit' stay answered.
             self._perft_stop = np.zeros(1, dtype=np.int8)
-            target, args = self._perft, (self._fen, self._moves, go.perft_depth, self._perft_stop)
+            target: Callable[..., None] = self._perft
+            target_args: tuple[object, ...] = (self._fen, self._moves, go.perft_depth, self._perft_stop)
         else:
             book_move = (
                 self._book.pick(self._fen, self._moves) if self._book is not None and not go.limit.infinite else None
@@ -363,8 +365,8 @@ class UciEngine:
                 self.write(f"bestmove {book_move}")
                 return
             self._stop_requested.clear()
-            target, args = self._search, (self._fen, self._moves, replace(go.limit, multipv=self._multipv))
-        self._search_thread = threading.Thread(target=target, args=args, name="engine-search", daemon=True)
+            target, target_args = self._search, (self._fen, self._moves, replace(go.limit, multipv=self._multipv))
+        self._search_thread = threading.Thread(target=target, args=target_args, name="engine-search", daemon=True)
         self._search_thread.start()
 
     def _cmd_stop(self, args: list[str]) -> None:

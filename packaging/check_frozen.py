@@ -89,7 +89,10 @@ class Report:
 
 
 def wait_for(predicate: Callable[[], T | None], timeout: float, interval: float = 0.1) -> T | None:
-    """Poll ``predicate`` until it returns something other than None (the app is another process: no signal to wait on)."""
+    """Poll ``predicate`` until it returns something other than None.
+
+    The app is another process, so there is no signal to wait on.
+    """
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()

@@ -9,14 +9,12 @@ from pathlib import Path
 from typing import ClassVar
 
 import chess
+import match_common  # benchmarks/ is on the import path through pytest's `pythonpath` (pyproject)
 import pytest
-
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
-sys.path.insert(0, str(BENCH))
-
-import match_common
 import sprt
 import sprt_stats
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
 
 # -- Elo and LLR -----------------------------------------------------------------------------
 

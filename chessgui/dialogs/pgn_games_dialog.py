@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -45,7 +45,7 @@ class PgnGamesModel(QAbstractTableModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._games: tuple[GameSummary, ...] = ()
-        self._warning_icon = None
+        self._warning_icon: QIcon | None = None
 
     def set_games(self, games: tuple[GameSummary, ...]) -> None:
         self.beginResetModel()

@@ -169,8 +169,8 @@ class PositionsAndGames(QObject):
             if loaded is not None and self.confirm_replace_game():
                 self._emit_loaded(loaded, path.name)
                 self.file_used.emit(str(path))
-        elif dialog.failure() is not None:
-            self.warn("Open PGN", dialog.failure())
+        elif (failure := dialog.failure()) is not None:
+            self.warn("Open PGN", failure)
 
     def open_file_argument(self, path: str | Path) -> None:
         """The file given on the command line: a FEN file starts from its position, anything else is read as PGN."""

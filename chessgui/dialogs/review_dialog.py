@@ -43,9 +43,9 @@ class ReviewDialog(QDialog):
         self.seconds.setDecimals(1)
         self.seconds.setSuffix(" s")
         self.seconds.setValue(DEFAULT_SECONDS_PER_MOVE)
-        self.depth = QSpinBox(self)
-        self.depth.setRange(1, MAX_DEPTH)
-        self.depth.setValue(DEFAULT_DEPTH)
+        self.depth_box = QSpinBox(self)  # not "depth": that is QWidget.depth(), the colour depth
+        self.depth_box.setRange(1, MAX_DEPTH)
+        self.depth_box.setValue(DEFAULT_DEPTH)
         self.engine = QComboBox(self)
         for engine in self._engines:
             self.engine.addItem(engine.name)
@@ -56,7 +56,7 @@ class ReviewDialog(QDialog):
         time_row.addWidget(self.time_button)
         time_row.addWidget(self.seconds, 1)
         depth_row.addWidget(self.depth_button)
-        depth_row.addWidget(self.depth, 1)
+        depth_row.addWidget(self.depth_box, 1)
         form.addRow(time_row)
         form.addRow(depth_row)
         form.addRow("Engine", self.engine)
@@ -68,14 +68,14 @@ class ReviewDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.estimate)
         layout.addWidget(buttons)
-        for signal in (self.time_button.toggled, self.seconds.valueChanged, self.depth.valueChanged):
+        for signal in (self.time_button.toggled, self.seconds.valueChanged, self.depth_box.valueChanged):
             signal.connect(self._update)
         self._update()
 
     def limit(self) -> ReviewLimit:
         """The chosen depth or time per move."""
         if self.depth_button.isChecked():
-            return ReviewLimit(depth=self.depth.value())
+            return ReviewLimit(depth=self.depth_box.value())
         return ReviewLimit(movetime_ms=round(self.seconds.value() * 1000))
 
     def chosen_engine(self) -> ReviewEngine:
@@ -85,14 +85,14 @@ class ReviewDialog(QDialog):
     def _update(self) -> None:
         timed = self.time_button.isChecked()
         self.seconds.setEnabled(timed)
-        self.depth.setEnabled(not timed)
+        self.depth_box.setEnabled(not timed)
         if timed:
             total = self._positions * self.seconds.value()
             self.estimate.setText(
                 f"{self._positions} positions: about {_duration(total)} (less for positions reviewed before)."
             )
         else:
-            self.estimate.setText(f"{self._positions} positions at depth {self.depth.value()}.")
+            self.estimate.setText(f"{self._positions} positions at depth {self.depth_box.value()}.")
 
 
 def _duration(seconds: float) -> str:

@@ -323,6 +323,7 @@ class PositionAnalyser(QObject):
     def _ensure_worker(self) -> Any:
         if self._worker is not None:
             return self._worker
+        worker: EngineWorker | UciAnalysisWorker
         if self._spec.is_builtin():
             worker = self._builtin_factory()
             worker.search_info.connect(self.on_builtin_info)
@@ -343,6 +344,7 @@ class PositionAnalyser(QObject):
         self._stop_watchdog.stop()
         if worker is None:
             return
+        slot: Callable[..., None]  # the two kinds of worker report through slots of different signatures
         if isinstance(worker, UciAnalysisWorker):
             for signal, slot in (
                 (worker.line_info, self.on_uci_info),

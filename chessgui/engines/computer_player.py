@@ -137,7 +137,7 @@ class ComputerPlayer(Player):
             self._answer_at_once(request, choice.move, info)
             return
         exact = self.tablebase_move(request)
-        if exact is not None:
+        if exact is not None and exact.best_move is not None:  # tablebase_move() only returns results with a move
             board = request.board()
             info = EngineInfo.from_tablebase_move(
                 exact.best_move, exact.describe(), exact.to_pov_score(), board, self.name

@@ -104,7 +104,7 @@ class BuiltinEnginePlayer(ComputerPlayer):
         worker.ready.connect(self._on_worker_ready)
         if worker.is_ready():  # the worker may have become ready before we connected
             self._on_worker_ready()
-        self._worker.set_strength(settings.elo)
+        worker.set_strength(settings.elo)
 
     def settings(self) -> PlayerSettings:
         """The strength settings this player searches with."""
@@ -114,7 +114,7 @@ class BuiltinEnginePlayer(ComputerPlayer):
         """Use new strength and book settings from the next :meth:`go` (hash size needs a new player)."""
         self._settings = settings
         self.set_book_settings(settings.book)
-        self._worker.set_strength(settings.elo)
+        self._engine_worker.set_strength(settings.elo)
 
     def apply_settings(self, settings: PlayerSettings) -> bool:
         """Keep this engine when only its strength or book changes (same kind, hash size)."""

@@ -21,6 +21,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import chess
 import chess.engine
@@ -28,6 +29,9 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from chessgui.engines.uci_process import UciEngineError, configure_engine, start_engine
 from chessgui.engines.worker_thread import LIVE_WORKERS
+
+if TYPE_CHECKING:  # engine/ is imported only when used
+    from engine.searcher import Searcher
 from chessgui.game.controller import GameController
 from chessgui.game.review import PositionEval, review_move, terminal_eval
 
@@ -109,7 +113,7 @@ class _ReviewWorker(QObject):
         self._answer_grace_s = answer_grace_s
         self._lock = threading.Lock()
         self._cancelled_below = 0  # jobs with a smaller id are cancelled
-        self._searcher = None  # the built-in engine, created in the worker thread
+        self._searcher: Searcher | None = None  # the built-in engine, created in the worker thread
         self._uci: chess.engine.SimpleEngine | None = None
         self._uci_key = ""
         self._thread = QThread()

@@ -529,7 +529,7 @@ class GameController(QObject):
             return False
         if parent.variations[1] is node and not self.can_change_main_line_at(parent):
             return False
-        parent.promote(node.move)
+        parent.promote(node)
         self._tree_edited()
         return True
 
@@ -572,6 +572,7 @@ class GameController(QObject):
             self._live_node = self._game.end()
             self._board = self._live_node.board()
         self.tree_changed.emit()
+
     def set_review_annotation(
         self,
         ply: int,

@@ -60,6 +60,7 @@ def branch_point(node: chess.pgn.GameNode) -> chess.pgn.GameNode:
     result = node
     for child in reversed(path_from_root(node)[1:]):
         if not child.is_main_variation():
+            assert child.parent is not None  # below the root every node has a parent
             result = child.parent
     return result
 
@@ -68,7 +69,7 @@ def make_main_line(node: chess.pgn.GameNode) -> None:
     """Promote every move on the path to ``node`` to its parent's main continuation."""
     for child in path_from_root(node)[1:]:
         assert child.parent is not None
-        child.parent.promote_to_main(child.move)
+        child.parent.promote_to_main(child)
 
 
 def siblings(node: chess.pgn.GameNode) -> list[chess.pgn.GameNode]:

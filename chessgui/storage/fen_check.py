@@ -154,7 +154,8 @@ def _check_ep(field: str, board: chess.Board | None, turn: chess.Color | None, p
     mover = _COLOR_NAME[not turn]
     if chess.square_rank(square) != expected_rank:
         problems.append(
-            f"impossible en passant square {field}: with {_COLOR_NAME[turn]} to move it must be on rank {expected_rank + 1}"
+            f"impossible en passant square {field}: "
+            f"with {_COLOR_NAME[turn]} to move it must be on rank {expected_rank + 1}"
         )
         return field
     step = -8 if turn == chess.WHITE else 8
@@ -262,7 +263,8 @@ def _position_problems(board: chess.Board, turn_known: bool) -> list[str]:
             )
         if status & chess.STATUS_TOO_MANY_CHECKERS:
             problems.append(
-                f"{_COLOR_NAME[board.turn]}'s king is attacked by {len(board.checkers())} pieces; no move can give more than a double check"
+                f"{_COLOR_NAME[board.turn]}'s king is attacked by {len(board.checkers())} pieces; "
+                "no move can give more than a double check"
             )
         elif status & chess.STATUS_IMPOSSIBLE_CHECK:
             problems.append(

@@ -357,7 +357,7 @@ def _read_options(qsettings: QSettings, prefix: str) -> tuple[tuple[str, str], .
     if len(names) != len(values):
         _log.warning("UCI options in the settings do not pair up; ignoring them")
         return ()
-    return tuple((name, value) for name, value in zip(names, values) if name.strip())
+    return tuple((name, value) for name, value in zip(names, values, strict=True) if name.strip())
 
 
 def _read_time_control(qsettings: QSettings, key: str, default: TimeControl) -> TimeControl:

@@ -216,7 +216,10 @@ class TablebaseProber:
         if gaviota_dir:
             try:
                 directory = resolve_gaviota_dir(gaviota_dir)
-                self._gaviota = chess.gaviota.open_tablebase(directory)
+                # The pure-Python reader, not open_tablebase(): that prefers an installed libgtb,
+                # whose NativeTablebase has no table list to set damaged files aside from.
+                self._gaviota = chess.gaviota.PythonTablebase()
+                self._gaviota.add_directory(directory)
                 self._set_aside_damaged_gaviota_files(self._gaviota)
                 self._max_pieces = max(self._max_pieces, _max_pieces(_gaviota_names(directory)))
             except TablebaseError as error:

@@ -317,7 +317,7 @@ class MoveLogPanel(QWidget):
         """The move under ``pos`` (viewport coordinates), if any."""
         return self._node_of_anchor(self._browser.anchorAt(pos))
 
-    def move_rect(self, node: chess.pgn.ChildNode) -> QRect:
+    def move_rect(self, node: chess.pgn.GameNode) -> QRect:
         """Where ``node``'s move is drawn, in viewport coordinates (empty when it is not shown)."""
         cursor = self._anchor_cursor(node)
         if cursor is None:

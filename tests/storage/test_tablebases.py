@@ -13,6 +13,7 @@ from pathlib import Path
 
 import chess
 import chess.engine
+import chess.gaviota
 import pytest
 
 from chessgui.storage.tablebases import (
@@ -53,6 +54,25 @@ def test_debian_directory_resolves_to_the_readable_tables() -> None:
     report = check_tablebases(TablebaseSettings(gaviota_dir=DEBIAN_GTB))
     assert (report.gaviota_tables, report.max_pieces, report.problems) == (5, 3, ())
     assert report.summary() == "5 Gaviota tables, up to 3 pieces."
+
+
+@needs_gaviota
+def test_an_installed_libgtb_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    """python-chess prefers libgtb when the library is installed; its NativeTablebase has no
+    table list for the damaged-file check, so the prober must open the pure-Python reader."""
+
+    class NativeTablebase:  # what open_tablebase returns when libgtb loads
+        def add_directory(self, directory: str) -> None:
+            pass
+
+    def native(directory: str, **_: object) -> NativeTablebase:
+        tables = NativeTablebase()
+        tables.add_directory(directory)
+        return tables
+
+    monkeypatch.setattr(chess.gaviota, "open_tablebase_native", native)
+    result = _gaviota().probe(chess.Board(KQK_WHITE))
+    assert result is not None and result.mate_in() == 5
 
 
 @needs_gaviota

@@ -189,7 +189,8 @@ def _read_checked_game(reader: PgnLineReader) -> tuple[chess.pgn.Game, list[str]
         builders.append(_CheckingBuilder(reader))
         return builders[-1]
 
-    game = chess.pgn.read_game(reader, Visitor=make_builder)  # type: ignore[arg-type]
+    # A PgnLineReader is the readline() handle python-chess reads, though not a full TextIO.
+    game = chess.pgn.read_game(reader, Visitor=make_builder)  # type: ignore[call-overload]
     found = reader.take_problems()
     if game is None:
         return None
@@ -277,6 +278,7 @@ def _parse_stream(
             return games, errors, True
         offset = reader.tell()
         line = reader.next_line_number()
+        headers: chess.pgn.Headers | None
         if check_moves:
             read = _read_checked_game(reader)
             if read is None:
@@ -287,7 +289,7 @@ def _parse_stream(
                 continue
             headers = game.headers
         else:
-            headers = chess.pgn.read_headers(reader)  # type: ignore[arg-type]
+            headers = chess.pgn.read_headers(reader)  # type: ignore[arg-type]  # a readline() handle, see above
             if headers is None:
                 break
             problems = _with_lines(reader.take_problems())

@@ -181,6 +181,7 @@ class BoardWidget(QWidget):
     def weighted_arrows(self) -> list[tuple[chess.Square, chess.Square, float]]:
         """The analysis arrows shown."""
         return list(self._weighted_arrows)
+
     def set_badge(self, badge: SquareBadge | None) -> None:
         """Show a review mark on a square (None: no mark)."""
         if badge != self._badge:
@@ -302,7 +303,7 @@ class BoardWidget(QWidget):
             if self._attempt_move(selected, square, by_drag=False):
                 return
         piece = self._board.piece_at(square) if square is not None else None
-        if piece is not None and piece.color == self._board.turn:
+        if square is not None and piece is not None and piece.color == self._board.turn:
             self._input.press(square, point)
         else:
             self._input.clear()

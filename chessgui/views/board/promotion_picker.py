@@ -73,7 +73,9 @@ class PromotionPicker(QWidget):
 
     def popup(self) -> None:
         """Show the picker over the whole board and take the keyboard (Escape, Q R B N)."""
-        self.setGeometry(self.parentWidget().rect())
+        board = self.parentWidget()  # the board widget given to __init__
+        if board is not None:
+            self.setGeometry(board.rect())
         self.show()
         self.raise_()
         self.setFocus()
