@@ -47,4 +47,3 @@ def test_damaged_window_layout_is_empty(tmp_path: Path) -> None:
     qsettings.sync()
     assert load_window_layout(_ini(tmp_path)) == WindowLayout(splitter=b"")
     assert load_window_layout(None) == WindowLayout()
-
