@@ -243,6 +243,7 @@ class MainWindow(QMainWindow):
         self.move_log.nags_requested.connect(controller.set_nags)
         self.move_log.continue_requested.connect(self.on_continue_requested)
         self.history_banner.back_button.clicked.connect(navigator.last)
+        self.color_scheme.applied.connect(self.history_banner.set_dark)
 
         actions.new_game.triggered.connect(self.on_new_game_triggered)
         actions.takeback.triggered.connect(controller.takeback)

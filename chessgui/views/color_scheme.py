@@ -12,7 +12,7 @@ app with it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -76,7 +76,13 @@ class ColorSchemeSwitcher(QObject):
 
     Light is the system's own palette (``setPalette(QPalette())`` hands the choice back
     to the platform); dark is :func:`dark_palette`, the same on every desktop.
+
+    Signals:
+        applied(bool): a scheme was applied; True when the window is dark now. For the few
+            widgets whose style sheet keeps Qt's palette change from reaching them.
     """
+
+    applied = Signal(bool)
 
     def __init__(self, app: QApplication, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -99,12 +105,13 @@ class ColorSchemeSwitcher(QObject):
         if wants_dark:
             if not self.is_dark():
                 self._app.setPalette(dark_palette())
-            return
-        if self._app.palette().resolveMask() != 0:
-            self._app.setPalette(QPalette())  # back to the system's palette
-        if self.is_dark() and scheme is ColorScheme.LIGHT:
-            # A dark desktop, but the user asked for light: the style's own light palette.
-            self._app.setPalette(self._app.style().standardPalette())
+        else:
+            if self._app.palette().resolveMask() != 0:
+                self._app.setPalette(QPalette())  # back to the system's palette
+            if self.is_dark() and scheme is ColorScheme.LIGHT:
+                # A dark desktop, but the user asked for light: the style's own light palette.
+                self._app.setPalette(self._app.style().standardPalette())
+        self.applied.emit(self.is_dark())
 
     def _on_system_scheme_changed(self, _scheme: Qt.ColorScheme) -> None:
         if self._scheme is ColorScheme.SYSTEM:

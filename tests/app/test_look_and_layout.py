@@ -47,6 +47,7 @@ def test_theme_pieces_and_dark_mode_switch_without_a_restart(qtbot, tmp_path: Pa
     assert is_dark(light_app.palette())
     for view in (window.move_log, window.eval_bar, window.review.graph, window.clock_panel, window.engine_panel):
         qtbot.waitUntil(lambda view=view: is_dark(view.palette()))
+    assert window.history_banner.is_dark_style()
     window.session.apply(replace(TWO_HUMANS, board=replace(look, color_scheme=ColorScheme.LIGHT, theme="blue")))
     assert window.board_widget.theme() is THEMES["blue"]
     qtbot.waitUntil(lambda: not is_dark(window.move_log.palette()))

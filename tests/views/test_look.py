@@ -95,3 +95,29 @@ def test_eval_graph_areas_follow_the_palette(qtbot, light_app: QApplication) -> 
     assert black_light.lightness() > black_dark.lightness() + 40
     assert white_light.lightness() > white_dark.lightness() + 30
     assert white_dark.lightness() > black_dark.lightness() + 100  # still clearly two sides
+
+
+def test_a_piece_set_missing_from_the_installation_falls_back_to_the_default(monkeypatch, qapp) -> None:
+    from chessgui.views.board import piece_sets
+
+    monkeypatch.setitem(piece_sets.PIECE_SETS, "broken", piece_sets.PieceSet("broken", "Broken", ("pieces", "nope")))
+    assert piece_renderer("broken") is piece_renderer(DEFAULT_PIECE_SET)
+
+
+def test_history_banner_dims_in_a_dark_window(qtbot, light_app: QApplication) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    from chessgui.views.history_banner import HistoryBanner
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    banner = HistoryBanner(window)
+    window.show()
+    assert not banner.is_dark_style()
+    switcher = ColorSchemeSwitcher(light_app)
+    switcher.applied.connect(banner.set_dark)  # as MainWindow wires it
+    with qtbot.waitSignal(switcher.applied):
+        switcher.apply(ColorScheme.DARK)
+    assert banner.is_dark_style()
+    switcher.apply(ColorScheme.LIGHT)
+    assert not banner.is_dark_style()

@@ -7,9 +7,12 @@ its license recorded in a CREDITS.md next to them.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
-from chessgui.views.board.piece_renderer import PieceRenderer
+from chessgui.views.board.piece_renderer import PieceImageError, PieceRenderer
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +40,20 @@ _renderers: dict[str, PieceRenderer] = {}
 
 
 def piece_renderer(name: str) -> PieceRenderer:
-    """The shared renderer (and pixmap cache) of set ``name``; an unknown name gives the default set."""
+    """The shared renderer (and pixmap cache) of set ``name``.
+
+    An unknown name, or a set whose files are missing or damaged in this installation,
+    gives the default set: a board with the usual pieces beats no board at all.
+    """
     key = name if name in PIECE_SETS else DEFAULT_PIECE_SET
     renderer = _renderers.get(key)
     if renderer is None:
-        renderer = PieceRenderer(folder="/".join(PIECE_SETS[key].folder))
+        try:
+            renderer = PieceRenderer(folder="/".join(PIECE_SETS[key].folder))
+        except PieceImageError:
+            if key == DEFAULT_PIECE_SET:
+                raise
+            _log.exception("The %s pieces cannot be shown; using the default set", key)
+            return piece_renderer(DEFAULT_PIECE_SET)
         _renderers[key] = renderer
     return renderer
