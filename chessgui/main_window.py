@@ -14,6 +14,7 @@ import chess.pgn
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
+    QApplication,
     QInputDialog,
     QLabel,
     QMainWindow,
@@ -55,9 +56,13 @@ from chessgui.storage.analysis_settings import (
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
 from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
+from chessgui.storage.window_layout import WindowLayout, load_window_layout, save_window_layout
 from chessgui.views.board.board_widget import BoardWidget
+from chessgui.views.board.piece_sets import piece_renderer
+from chessgui.views.board.theme import theme_named
 from chessgui.views.board_area import BoardArea
 from chessgui.views.clock_widget import ClockPanel
+from chessgui.views.color_scheme import ColorSchemeSwitcher
 from chessgui.views.engine_panel import EnginePanel
 from chessgui.views.eval_bar import EvalBar, stored_evaluation
 from chessgui.views.history_banner import HistoryBanner
@@ -89,6 +94,9 @@ class MainWindow(QMainWindow):
         self.controller = controller if controller is not None else GameController(self)
         self.navigator = GameNavigator(self.controller, self)
         self._human_input_allowed = True
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        self.color_scheme = ColorSchemeSwitcher(app, self)
 
         self.board_widget = BoardWidget(self)
         self.move_log = MoveLogPanel(self)
@@ -147,6 +155,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self._wire(self.actions_)
         self.resize(1240, 800)
+        self._restore_layout()
         self.on_settings_applied(self.session.settings())
         self._refresh_from_game()
         self.session.check_books()  # a saved book that has become unusable is said at once
@@ -185,7 +194,26 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([800, 440])
         splitter.setChildrenCollapsible(False)
+        splitter.setObjectName("main_splitter")
+        self.splitter = splitter
         self.setCentralWidget(splitter)
+
+    def _restore_layout(self) -> None:
+        """Size, position, splitter and toolbars as the user left them; damaged values keep the defaults."""
+        layout = load_window_layout(self._qsettings)
+        if layout.geometry:
+            self.restoreGeometry(layout.geometry)
+        if layout.state:
+            self.restoreState(layout.state)
+        if layout.splitter and not self.splitter.restoreState(layout.splitter):
+            self.splitter.setSizes([800, 440])
+
+    def save_layout(self) -> None:
+        """Remember size, position, splitter and toolbars for the next start."""
+        save_window_layout(
+            self._qsettings,
+            WindowLayout(self.saveGeometry().data(), self.saveState().data(), self.splitter.saveState().data()),
+        )
 
     # ------------------------------------------------------------------ wiring (all of it)
 
@@ -215,6 +243,7 @@ class MainWindow(QMainWindow):
         self.move_log.nags_requested.connect(controller.set_nags)
         self.move_log.continue_requested.connect(self.on_continue_requested)
         self.history_banner.back_button.clicked.connect(navigator.last)
+        self.color_scheme.applied.connect(self.history_banner.set_dark)
 
         actions.new_game.triggered.connect(self.on_new_game_triggered)
         actions.takeback.triggered.connect(controller.takeback)
@@ -452,6 +481,9 @@ class MainWindow(QMainWindow):
     def on_settings_applied(self, settings: Settings) -> None:
         """Board options, auto-flip and the engine panel follow the settings."""
         board = settings.board
+        self.board_widget.set_theme(theme_named(board.theme))
+        self.board_widget.set_piece_renderer(piece_renderer(board.piece_set))
+        self.color_scheme.apply(board.color_scheme)
         self.board_widget.set_show_legal_moves(board.show_legal_moves)
         self.board_widget.set_show_coordinates(board.show_coordinates)
         self.board_widget.set_animation_ms(board.animation_ms)
@@ -732,6 +764,7 @@ class MainWindow(QMainWindow):
         self.review.shutdown()
         if self.autosave is not None:
             self.autosave.save_now()  # an unfinished game stays offered for next time
+        self.save_layout()
         for color in chess.COLORS:
             self.controller.player(color).shutdown()
         super().closeEvent(event)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from chessgui.clock.time_control import EngineTimeMode
+from chessgui.dialogs.board_look_editor import BoardLookEditor
 from chessgui.dialogs.book_editor import BookEditor
 from chessgui.dialogs.strength_control import StrengthControl
 from chessgui.dialogs.tablebase_editor import TablebaseEditor
@@ -270,8 +271,10 @@ class SettingsDialog(QDialog):
         self.animation_spin.setSuffix(" ms")
         self.animation_spin.setSpecialValueText("Off")
         self.animation_spin.setValue(board.animation_ms)
+        self.look_editor = BoardLookEditor(board, self)
         board_page = QWidget(self)
         board_form = QFormLayout(board_page)
+        board_form.addRow(self.look_editor)
         board_form.addRow(self.legal_moves_check)
         board_form.addRow(self.coordinates_check)
         board_form.addRow(self.auto_flip_check)
@@ -306,6 +309,9 @@ class SettingsDialog(QDialog):
                 show_coordinates=self.coordinates_check.isChecked(),
                 animation_ms=self.animation_spin.value(),
                 auto_flip=self.auto_flip_check.isChecked(),
+                theme=self.look_editor.theme(),
+                piece_set=self.look_editor.piece_set(),
+                color_scheme=self.look_editor.color_scheme(),
             ),
             min_move_delay_ms=int(round(self.delay_spin.value() * 1000)),
             time_control=self.time_control_editor.time_control(),

@@ -129,6 +129,25 @@ class PlayerSettings:
         return f"{name}, {', '.join(parts)}" if parts else name
 
 
+class ColorScheme(enum.Enum):
+    """Light or dark window colours (the board keeps its own theme's square colours)."""
+
+    SYSTEM = "system"
+    """Follow the desktop's light/dark setting, also when it changes while the app runs."""
+    LIGHT = "light"
+    """Always light."""
+    DARK = "dark"
+    """Always dark."""
+
+    @property
+    def label(self) -> str:
+        """What the settings page shows."""
+        return {"system": "Follow the system", "light": "Light", "dark": "Dark"}[self.value]
+
+
+_LOOK_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
 @dataclass(frozen=True, slots=True)
 class BoardSettings:
     """How the board looks and behaves."""
@@ -141,6 +160,12 @@ class BoardSettings:
     """Piece move animation length in ms; 0 turns animation off."""
     auto_flip: bool = True
     """Turn the board so the human's side is at the bottom (Black at the bottom when the human plays Black)."""
+    theme: str = "brown"
+    """Board colours by name (views/board/theme.THEMES; an unknown name paints the default)."""
+    piece_set: str = "cburnett"
+    """Piece images by name (views/board/piece_sets.PIECE_SETS; an unknown name shows the default)."""
+    color_scheme: ColorScheme = ColorScheme.SYSTEM
+    """Light or dark window: panels, dialogs, eval bar and graph."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +259,9 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
     qsettings.setValue("board/show_coordinates", board.show_coordinates)
     qsettings.setValue("board/animation_ms", board.animation_ms)
     qsettings.setValue("board/auto_flip", board.auto_flip)
+    qsettings.setValue("board/theme", board.theme)
+    qsettings.setValue("board/piece_set", board.piece_set)
+    qsettings.setValue("board/color_scheme", board.color_scheme.value)
     qsettings.setValue("play/min_move_delay_ms", settings.min_move_delay_ms)
     qsettings.setValue("play/time_control", settings.time_control.to_setting())
     qsettings.setValue("play/engine_time_mode", settings.engine_time_mode.value)
@@ -298,7 +326,21 @@ def _load_board(qsettings: QSettings, default: BoardSettings) -> BoardSettings:
         show_coordinates=_read_bool(qsettings, "board/show_coordinates", default.show_coordinates),
         animation_ms=_read_int(qsettings, "board/animation_ms", default.animation_ms, ANIMATION_RANGE_MS),
         auto_flip=_read_bool(qsettings, "board/auto_flip", default.auto_flip),
+        theme=_read_look_name(qsettings, "board/theme", default.theme),
+        piece_set=_read_look_name(qsettings, "board/piece_set", default.piece_set),
+        color_scheme=next(
+            (scheme for scheme in ColorScheme if scheme.value == _read_raw(qsettings, "board/color_scheme")),
+            default.color_scheme,
+        ),
     )
+
+
+def _read_look_name(qsettings: QSettings, key: str, default: str) -> str:
+    """A theme or piece-set key: short lower-case words; anything else (damaged, hand-edited) is the default."""
+    raw = _read_raw(qsettings, key)
+    if isinstance(raw, str) and 0 < len(raw) <= 32 and set(raw) <= _LOOK_NAME_CHARS:
+        return raw
+    return default
 
 
 def _read_raw(qsettings: QSettings, key: str) -> Any:

@@ -13,7 +13,7 @@ import math
 import chess
 import chess.pgn
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from chessgui.engines.info import EngineInfo
@@ -24,7 +24,6 @@ WIN_CHANCE_SLOPE = 0.00368208
 
 _WHITE = QColor(240, 240, 240)
 _BLACK = QColor(64, 62, 58)
-_FRAME = QColor(40, 40, 40)
 _MID_LINE = QColor(214, 79, 0, 160)
 
 
@@ -141,7 +140,8 @@ class EvalBar(QWidget):
         middle = rect.top() + rect.height() / 2
         painter.drawLine(int(rect.left()), int(middle), int(rect.right()), int(middle))
         self._paint_score(painter, rect, share)
-        painter.setPen(_FRAME)
+        # The frame separates the bar from the window: dark on a light window, light on a dark one.
+        painter.setPen(self.palette().color(QPalette.ColorRole.Mid))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(rect)
         painter.end()

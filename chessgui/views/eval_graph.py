@@ -14,14 +14,18 @@ from dataclasses import dataclass
 import chess
 import chess.pgn
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from chessgui.game.review import Judgement, white_win_percent
 from chessgui.views.judgement_style import JUDGEMENT_COLORS
 
-_BACKGROUND = QColor(64, 62, 58)
-_WHITE_AREA = QColor(235, 235, 235)
+# Black's area (above the curve) and White's (below it), for a light and for a dark window:
+# a near-black strip glares out of a light window, a white one out of a dark window.
+_LIGHT_WINDOW_BLACK_AREA = QColor(120, 117, 112)
+_LIGHT_WINDOW_WHITE_AREA = QColor(250, 250, 248)
+_DARK_WINDOW_BLACK_AREA = QColor(38, 36, 33)
+_DARK_WINDOW_WHITE_AREA = QColor(200, 198, 194)
 _MID_LINE = QColor(150, 150, 150)
 _CURRENT = QColor(214, 79, 0)
 DOT_RADIUS = 3.5
@@ -130,15 +134,16 @@ class EvalGraph(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = self._plot_rect()
-        painter.fillRect(self.rect(), _BACKGROUND)
+        black_area, white_area = self._area_colors()
+        painter.fillRect(self.rect(), black_area)
         if len(self._points) >= 2:
-            self._paint_area(painter, rect)
+            self._paint_area(painter, rect, white_area)
         painter.setPen(QPen(_MID_LINE, 1, Qt.PenStyle.DashLine))
         painter.drawLine(QPointF(rect.left(), self._y(rect, 50)), QPointF(rect.right(), self._y(rect, 50)))
         for ply, point in enumerate(self._points):
             color = JUDGEMENT_COLORS.get(point.judgement)
             if color is not None and point.white_win is not None:
-                painter.setPen(QPen(QColor(255, 255, 255), 1))
+                painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Base), 1))
                 painter.setBrush(color)
                 painter.drawEllipse(self.point_at_ply(ply), DOT_RADIUS, DOT_RADIUS)
         if self._points:
@@ -160,7 +165,13 @@ class EvalGraph(QWidget):
     def _y(rect: QRectF, white_win: float) -> float:
         return rect.bottom() - rect.height() * white_win / 100
 
-    def _paint_area(self, painter: QPainter, rect: QRectF) -> None:
+    def _area_colors(self) -> tuple[QColor, QColor]:
+        """Black's and White's area colours for the window's light or dark palette."""
+        if self.palette().color(QPalette.ColorRole.Window).lightness() < 128:
+            return _DARK_WINDOW_BLACK_AREA, _DARK_WINDOW_WHITE_AREA
+        return _LIGHT_WINDOW_BLACK_AREA, _LIGHT_WINDOW_WHITE_AREA
+
+    def _paint_area(self, painter: QPainter, rect: QRectF, color: QColor) -> None:
         """White's area: from the bottom up to the curve (unknown positions carry the last value)."""
         path = QPainterPath(QPointF(rect.left(), rect.bottom()))
         last_value = 50.0
@@ -171,5 +182,5 @@ class EvalGraph(QWidget):
         path.lineTo(QPointF(rect.right(), rect.bottom()))
         path.closeSubpath()
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(_WHITE_AREA)
+        painter.setBrush(color)
         painter.drawPath(path)

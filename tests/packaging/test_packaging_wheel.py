@@ -66,6 +66,8 @@ def test_wheel_contains_every_module(tmp_path: Path) -> None:
         "chessgui/resources/book/gnuchess-book.bin",
         "chessgui/resources/eco/eco.tsv.gz",
         "chessgui/resources/pieces/wK.svg",
+        "chessgui/resources/pieces/xboard/wK.svg",
+        "chessgui/resources/pieces/xboard/CREDITS.md",
         "chessgui/resources/icons/chessgui.svg",
     ):
         assert data in names, data

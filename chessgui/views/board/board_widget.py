@@ -205,6 +205,12 @@ class BoardWidget(QWidget):
         """The shared piece image cache (the board editor may reuse it)."""
         return self._renderer
 
+    def set_piece_renderer(self, renderer: PieceRenderer) -> None:
+        """Repaint with another piece set."""
+        if renderer is not self._renderer:
+            self._renderer = renderer
+            self._refresh()
+
     # --- geometry (also used by tests) ------------------------------------
     def board_geometry(self) -> BoardGeometry:
         """Where the board sits in the widget right now."""

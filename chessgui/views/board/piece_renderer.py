@@ -30,7 +30,7 @@ def piece_file_name(piece: chess.Piece) -> str:
 
 
 class PieceRenderer:
-    """Renders the twelve piece SVGs from ``chessgui.resources/pieces`` at any size.
+    """Renders the twelve piece SVGs of one set (``chessgui.resources/<folder>``) at any size.
 
     One renderer can be shared by every widget that draws pieces (board, board
     editor palette, promotion picker); the pixmap cache grows by at most twelve
@@ -40,7 +40,9 @@ class PieceRenderer:
     def __init__(self, package: str = "chessgui.resources", folder: str = "pieces") -> None:
         self._svgs: dict[str, QSvgRenderer] = {}
         self._cache: dict[tuple[str, int, float], QPixmap] = {}
-        pieces_dir = importlib.resources.files(package) / folder
+        pieces_dir = importlib.resources.files(package)
+        for part in folder.split("/"):  # one step at a time: not every resource reader takes "a/b"
+            pieces_dir = pieces_dir / part
         for color in chess.COLORS:
             for piece_type in chess.PIECE_TYPES:
                 piece = chess.Piece(piece_type, color)

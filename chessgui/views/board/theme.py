@@ -103,8 +103,60 @@ GREEN = replace(
 )
 """lichess's green board."""
 
+IC = replace(
+    BROWN,
+    light_square=QColor("#ececec"),
+    dark_square=QColor("#c1c18e"),
+    coordinate_on_light=QColor("#a3a36b"),
+    coordinate_on_dark=QColor("#ececec"),
+)
+"""lichess's "IC" board: pale grey and olive, low contrast for long sessions."""
+
+PURPLE = replace(
+    BROWN,
+    light_square=QColor("#9f90b0"),
+    dark_square=QColor("#7d4a8d"),
+    coordinate_on_light=QColor("#7d4a8d"),
+    coordinate_on_dark=QColor("#9f90b0"),
+)
+"""lichess's purple board (flat colours)."""
+
+GREY = replace(
+    BROWN,
+    light_square=QColor("#b9b9b9"),
+    dark_square=QColor("#8d8d8d"),
+    coordinate_on_light=QColor("#7a7a7a"),
+    coordinate_on_dark=QColor("#d0d0d0"),
+)
+"""A neutral grey board that sits quietly in a dark window."""
+
 DEFAULT_THEME = BROWN
 """The theme a new board paints with."""
 
-THEMES: dict[str, BoardTheme] = {"brown": BROWN, "blue": BLUE, "green": GREEN}
-"""Themes by the name a settings page would show."""
+THEMES: dict[str, BoardTheme] = {
+    "brown": BROWN,
+    "blue": BLUE,
+    "green": GREEN,
+    "ic": IC,
+    "purple": PURPLE,
+    "grey": GREY,
+}
+"""Themes by settings key, in the order the settings page lists them."""
+
+THEME_LABELS: dict[str, str] = {
+    "brown": "Brown",
+    "blue": "Blue",
+    "green": "Green",
+    "ic": "IC (grey and olive)",
+    "purple": "Purple",
+    "grey": "Grey",
+}
+"""What the settings page shows for each theme."""
+
+DEFAULT_THEME_NAME = "brown"
+"""The settings key of :data:`DEFAULT_THEME`."""
+
+
+def theme_named(name: str) -> BoardTheme:
+    """The theme stored as ``name``; an unknown name (an old or edited settings file) gives the default."""
+    return THEMES.get(name, DEFAULT_THEME)
