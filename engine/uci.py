@@ -22,6 +22,7 @@ from engine.fen import position_from_game
 from engine.limits import MAX_DEPTH, clamp_int, clamp_limit, clamp_perft_depth
 from engine.perft import perft_divide
 from engine.searcher import MAX_MULTIPV, Searcher, warm_up
+from engine.searchstats import format_stats
 
 ENGINE_NAME = "Chessgui Engine 0.1"
 ENGINE_AUTHOR = "The chessgui developers"
@@ -174,6 +175,7 @@ class UciEngine:
         self._moves: tuple[str, ...] = ()
         self._position_ok = True
         self._multipv = MULTIPV_DEFAULT
+        self._search_stats = False  # option SearchStats: print each iteration's counters as info string
         self._search_thread: threading.Thread | None = None
         self._stop_requested = threading.Event()
         self._own_book = False
@@ -236,6 +238,7 @@ class UciEngine:
         self.write(f"option name MultiPV type spin default {MULTIPV_DEFAULT} min {MULTIPV_MIN} max {MULTIPV_MAX}")
         self.write("option name OwnBook type check default false")
         self.write("option name BookFile type string default <empty>")
+        self.write("option name SearchStats type check default false")
         self.write("uciok")
 
     def _cmd_isready(self, args: list[str]) -> None:
@@ -285,6 +288,8 @@ class UciEngine:
         elif key == "ownbook":
             self._own_book = value.strip().lower() == "true"
             self._open_book()
+        elif key == "searchstats":
+            self._search_stats = value.strip().lower() == "true"
         elif key == "bookfile":
             self._book_file = "" if value.strip() in ("", "<empty>") else value.strip()
             self._open_book()
@@ -367,7 +372,7 @@ class UciEngine:
 
     def _search(self, fen: str, moves: tuple[str, ...], limit: SearchLimit) -> None:
         try:
-            result = self.searcher.search(fen, moves, limit, on_info=lambda info: self.write(format_info(info)))
+            result = self.searcher.search(fen, moves, limit, on_info=self._write_info)
         except Exception as exc:
             self.write(f"info string search failed: {type(exc).__name__}: {exc}")
             result = SearchResult(None, None, None)
@@ -375,6 +380,11 @@ class UciEngine:
             # UCI: in infinite mode the move is only sent after 'stop'.
             self._stop_requested.wait()
         self.write(format_bestmove(result))
+
+    def _write_info(self, info: SearchInfo) -> None:
+        self.write(format_info(info))
+        if self._search_stats and info.stats is not None:
+            self.write("info string " + format_stats(info.stats))
 
     def _stop_search(self) -> None:
         thread = self._search_thread

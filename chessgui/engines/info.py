@@ -59,6 +59,8 @@ class EngineInfo:
     """For a move played from the opening book: its share of the book weights (0–1]; None when searched."""
     book_choices: int = 0
     """For a book move: how many moves the book has for the position."""
+    search_stats: Any = None
+    """The built-in engine's counters for this iteration (engine.searchstats.SearchStats), else None."""
 
     # ------------------------------------------------------------------ factories
     @classmethod
@@ -90,6 +92,7 @@ class EngineInfo:
             pv_uci=pv_uci,
             engine_name=engine_name,
             fullmove_number=board_before.fullmove_number,
+            search_stats=getattr(info, "stats", None),
         )
 
     @classmethod
