@@ -8,7 +8,7 @@ branches, so the numbers are always collected.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +40,8 @@ class SearchStats:
     """Nodes searched in this iteration (main search and quiescence)."""
     qnodes: int
     """Of those, quiescence nodes."""
-    time_ms: float
-    """Milliseconds the iteration took."""
+    time_ms: float = field(compare=False)
+    """Milliseconds the iteration took (not compared: equal searches differ in timing)."""
     cutoffs: int
     """Beta cut-offs in the main search's move loops."""
     first_move_cutoffs: int
