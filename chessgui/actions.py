@@ -46,6 +46,8 @@ class MainActions:
     """Show the engine's suggested move as an arrow."""
     flip: QAction
     """Turn the board around."""
+    search_lab: QAction
+    """Show or hide the search lab (checkable)."""
     first_move: QAction
     """Show the start position."""
     previous_move: QAction
@@ -114,6 +116,7 @@ def create_actions(window: QMainWindow) -> MainActions:
         ),
         hint=_action(window, "&Hint", "Ctrl+H", "Show the engine's suggestion as an arrow"),
         flip=_action(window, "&Flip board", "F", "Turn the board around"),
+        search_lab=_action(window, "Search &lab", None, "Watch the built-in engine's search and experiment with it"),
         first_move=_action(window, "Start position", "Home", "Show the start position"),
         previous_move=_action(window, "Previous move", "Left", "Show the previous position"),
         next_move=_action(window, "Next move", "Right", "Show the next position"),
@@ -129,6 +132,7 @@ def create_actions(window: QMainWindow) -> MainActions:
         quit=_action(window, "&Quit", std.Quit, "Quit (an unfinished game is kept for next time)"),
     )
     actions.pause.setCheckable(True)
+    actions.search_lab.setCheckable(True)
     actions.step.setEnabled(False)
     actions.claim_draw.setEnabled(False)
     actions.offer_draw.setEnabled(False)
@@ -171,6 +175,8 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     view: QMenu = bar.addMenu("&View")
     for action in (actions.flip, None, actions.first_move, actions.previous_move, actions.next_move, actions.last_move):
         view.addSeparator() if action is None else view.addAction(action)
+    view.addSeparator()
+    view.addAction(actions.search_lab)
     help_menu: QMenu = bar.addMenu("&Help")
     help_menu.addAction(actions.about)
 

@@ -14,6 +14,7 @@ import chess.pgn
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
+    QDockWidget,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -31,6 +32,7 @@ from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engines.hint_presenter import HintPresenter
+from chessgui.engines.lab_runner import LabConfig, LabRunner
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_moves_played
 from chessgui.game.navigator import GameNavigator
@@ -51,6 +53,7 @@ from chessgui.views.engine_panel import EnginePanel
 from chessgui.views.eval_bar import EvalBar, stored_evaluation
 from chessgui.views.history_banner import HistoryBanner
 from chessgui.views.move_log import MoveLogPanel
+from chessgui.views.search_lab import SearchLabPanel
 from chessgui.views.status_line import status_text
 
 WINDOW_TITLE = "Chess"
@@ -86,6 +89,8 @@ class MainWindow(QMainWindow):
         self.game_info_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.game_info_label.hide()
         self.engine_panel = EnginePanel(self)
+        self.search_lab = SearchLabPanel(self)
+        self.lab_runner: LabRunner | None = None  # started with the first lab run
         self.eval_bar = EvalBar(self)
         self.hints = HintPresenter(self.controller, self.navigator, self)
         self.openings = OpeningTracker(self.controller, self)
@@ -166,6 +171,12 @@ class MainWindow(QMainWindow):
         splitter.setChildrenCollapsible(False)
         self.setCentralWidget(splitter)
 
+        self.search_lab_dock = QDockWidget("Search lab", self)
+        self.search_lab_dock.setObjectName("search_lab_dock")
+        self.search_lab_dock.setWidget(self.search_lab)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.search_lab_dock)
+        self.search_lab_dock.hide()
+
     # ------------------------------------------------------------------ wiring (all of it)
 
     def _wire(self, actions: MainActions) -> None:
@@ -226,6 +237,12 @@ class MainWindow(QMainWindow):
         actions.settings.triggered.connect(self.on_settings_triggered)
         actions.next_game.triggered.connect(self.on_next_game_triggered)
         actions.hint.triggered.connect(self.hints.on_hint_triggered)
+        actions.search_lab.toggled.connect(self.search_lab_dock.setVisible)
+        self.search_lab_dock.visibilityChanged.connect(actions.search_lab.setChecked)
+        session.engine_info.connect(self.search_lab.on_engine_info)
+        self.search_lab.fen_source = lambda: self.controller.board_at_ply(self.navigator.view_ply()).fen()
+        self.search_lab.run_requested.connect(self.on_lab_run_requested)
+        self.search_lab.stop_requested.connect(self.on_lab_stop_requested)
         self.hints.arrow_ready.connect(self.board_widget.set_arrows)
         self.hints.status_message.connect(self.on_status_message)
         actions.quit.triggered.connect(self.close)
@@ -521,10 +538,25 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ Qt overrides
 
+    def on_lab_run_requested(self, config: LabConfig) -> None:
+        """Search lab: run an experiment on the shown position (the runner starts on first use)."""
+        if self.lab_runner is None:
+            self.lab_runner = LabRunner()
+            self.lab_runner.iteration_done.connect(self.search_lab.on_run_iteration)
+            self.lab_runner.run_finished.connect(self.search_lab.on_run_finished)
+            self.lab_runner.run_failed.connect(self.search_lab.on_run_failed)
+        self.search_lab.on_run_started(self.lab_runner.start(config), config)
+
+    def on_lab_stop_requested(self) -> None:
+        if self.lab_runner is not None:
+            self.lab_runner.stop()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop any search and release engine threads before the window goes."""
         self.controller.stop_thinking()
         self.hints.shutdown()
+        if self.lab_runner is not None:
+            self.lab_runner.shutdown()
         if self.autosave is not None:
             self.autosave.save_now()  # an unfinished game stays offered for next time
         for color in chess.COLORS:

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from chessgui.engines.builtin_worker import LIVE_WORKERS
+
 if TYPE_CHECKING:  # engine/ is imported lazily (Numba) in the worker thread
     from engine.searchstats import SearchStats
 
@@ -201,6 +203,7 @@ class LabRunner(QObject):
         self._thread.setObjectName("search-lab")
         self.moveToThread(self._thread)
         self._run_requested.connect(self._run)
+        LIVE_WORKERS.add(self)  # kept alive while its thread runs; shut down when the app quits
         self._thread.start()
 
     # ------------------------------------------------------------------ GUI-thread API
@@ -222,7 +225,10 @@ class LabRunner(QObject):
         """Stop, end the thread and wait for it; True when it has finished."""
         self.stop()
         self._thread.quit()
-        return bool(self._thread.wait(max(0, timeout_ms)))
+        finished = bool(self._thread.wait(max(0, timeout_ms)))
+        if finished:
+            LIVE_WORKERS.discard(self)
+        return finished
 
     # ------------------------------------------------------------------ worker thread
     def _is_cancelled(self, run_id: int) -> bool:
