@@ -99,8 +99,8 @@ def _help_label(text: str) -> QLabel:
     font = label.font()
     font.setPointSizeF(max(6.0, font.pointSizeF() * 0.9))
     label.setFont(font)
-    label.setForegroundRole(label.foregroundRole())
-    label.setStyleSheet("color: palette(mid);")
+    font.setItalic(True)
+    label.setFont(font)
     return label
 
 
@@ -152,6 +152,7 @@ class SearchLabPanel(QWidget):
         self.runs: list[LabRun] = []
         self.fen_source: Any = None  # callable returning the shown position's FEN (set by the window)
 
+        self.setMinimumWidth(560)  # room for the counters' columns next to the board
         self.tabs = QTabWidget(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -180,7 +181,7 @@ class SearchLabPanel(QWidget):
         helps.addWidget(_help_label(NODES_HELP), 3)
         helps.addWidget(_help_label(TIME_HELP), 2)
         box.addLayout(helps)
-        self.root_table = _table(("Move", "Score", "Nodes", "Share"))
+        self.root_table = _table(("Move", "Score (side to move)", "Nodes", "Share"))
         self.root_table.setMinimumHeight(140)
         box.addWidget(self.root_table)
         box.addWidget(_help_label(ROOT_HELP))

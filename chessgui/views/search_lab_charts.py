@@ -70,7 +70,9 @@ class _Chart(QWidget):
             )
         painter.setPen(text)
         painter.drawRect(rect)
-        for depth in depths:
+        # Label every depth while there is room, else every second, third, ... one.
+        every = max(1, math.ceil(len(depths) * 22 / max(rect.width(), 1.0)))
+        for depth in depths[::every]:
             x = self._x(depth, depths, rect)
             painter.drawText(
                 QRectF(x - 12, rect.bottom() + 2, 24, self.MARGIN_BOTTOM - 2), Qt.AlignmentFlag.AlignHCenter, str(depth)
@@ -85,6 +87,10 @@ class _Chart(QWidget):
         return rect.left() + 12 + (depth - lo) * (rect.width() - 24) / (hi - lo)
 
     def _legend(self, painter: QPainter, rect: QRectF, entries: list[tuple[QColor, str]]) -> None:
+        width = max(painter.fontMetrics().horizontalAdvance(label) for _, label in entries) + 30
+        backdrop = QColor(self.palette().color(self.backgroundRole()))
+        backdrop.setAlpha(215)  # the curves stay faintly visible under the legend
+        painter.fillRect(QRectF(rect.left() + 2, rect.top() + 2, width, 14 * len(entries) + 6), backdrop)
         y = rect.top() + 4
         for color, label in entries:
             painter.setPen(QPen(color, 2))
