@@ -18,11 +18,9 @@ from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_HPLY, ST_SIDE
 from engine.searchstate import (
     CTL_FEATURES,
     CTL_GENERATION,
-    CTL_LAB_OFF,
     FEATURE_BAD_CAPTURE_PRUNING,
     FEATURE_DELTA_PRUNING,
     FEATURE_QS_TT,
-    LAB_NO_TT,
     POLL_MASK,
     STAT_ABORTED,
     STAT_NODES,
@@ -100,7 +98,7 @@ def quiescence(
     # Step 2. Transposition table: any stored bound is deep enough here.
     key = hashes[st[ST_HPLY]]
     tt_move = np.int64(0)
-    use_tt = features & FEATURE_QS_TT != 0 and ctl[CTL_LAB_OFF] & LAB_NO_TT == 0
+    use_tt = features & FEATURE_QS_TT != 0
     if use_tt:
         entry = tt_probe(tt_keys, tt_data, key)
         if entry != 0:

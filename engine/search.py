@@ -201,9 +201,9 @@ def negamax(
         poll_stop(stats, ctl, stop)
     if ply > stats[STAT_SELDEPTH]:
         stats[STAT_SELDEPTH] = ply
-    lab_off = ctl[CTL_LAB_OFF]
-    minimax = lab_off & LAB_NO_ALPHA_BETA != 0
-    if minimax:
+    # Search lab switches (ctl[CTL_LAB_OFF]) are read where used: no extra locals live
+    # across the recursive calls, so the normal search keeps its speed.
+    if ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
         alpha = -INFINITE  # search lab: plain minimax, every node sees the full window
         beta = INFINITE
     pv_node = beta - alpha > 1
@@ -232,7 +232,7 @@ def negamax(
 
     # Step 5.
     if depth <= 0:
-        if lab_off & LAB_NO_QUIESCENCE:
+        if ctl[CTL_LAB_OFF] & LAB_NO_QUIESCENCE:
             return evaluate(board, st)
         return quiescence(
             board,
@@ -257,8 +257,7 @@ def negamax(
 
     # Step 6.
     key = hashes[st[ST_HPLY]]
-    use_tt = lab_off & LAB_NO_TT == 0
-    entry = tt_probe(tt_keys, tt_data, key) if use_tt else np.int64(0)
+    entry = tt_probe(tt_keys, tt_data, key) if ctl[CTL_LAB_OFF] & LAB_NO_TT == 0 else np.int64(0)
     tt_move = np.int64(0)
     if entry != 0:
         stats[STAT_TT_HITS] += 1
@@ -324,9 +323,11 @@ def negamax(
     buf = moves[ply]
     sc = scores[ply]
     n = gen_moves(board, st, buf, np.bool_(False))
-    ordering = lab_off & LAB_NO_ORDERING == 0
-    killer1 = killers[ply, 0] if ordering else np.int64(0)
-    killer2 = killers[ply, 1] if ordering else np.int64(0)
+    killer1 = killers[ply, 0]
+    killer2 = killers[ply, 1]
+    if ctl[CTL_LAB_OFF] & LAB_NO_ORDERING:
+        killer1 = np.int64(0)
+        killer2 = np.int64(0)
     score_moves(board, buf, sc, n, tt_move, killer1, killer2, history)
     futile = (
         features & FEATURE_FUTILITY != 0
@@ -344,7 +345,6 @@ def negamax(
     best = -INFINITE
     best_move = np.int64(0)
     legal = 0
-    root_nodes_before = np.int64(0)
     for i in range(n):
         move = pick_move(buf, sc, i, n)
         if excluded > 0 and _is_excluded(ctl, excluded, move):
@@ -353,8 +353,6 @@ def negamax(
         if not make_move(board, st, hashes, undo, move):
             continue
         legal += 1
-        if root:
-            root_nodes_before = stats[STAT_NODES]
         gives_check = in_check(board, st)
         if futile and legal > 1 and quiet and not gives_check:
             unmake_move(board, st, undo)
@@ -365,7 +363,9 @@ def negamax(
             unmake_move(board, st, undo)  # late quiet moves near the horizon rarely matter
             continue
         new_depth = depth - 1
-        if legal == 1 or minimax:
+        if root:  # search lab: the nodes under this root move are counted as a difference
+            stats[STAT_ROOT_NODES + min(legal - 1, MAX_ROOT_MOVES - 1)] -= stats[STAT_NODES]
+        if legal == 1 or ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
             score = -negamax(
                 board,
                 st,
@@ -478,9 +478,9 @@ def negamax(
             slot = min(legal - 1, MAX_ROOT_MOVES - 1)
             stats[STAT_ROOT_COUNT] = slot + 1
             stats[STAT_ROOT_MOVES + slot] = move
-            stats[STAT_ROOT_NODES + slot] += stats[STAT_NODES] - root_nodes_before
+            stats[STAT_ROOT_NODES + slot] += stats[STAT_NODES]
             stats[STAT_ROOT_SCORES + slot] = score
-            if minimax:
+            if ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
                 stats[STAT_ROOT_BOUNDS + slot] = ROOT_SCORE_EXACT  # full window: every score is exact
             elif score <= alpha:
                 stats[STAT_ROOT_BOUNDS + slot] = ROOT_SCORE_UPPER
@@ -501,7 +501,7 @@ def negamax(
                     stats[STAT_CUTOFFS] += 1
                     if legal == 1:
                         stats[STAT_FIRST_CUTOFFS] += 1
-                    if quiet and ordering:
+                    if quiet and ctl[CTL_LAB_OFF] & LAB_NO_ORDERING == 0:
                         update_quiet_stats(board, killers, history, move, ply, depth, buf, i)
                     break
 
@@ -515,6 +515,6 @@ def negamax(
         bound = np.int64(BOUND_LOWER)
     elif best_move != 0:
         bound = np.int64(BOUND_EXACT)
-    if excluded == 0 and use_tt:
+    if excluded == 0 and ctl[CTL_LAB_OFF] & LAB_NO_TT == 0:
         tt_store(tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move, ctl[CTL_GENERATION])
     return best

@@ -43,8 +43,10 @@ from engine.search import (
     negamax,
 )
 from engine.searchstate import (
+    FEATURE_QS_TT,
     LAB_NO_ALPHA_BETA,
     LAB_NO_ORDERING,
+    LAB_NO_TT,
     MAX_ROOT_MOVES,
     ROOT_SCORE_LOWER,
     ROOT_SCORE_UPPER,
@@ -217,8 +219,9 @@ class Searcher:
             timer.start()
         self._generation = (self._generation + 1) & 0xFF
         self._ctl[CTL_GENERATION] = self._generation
-        self._ctl[CTL_FEATURES] = self.features
         lab_off = self._ctl[CTL_LAB_OFF] = int(self.lab_off) & 0xFF
+        # Without the TT, quiescence must not use it either (its own FEATURE_QS_TT bit).
+        self._ctl[CTL_FEATURES] = self.features & ~FEATURE_QS_TT if lab_off & LAB_NO_TT else self.features
         node_limit = limit.nodes or 0
         self._stats.fill(0)
         self._killers.fill(0)
