@@ -52,6 +52,8 @@ class MainActions:
     """Show the next move marked ?!, ? or ?? by a review (either side, wrapping round)."""
     flip: QAction
     """Turn the board around."""
+    search_lab: QAction
+    """Show or hide the search lab (checkable)."""
     first_move: QAction
     """Show the start position."""
     previous_move: QAction
@@ -134,6 +136,7 @@ def create_actions(window: QMainWindow) -> MainActions:
         ),
         next_mistake=_action(window, "&Next mistake", "M", "Show the next inaccuracy, mistake or blunder"),
         flip=_action(window, "&Flip board", "F", "Turn the board around"),
+        search_lab=_action(window, "Search &lab", None, "Watch the built-in engine's search and experiment with it"),
         first_move=_action(window, "Start position", "Home", "Show the start position"),
         previous_move=_action(window, "Previous move", "Left", "Show the previous position"),
         next_move=_action(window, "Next move", "Right", "Show the next position"),
@@ -152,6 +155,7 @@ def create_actions(window: QMainWindow) -> MainActions:
     )
     actions.pause.setCheckable(True)
     actions.analyse.setCheckable(True)
+    actions.search_lab.setCheckable(True)
     actions.step.setEnabled(False)
     actions.claim_draw.setEnabled(False)
     actions.offer_draw.setEnabled(False)
@@ -207,6 +211,8 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
         actions.next_variation,
     ):
         view.addSeparator() if action is None else view.addAction(action)
+    view.addSeparator()
+    view.addAction(actions.search_lab)
     help_menu: QMenu = bar.addMenu("&Help")
     help_menu.addAction(actions.about)
 

@@ -15,6 +15,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
+    QDockWidget,
     QInputDialog,
     QLabel,
     QMainWindow,
@@ -34,6 +35,7 @@ from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engines.analysis import AnalysisEngineSpec, AnalysisSnapshot, PositionAnalyser
 from chessgui.engines.hint_presenter import HintPresenter
+from chessgui.engines.lab_runner import LabConfig, LabRunner
 from chessgui.engines.review import ReviewEngine
 from chessgui.engines.tablebase_presenter import TablebasePresenter
 from chessgui.game.controller import GameController
@@ -67,6 +69,7 @@ from chessgui.views.engine_panel import EnginePanel
 from chessgui.views.eval_bar import EvalBar, stored_evaluation
 from chessgui.views.history_banner import HistoryBanner
 from chessgui.views.move_log import MoveLogPanel
+from chessgui.views.search_lab import SearchLabPanel
 from chessgui.views.status_line import status_text
 
 WINDOW_TITLE = "Chess"
@@ -107,6 +110,8 @@ class MainWindow(QMainWindow):
         self.game_info_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.game_info_label.hide()
         self.engine_panel = EnginePanel(self)
+        self.search_lab = SearchLabPanel(self)
+        self.lab_runner: LabRunner | None = None  # started with the first lab run
         self.eval_bar = EvalBar(self)
         self.hints = HintPresenter(self.controller, self.navigator, self)
         # Analysis mode: a job on the shown position, never a player in the game.
@@ -198,6 +203,12 @@ class MainWindow(QMainWindow):
         self.splitter = splitter
         self.setCentralWidget(splitter)
 
+        self.search_lab_dock = QDockWidget("Search lab", self)
+        self.search_lab_dock.setObjectName("search_lab_dock")
+        self.search_lab_dock.setWidget(self.search_lab)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.search_lab_dock)
+        self.search_lab_dock.hide()
+
     def _restore_layout(self) -> None:
         """Size, position, splitter and toolbars as the user left them; damaged values keep the defaults."""
         layout = load_window_layout(self._qsettings)
@@ -212,7 +223,11 @@ class MainWindow(QMainWindow):
         """Remember size, position, splitter and toolbars for the next start."""
         save_window_layout(
             self._qsettings,
-            WindowLayout(self.saveGeometry().data(), self.saveState().data(), self.splitter.saveState().data()),
+            WindowLayout(
+                bytes(self.saveGeometry().data()),
+                bytes(self.saveState().data()),
+                bytes(self.splitter.saveState().data()),
+            ),
         )
 
     # ------------------------------------------------------------------ wiring (all of it)
@@ -288,6 +303,12 @@ class MainWindow(QMainWindow):
         actions.settings.triggered.connect(self.on_settings_triggered)
         actions.next_game.triggered.connect(self.on_next_game_triggered)
         actions.hint.triggered.connect(self.hints.on_hint_triggered)
+        actions.search_lab.toggled.connect(self.search_lab_dock.setVisible)
+        self.search_lab_dock.visibilityChanged.connect(actions.search_lab.setChecked)
+        session.engine_info.connect(self.search_lab.on_engine_info)
+        self.search_lab.fen_source = lambda: self.controller.board_at_ply(self.navigator.view_ply()).fen()
+        self.search_lab.run_requested.connect(self.on_lab_run_requested)
+        self.search_lab.stop_requested.connect(self.on_lab_stop_requested)
         self.hints.arrow_ready.connect(self.board_widget.set_arrows)
         self.hints.status_message.connect(self.on_status_message)
         actions.analyse.toggled.connect(self.on_analyse_toggled)
@@ -756,12 +777,27 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ Qt overrides
 
+    def on_lab_run_requested(self, config: LabConfig) -> None:
+        """Search lab: run an experiment on the shown position (the runner starts on first use)."""
+        if self.lab_runner is None:
+            self.lab_runner = LabRunner()
+            self.lab_runner.iteration_done.connect(self.search_lab.on_run_iteration)
+            self.lab_runner.run_finished.connect(self.search_lab.on_run_finished)
+            self.lab_runner.run_failed.connect(self.search_lab.on_run_failed)
+        self.search_lab.on_run_started(self.lab_runner.start(config), config)
+
+    def on_lab_stop_requested(self) -> None:
+        if self.lab_runner is not None:
+            self.lab_runner.stop()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop any search and release engine threads before the window goes."""
         self.controller.stop_thinking()
         self.hints.shutdown()
         self.analysis.shutdown()
         self.review.shutdown()
+        if self.lab_runner is not None:
+            self.lab_runner.shutdown()
         if self.autosave is not None:
             self.autosave.save_now()  # an unfinished game stays offered for next time
         self.save_layout()

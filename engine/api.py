@@ -6,6 +6,10 @@ All of them are frozen, so they can cross threads safely.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.searchstats import SearchStats
 
 
 class InvalidFenError(ValueError):
@@ -67,6 +71,8 @@ class SearchInfo:
     """Principal variation as UCI move strings, best move first."""
     multipv: int = 1
     """Rank of this line among the iteration's lines (UCI ``multipv``): 1 is the best."""
+    stats: SearchStats | None = None
+    """The iteration's search counters (engine.searchstats), on line 1 of the built-in engine only."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,7 @@ from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
     CTL_EXCLUDED_COUNT,
     CTL_FEATURES,
     CTL_GENERATION,
+    CTL_LAB_OFF,
     CTL_NODE_LIMIT,
     CTL_SIZE,
     FEATURE_CHECK_EXTENSION,
@@ -84,17 +85,32 @@ from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
     FEATURE_LMR,
     FEATURE_NULL_MOVE,
     FEATURE_REVERSE_FUTILITY,
+    LAB_NO_ALPHA_BETA,
+    LAB_NO_ORDERING,
+    LAB_NO_QUIESCENCE,
+    LAB_NO_TT,
     MAX_EXCLUDED,
     MAX_MULTIPV,
+    MAX_ROOT_MOVES,
     POLL_MASK,
+    ROOT_SCORE_EXACT,
+    ROOT_SCORE_LOWER,
+    ROOT_SCORE_UPPER,
     STAT_ABORTED,
     STAT_CUTOFFS,
     STAT_FIRST_CUTOFFS,
+    STAT_LMR_RESEARCHES,
     STAT_NODES,
+    STAT_NULL_CUTOFFS,
     STAT_QNODES,
     STAT_RESEARCHES,
     STAT_ROOT_BEST,
+    STAT_ROOT_BOUNDS,
+    STAT_ROOT_COUNT,
+    STAT_ROOT_MOVES,
+    STAT_ROOT_NODES,
     STAT_ROOT_SCORE,
+    STAT_ROOT_SCORES,
     STAT_SELDEPTH,
     STAT_TT_HITS,
     STATS_SIZE,
@@ -190,6 +206,11 @@ def negamax(
         poll_stop(stats, ctl, stop)
     if ply > stats[STAT_SELDEPTH]:
         stats[STAT_SELDEPTH] = ply
+    # Search lab switches (ctl[CTL_LAB_OFF]) are read where used: no extra locals live
+    # across the recursive calls, so the normal search keeps its speed.
+    if ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
+        alpha = -INFINITE  # search lab: plain minimax, every node sees the full window
+        beta = INFINITE
     pv_node = beta - alpha > 1
     root = ply == 0
     side = st[ST_SIDE]
@@ -216,6 +237,8 @@ def negamax(
 
     # Step 5.
     if depth <= 0:
+        if ctl[CTL_LAB_OFF] & LAB_NO_QUIESCENCE:
+            return evaluate(board, st)
         return quiescence(
             board,
             st,
@@ -239,7 +262,7 @@ def negamax(
 
     # Step 6.
     key = hashes[st[ST_HPLY]]
-    entry = tt_probe(tt_keys, tt_data, key)
+    entry = tt_probe(tt_keys, tt_data, key) if ctl[CTL_LAB_OFF] & LAB_NO_TT == 0 else np.int64(0)
     tt_move = np.int64(0)
     if entry != 0:
         stats[STAT_TT_HITS] += 1
@@ -298,6 +321,7 @@ def negamax(
             if stats[STAT_ABORTED] != 0:
                 return 0
             if score >= beta:
+                stats[STAT_NULL_CUTOFFS] += 1
                 return beta if score >= MATE_BOUND else score
 
     # Step 8.
@@ -306,6 +330,9 @@ def negamax(
     n = gen_moves(board, st, buf, np.bool_(False))
     killer1 = killers[ply, 0]
     killer2 = killers[ply, 1]
+    if ctl[CTL_LAB_OFF] & LAB_NO_ORDERING:
+        killer1 = np.int64(0)
+        killer2 = np.int64(0)
     score_moves(board, buf, sc, n, tt_move, killer1, killer2, history)
     futile = (
         features & FEATURE_FUTILITY != 0
@@ -347,7 +374,9 @@ def negamax(
             unmake_move(board, st, undo)  # late quiet moves near the horizon rarely matter
             continue
         new_depth = depth - 1
-        if legal == 1:
+        if root:  # search lab: the nodes under this root move are counted as a difference
+            stats[STAT_ROOT_NODES + min(legal - 1, MAX_ROOT_MOVES - 1)] -= stats[STAT_NODES]
+        if legal == 1 or ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
             score = -negamax(
                 board,
                 st,
@@ -412,6 +441,7 @@ def negamax(
                 np.bool_(True),
             )
             if score > alpha and r > 0:
+                stats[STAT_LMR_RESEARCHES] += 1
                 score = -negamax(
                     board,
                     st,
@@ -461,6 +491,21 @@ def negamax(
         unmake_move(board, st, undo)
         if stats[STAT_ABORTED] != 0:
             return 0
+        if root:
+            # Search lab: nodes under each root move and its score (a bound outside the window).
+            slot = min(legal - 1, MAX_ROOT_MOVES - 1)
+            stats[STAT_ROOT_COUNT] = slot + 1
+            stats[STAT_ROOT_MOVES + slot] = move
+            stats[STAT_ROOT_NODES + slot] += stats[STAT_NODES]
+            stats[STAT_ROOT_SCORES + slot] = score
+            if ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
+                stats[STAT_ROOT_BOUNDS + slot] = ROOT_SCORE_EXACT  # full window: every score is exact
+            elif score <= alpha:
+                stats[STAT_ROOT_BOUNDS + slot] = ROOT_SCORE_UPPER
+            elif score >= beta:
+                stats[STAT_ROOT_BOUNDS + slot] = ROOT_SCORE_LOWER
+            else:
+                stats[STAT_ROOT_BOUNDS + slot] = ROOT_SCORE_EXACT
         if score > best:
             best = score
             if score > alpha:
@@ -474,7 +519,7 @@ def negamax(
                     stats[STAT_CUTOFFS] += 1
                     if legal == 1:
                         stats[STAT_FIRST_CUTOFFS] += 1
-                    if quiet:
+                    if quiet and ctl[CTL_LAB_OFF] & LAB_NO_ORDERING == 0:
                         update_quiet_stats(board, killers, history, move, ply, depth, buf, i)
                     break
 
@@ -488,6 +533,6 @@ def negamax(
         bound = np.int64(BOUND_LOWER)
     elif best_move != 0:
         bound = np.int64(BOUND_EXACT)
-    if excluded == 0:
+    if excluded == 0 and ctl[CTL_LAB_OFF] & LAB_NO_TT == 0:
         tt_store(tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move, ctl[CTL_GENERATION])
     return best

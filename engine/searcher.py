@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -25,6 +26,7 @@ from engine.search import (
     CTL_EXCLUDED_COUNT,
     CTL_FEATURES,
     CTL_GENERATION,
+    CTL_LAB_OFF,
     CTL_NODE_LIMIT,
     CTL_SIZE,
     MAX_EXCLUDED,
@@ -41,6 +43,24 @@ from engine.search import (
     STATS_SIZE,
     negamax,
 )
+from engine.searchstate import (
+    FEATURE_QS_TT,
+    LAB_NO_ALPHA_BETA,
+    LAB_NO_ORDERING,
+    LAB_NO_TT,
+    MAX_ROOT_MOVES,
+    ROOT_SCORE_LOWER,
+    ROOT_SCORE_UPPER,
+    STAT_ASPIRATION_RESEARCHES,
+    STAT_LMR_RESEARCHES,
+    STAT_NULL_CUTOFFS,
+    STAT_ROOT_BOUNDS,
+    STAT_ROOT_COUNT,
+    STAT_ROOT_MOVES,
+    STAT_ROOT_NODES,
+    STAT_ROOT_SCORES,
+)
+from engine.searchstats import RootMoveStats, SearchStats
 from engine.strength import LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, TimeManager, plan_time
 from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
@@ -48,6 +68,20 @@ from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
 TIMER_LEAD_MS = 3.0
 DEFAULT_LIMIT = SearchLimit()
 """No limit given: the search's default (see SearchLimit; the limit is frozen, so sharing it is safe)."""
+MINIMAX_MAX_DEPTH = 4
+"""Deepest iteration a plain-minimax search (LAB_NO_ALPHA_BETA) runs: b^d grows too fast."""
+
+_ITERATION_COUNTERS = (
+    STAT_NODES,
+    STAT_QNODES,
+    STAT_CUTOFFS,
+    STAT_FIRST_CUTOFFS,
+    STAT_TT_HITS,
+    STAT_NULL_CUTOFFS,
+    STAT_LMR_RESEARCHES,
+    STAT_ASPIRATION_RESEARCHES,
+    STAT_RESEARCHES,
+)
 
 
 def score_to_uci(score: int) -> tuple[int | None, int | None]:
@@ -92,6 +126,9 @@ class Searcher:
         """At a level, pause to a plausible thinking time (off for calibration matches)."""
         self.game_seed = new_game_seed()
         """Seed of this game's misjudgements and choices at a level (new_game draws another)."""
+        self.lab_off = 0
+        """engine.searchstate.LAB_NO_* bits: core techniques switched off (search lab only)."""
+        self._root_nodes: dict[int, list[int]] = {}  # the iteration's root moves: [nodes, score, bound]
 
     # -- configuration ---------------------------------------------------------
     def set_hash_mb(self, hash_mb: int) -> None:
@@ -153,6 +190,9 @@ class Searcher:
             "cutoffs": int(s[STAT_CUTOFFS]),
             "first_move_cutoffs": int(s[STAT_FIRST_CUTOFFS]),
             "researches": int(s[STAT_RESEARCHES]),
+            "null_move_cutoffs": int(s[STAT_NULL_CUTOFFS]),
+            "lmr_researches": int(s[STAT_LMR_RESEARCHES]),
+            "aspiration_researches": int(s[STAT_ASPIRATION_RESEARCHES]),
         }
 
     # -- searching ---------------------------------------------------------------
@@ -202,13 +242,19 @@ class Searcher:
             timer.start()
         self._generation = (self._generation + 1) & 0xFF
         self._ctl[CTL_GENERATION] = self._generation
-        self._ctl[CTL_FEATURES] = self.features
+        lab_off = self._ctl[CTL_LAB_OFF] = int(self.lab_off) & 0xFF
+        # Without the TT, quiescence must not use it either (its own FEATURE_QS_TT bit).
+        self._ctl[CTL_FEATURES] = self.features & ~FEATURE_QS_TT if lab_off & LAB_NO_TT else self.features
         configure_ctl(self._ctl, self.strength, self.game_seed)
         node_limit = limit.nodes or 0
         self._stats.fill(0)
         self._killers.fill(0)
         self._history //= 8  # keep a hint of the old ordering, mostly relearn
+        if lab_off & LAB_NO_ORDERING:
+            self._history.fill(0)
         max_depth = MAX_DEPTH if limit.depth is None else limit.depth
+        if lab_off & LAB_NO_ALPHA_BETA:
+            max_depth = min(max_depth, MINIMAX_MAX_DEPTH)
         line_count = min(max(limit.multipv, 1), MAX_MULTIPV, len(legal))
 
         # Step 2. Iterative deepening; the move of the last completed iteration stands.
@@ -219,9 +265,13 @@ class Searcher:
         score = 0
         line_scores = [0] * line_count  # each line's last score: its aspiration centre
         instability = 1.0
+        counted = np.zeros(len(_ITERATION_COUNTERS), dtype=np.int64)  # counters at the last iteration's end
+        iteration_started = started
+        previous_nodes: int | None = None
         try:
             for depth in range(1, max_depth + 1):
                 self._stats[STAT_ROOT_BEST] = 0
+                self._root_nodes = {}
                 self._stats[STAT_SELDEPTH] = 0
                 # Depth 1 always completes (well under a millisecond), so even a
                 # tiny budget yields a searched move rather than an arbitrary one.
@@ -261,6 +311,13 @@ class Searcher:
                     self._make_info(depth, s, tuple(move_to_uci(m) for m in line_pv), elapsed_ms, rank)
                     for rank, (s, line_pv) in enumerate(found[1:], 2)
                 )
+                now = time.monotonic()
+                totals = self._stats[list(_ITERATION_COUNTERS)].copy()
+                iteration = self._iteration_stats(
+                    depth, totals - counted, now - iteration_started, previous_nodes, legal
+                )
+                counted, iteration_started, previous_nodes = totals, now, iteration.nodes
+                lines = (replace(lines[0], stats=iteration),) + lines[1:]
                 info = lines[0]
                 if on_info is not None:
                     for line in lines:
@@ -310,7 +367,12 @@ class Searcher:
     def _aspiration(self, pos: Position, depth: int, previous: int) -> int:
         """One iteration; from ASPIRATION_DEPTH on, a narrow window around the
         previous score that widens on failure."""
-        if depth < ASPIRATION_DEPTH or abs(previous) >= MATE_BOUND or not self.use_aspiration:
+        if (
+            depth < ASPIRATION_DEPTH
+            or abs(previous) >= MATE_BOUND
+            or not self.use_aspiration
+            or self.lab_off & LAB_NO_ALPHA_BETA  # minimax ignores windows
+        ):
             return self._root(pos, depth, -INFINITE, INFINITE)
         delta = ASPIRATION_WINDOW
         alpha = max(previous - delta, -INFINITE)
@@ -326,12 +388,15 @@ class Searcher:
             else:
                 return score
             self._stats[STAT_RESEARCHES] += 1
+            self._stats[STAT_ASPIRATION_RESEARCHES] += 1
             delta *= 2
             if delta > ASPIRATION_MAX_WINDOW:
                 alpha, beta = -INFINITE, INFINITE
 
     def _root(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
-        return int(
+        self._stats[STAT_ROOT_COUNT] = 0
+        self._stats[STAT_ROOT_NODES : STAT_ROOT_NODES + MAX_ROOT_MOVES] = 0
+        score = int(
             negamax(
                 pos.board,
                 pos.st,
@@ -354,6 +419,46 @@ class Searcher:
                 beta,
                 False,
             )
+        )
+        self._collect_root_moves()
+        return score
+
+    def _collect_root_moves(self) -> None:
+        """Add the last root call's per-move nodes to the iteration's tally (search lab)."""
+        s = self._stats
+        for k in range(min(int(s[STAT_ROOT_COUNT]), MAX_ROOT_MOVES)):
+            move = int(s[STAT_ROOT_MOVES + k])
+            entry = self._root_nodes.setdefault(move, [0, 0, 0])
+            entry[0] += int(s[STAT_ROOT_NODES + k])
+            entry[1] = int(s[STAT_ROOT_SCORES + k])
+            entry[2] = int(s[STAT_ROOT_BOUNDS + k])
+
+    def _iteration_stats(
+        self, depth: int, counts: np.ndarray, seconds: float, previous_nodes: int | None, legal: list[int]
+    ) -> SearchStats:
+        """The counters of one completed iteration (``counts`` in _ITERATION_COUNTERS order)."""
+        values = dict(zip(_ITERATION_COUNTERS, (int(c) for c in counts), strict=True))
+        bounds = {ROOT_SCORE_UPPER: "upper", ROOT_SCORE_LOWER: "lower"}
+        root_moves = []
+        for move, (nodes, score, bound) in self._root_nodes.items():
+            cp, mate = score_to_uci(score)
+            root_moves.append(RootMoveStats(move_to_uci(move), nodes, cp, mate, bounds.get(bound, "exact")))
+        root_moves.sort(key=lambda m: -m.nodes)
+        return SearchStats(
+            depth=depth,
+            nodes=values[STAT_NODES],
+            qnodes=values[STAT_QNODES],
+            time_ms=seconds * 1000.0,
+            cutoffs=values[STAT_CUTOFFS],
+            first_move_cutoffs=values[STAT_FIRST_CUTOFFS],
+            tt_hits=values[STAT_TT_HITS],
+            null_move_cutoffs=values[STAT_NULL_CUTOFFS],
+            lmr_researches=values[STAT_LMR_RESEARCHES],
+            aspiration_researches=values[STAT_ASPIRATION_RESEARCHES],
+            pvs_researches=values[STAT_RESEARCHES] - values[STAT_ASPIRATION_RESEARCHES],
+            previous_nodes=previous_nodes,
+            root_legal_moves=len(legal),
+            root_moves=tuple(root_moves),
         )
 
     def _pv_moves(self, legal: list[int]) -> list[int]:

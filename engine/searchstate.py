@@ -21,7 +21,30 @@ STAT_SELDEPTH = 6
 STAT_ABORTED = 7
 STAT_ROOT_BEST = 8
 STAT_ROOT_SCORE = 9
-STATS_SIZE = 16
+STAT_NULL_CUTOFFS = 10
+"""Null-move searches that failed high (the node returned without searching a move)."""
+STAT_LMR_RESEARCHES = 11
+"""Reduced (LMR) searches that beat alpha and were searched again at full depth."""
+STAT_ASPIRATION_RESEARCHES = 12
+"""Root searches repeated because the score fell outside the aspiration window (driver)."""
+STAT_ROOT_COUNT = 13
+"""Root moves searched by the last root call (slots used in the STAT_ROOT_* arrays below)."""
+
+MAX_ROOT_MOVES = 256
+"""Slots per root-move array; a position has at most 218 legal moves."""
+STAT_ROOT_MOVES = 16
+"""stats[STAT_ROOT_MOVES + k]: the k-th root move searched by the last root call."""
+STAT_ROOT_NODES = STAT_ROOT_MOVES + MAX_ROOT_MOVES
+"""Nodes spent under that root move (the driver zeroes them before each root call)."""
+STAT_ROOT_SCORES = STAT_ROOT_NODES + MAX_ROOT_MOVES
+"""Its score (root side's view); a bound unless STAT_ROOT_BOUNDS says exact."""
+STAT_ROOT_BOUNDS = STAT_ROOT_SCORES + MAX_ROOT_MOVES
+"""ROOT_SCORE_EXACT, ROOT_SCORE_UPPER (failed low: at most) or ROOT_SCORE_LOWER (at least)."""
+STATS_SIZE = STAT_ROOT_BOUNDS + MAX_ROOT_MOVES
+
+ROOT_SCORE_EXACT = 0
+ROOT_SCORE_UPPER = 1
+ROOT_SCORE_LOWER = 2
 
 CTL_NODE_LIMIT = 0  # 0 = none
 CTL_GENERATION = 1
@@ -40,7 +63,26 @@ CTL_STRENGTH = CTL_EXCLUDED + MAX_EXCLUDED
 """First of the playing-strength slots (engine.strength_hook: CTL_WEAKEN, noise, seed, knowledge)."""
 CTL_STRENGTH_SLOTS = 4
 
-CTL_SIZE = CTL_STRENGTH + CTL_STRENGTH_SLOTS
+CTL_LAB_OFF = CTL_STRENGTH + CTL_STRENGTH_SLOTS
+"""LAB_NO_* bits: core techniques switched off for the search lab (0 = normal search).
+
+Kept apart from the FEATURE_* word (whose bits mean "on") so existing feature masks
+such as 0x3ff keep meaning the full search."""
+
+CTL_SIZE = CTL_LAB_OFF + 1
+
+LAB_NO_ALPHA_BETA = 1
+"""Plain minimax in the main search: every node gets the full window, so nothing is cut
+off (null move, futility, LMP, LMR and TT cut-offs need a zero window and fall away
+too). Quiescence at the horizon stays a capture search. Only usable at small depth."""
+LAB_NO_TT = 2
+"""No transposition table probes or stores (main search and quiescence)."""
+LAB_NO_ORDERING = 4
+"""No killer moves and no history: quiet moves in generation order (TT move and
+MVV-LVA captures still go first)."""
+LAB_NO_QUIESCENCE = 8
+"""The horizon returns the static evaluation instead of a capture search."""
+ALL_LAB_OFF = LAB_NO_ALPHA_BETA | LAB_NO_TT | LAB_NO_ORDERING | LAB_NO_QUIESCENCE
 
 FEATURE_NULL_MOVE = 1
 FEATURE_LMR = 2

@@ -23,6 +23,7 @@ from engine.limits import MAX_DEPTH, clamp_int, clamp_limit, clamp_perft_depth
 from engine.perft import perft_divide
 from engine.search import MAX_MULTIPV
 from engine.searcher import Searcher, warm_up
+from engine.searchstats import format_stats
 from engine.strength import MAX_ELO, MIN_ELO, clamp_elo
 
 ENGINE_NAME = "Chessgui Engine 0.1"
@@ -177,6 +178,7 @@ class UciEngine:
         self._moves: tuple[str, ...] = ()
         self._position_ok = True
         self._multipv = MULTIPV_DEFAULT
+        self._search_stats = False  # option SearchStats: print each iteration's counters as info string
         self._search_thread: threading.Thread | None = None
         self._stop_requested = threading.Event()
         self._own_book = False
@@ -244,6 +246,7 @@ class UciEngine:
         self.write("option name UCI_LimitStrength type check default false")
         self.write(f"option name UCI_Elo type spin default {ELO_DEFAULT} min {MIN_ELO} max {MAX_ELO}")
         self.write("option name Human Pace type check default true")
+        self.write("option name SearchStats type check default false")
         self.write("uciok")
 
     def _cmd_isready(self, args: list[str]) -> None:
@@ -308,6 +311,8 @@ class UciEngine:
         elif key == "ownbook":
             self._own_book = value.strip().lower() == "true"
             self._open_book()
+        elif key == "searchstats":
+            self._search_stats = value.strip().lower() == "true"
         elif key == "bookfile":
             self._book_file = "" if value.strip() in ("", "<empty>") else value.strip()
             self._open_book()
@@ -396,7 +401,7 @@ class UciEngine:
 
     def _search(self, fen: str, moves: tuple[str, ...], limit: SearchLimit) -> None:
         try:
-            result = self.searcher.search(fen, moves, limit, on_info=lambda info: self.write(format_info(info)))
+            result = self.searcher.search(fen, moves, limit, on_info=self._write_info)
         except Exception as exc:
             self.write(f"info string search failed: {type(exc).__name__}: {exc}")
             result = SearchResult(None, None, None)
@@ -404,6 +409,11 @@ class UciEngine:
             # UCI: in infinite mode the move is only sent after 'stop'.
             self._stop_requested.wait()
         self.write(format_bestmove(result))
+
+    def _write_info(self, info: SearchInfo) -> None:
+        self.write(format_info(info))
+        if self._search_stats and info.stats is not None:
+            self.write("info string " + format_stats(info.stats))
 
     def _stop_search(self) -> None:
         thread = self._search_thread

@@ -61,6 +61,8 @@ class EngineInfo:
     """For a book move: how many moves the book has for the position."""
     tablebase: str = ""
     """For a move played from the endgame tablebases: the exact result in words ("White wins, mate in 5")."""
+    search_stats: Any = None
+    """The built-in engine's counters for this iteration (engine.searchstats.SearchStats), else None."""
 
     # ------------------------------------------------------------------ factories
     @classmethod
@@ -92,6 +94,7 @@ class EngineInfo:
             pv_uci=pv_uci,
             engine_name=engine_name,
             fullmove_number=board_before.fullmove_number,
+            search_stats=getattr(info, "stats", None),
         )
 
     @classmethod

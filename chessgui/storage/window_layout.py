@@ -54,7 +54,7 @@ def _read_bytes(qsettings: QSettings, key: str) -> bytes:
         _log.warning("Unreadable settings value %s", key)
         return b""
     if isinstance(raw, QByteArray):
-        return raw.data()
+        return bytes(raw.data())
     if isinstance(raw, (bytes, bytearray)):
         return bytes(raw)
     if raw is not None:

@@ -1,0 +1,411 @@
+"""The search lab: the built-in engine's search at work, iteration by iteration, and
+experiments with its techniques switched off.
+
+"Search" tab: per-iteration counters, nodes and time per depth as charts, the root
+moves with their share of the nodes. It follows the built-in engine while it plays or
+hints (its reports carry ``search_stats``) and the lab's own runs.
+"Experiment" tab: check boxes per technique, "Run to depth N" on the shown position,
+a table comparing the runs, CSV export.
+
+The panel only requests runs (``run_requested``/``stop_requested``); the main window
+hands them to a :class:`~chessgui.engines.lab_runner.LabRunner` and feeds the results back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import chess
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFileDialog,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chessgui.engines.lab_runner import (
+    MAX_LAB_DEPTH,
+    MINIMAX_MAX_DEPTH,
+    LabConfig,
+    LabRun,
+    Technique,
+    describe,
+    runs_to_csv,
+)
+from chessgui.views.engine_panel import format_count
+from chessgui.views.search_lab_charts import NodesChart, TimeChart
+
+ITERATION_COLUMNS = (
+    "Depth",
+    "Nodes",
+    "Quiescence",
+    "Time",
+    "EBF",
+    "1st-move cut-offs",
+    "TT hits",
+    "Null-move cut-offs",
+    "LMR re-searches",
+    "Aspiration re-searches",
+)
+RUN_COLUMNS = ("Techniques off", "Depth", "Nodes", "Time", "Best move", "Score", "Depth in 1 s")
+
+ITERATIONS_HELP = (
+    "Each row is one iteration of iterative deepening. EBF (effective branching factor) = nodes of this depth ÷ "
+    "nodes of the previous one: good alpha-beta search keeps it around 2–4 although chess has ~35 moves per "
+    "position. 1st-move cut-offs: how often the first move tried already refuted the position — above 90% means "
+    "the move ordering is good. Quiescence: share of nodes spent settling captures at the horizon (often half). "
+    "TT hits: positions found in the transposition table (per node)."
+)
+NODES_HELP = (
+    "Blue: nodes this search needed per depth (log scale). Red: a full minimax tree, b^d, with b the moves in "
+    "this position. Green: the least any alpha-beta search can do with perfect move ordering, about b^(d/2). "
+    "Good: the blue line stays near the green one and far below the red; pruning can even take it below green."
+)
+TIME_HELP = (
+    "Time per iteration. Each depth costs about EBF times the one before, so the last iteration usually takes "
+    "most of the time — this is why engines rarely start an iteration they cannot finish."
+)
+ROOT_HELP = (
+    "Nodes spent under each root move in the last iteration. A good search spends most of them on the best "
+    "move and refutes the others quickly; ≤ marks a score that is only an upper bound (the move was refuted)."
+)
+EXPERIMENT_HELP = (
+    "Untick techniques and run: the position on the board is searched to the chosen depth with fresh tables, "
+    f"then for 1 s to see how deep it gets. Alpha-beta off means plain minimax (no cut-offs): it is capped at "
+    f"depth {MINIMAX_MAX_DEPTH} and can still take minutes in tactical positions — Stop ends it. Alpha-beta, the "
+    "TT and move ordering only make the search faster: at a fixed depth they change the node count, not the "
+    "score (with the selective techniques off). The others prune or extend and can change the result."
+)
+
+
+def _help_label(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setObjectName("search_lab_help")
+    font = label.font()
+    font.setPointSizeF(max(6.0, font.pointSizeF() * 0.9))
+    label.setFont(font)
+    font.setItalic(True)
+    label.setFont(font)
+    return label
+
+
+def _table(columns: tuple[str, ...]) -> QTableWidget:
+    table = QTableWidget(0, len(columns))
+    table.setHorizontalHeaderLabels(list(columns))
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    return table
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{value * 100:.0f}%"
+
+
+def _score_text(score_cp: int | None, mate_in: int | None) -> str:
+    if mate_in is not None:
+        return f"#{mate_in}" if mate_in > 0 else f"-#{-mate_in}"
+    if score_cp is None:
+        return ""
+    return f"{score_cp / 100:+.2f}"
+
+
+def _time_text(ms: float) -> str:
+    return f"{ms:.0f} ms" if ms < 10_000 else f"{ms / 1000:.1f} s"
+
+
+class SearchLabPanel(QWidget):
+    """The search lab (a dock's widget).
+
+    Signals:
+        run_requested(config: LabConfig): "Run" pressed; the window starts it and calls
+            :meth:`on_run_started`.
+        stop_requested(): "Stop" pressed.
+    """
+
+    run_requested = Signal(object)
+    stop_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._iterations: list[Any] = []  # SearchStats of the search shown
+        self._source = ""
+        self._san_board: chess.Board | None = None  # position of the shown search, for SAN
+        self._run_id = 0  # the lab run in progress (0: none)
+        self._run_config: LabConfig | None = None
+        self.runs: list[LabRun] = []
+        self.fen_source: Any = None  # callable returning the shown position's FEN (set by the window)
+
+        self.setMinimumWidth(560)  # room for the counters' columns next to the board
+        self.tabs = QTabWidget(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs)
+        self.tabs.addTab(self._build_search_tab(), "Search")
+        self.tabs.addTab(self._build_experiment_tab(), "Experiment")
+
+    # ------------------------------------------------------------------ building
+    def _build_search_tab(self) -> QWidget:
+        page = QWidget()
+        box = QVBoxLayout(page)
+        self.source_label = QLabel("No search yet: let the built-in engine think, or run an experiment.")
+        self.source_label.setWordWrap(True)
+        box.addWidget(self.source_label)
+        self.iteration_table = _table(ITERATION_COLUMNS)
+        self.iteration_table.setMinimumHeight(150)
+        box.addWidget(self.iteration_table)
+        box.addWidget(_help_label(ITERATIONS_HELP))
+        charts = QHBoxLayout()
+        self.nodes_chart = NodesChart()
+        self.time_chart = TimeChart()
+        charts.addWidget(self.nodes_chart, 3)
+        charts.addWidget(self.time_chart, 2)
+        box.addLayout(charts)
+        helps = QHBoxLayout()
+        helps.addWidget(_help_label(NODES_HELP), 3)
+        helps.addWidget(_help_label(TIME_HELP), 2)
+        box.addLayout(helps)
+        self.root_table = _table(("Move", "Score (side to move)", "Nodes", "Share"))
+        self.root_table.setMinimumHeight(140)
+        box.addWidget(self.root_table)
+        box.addWidget(_help_label(ROOT_HELP))
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(page)
+        return scroll
+
+    def _build_experiment_tab(self) -> QWidget:
+        page = QWidget()
+        box = QVBoxLayout(page)
+        group = QGroupBox("Techniques (ticked = on)")
+        grid = QGridLayout(group)
+        self.technique_boxes: dict[Technique, QCheckBox] = {}
+        for index, technique in enumerate(Technique):
+            check = QCheckBox(technique.value)
+            check.setChecked(True)
+            self.technique_boxes[technique] = check
+            grid.addWidget(check, index // 2, index % 2)
+        self.technique_boxes[Technique.ALPHA_BETA].toggled.connect(self._on_alpha_beta_toggled)
+        box.addWidget(group)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Depth"))
+        self.depth_spin = QSpinBox()
+        self.depth_spin.setRange(1, MAX_LAB_DEPTH)
+        self.depth_spin.setValue(6)
+        row.addWidget(self.depth_spin)
+        self.run_button = QPushButton("Run to depth 6")
+        self.run_button.clicked.connect(self._on_run_clicked)
+        self.depth_spin.valueChanged.connect(lambda depth: self.run_button.setText(f"Run to depth {depth}"))
+        row.addWidget(self.run_button)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setEnabled(False)
+        self.stop_button.clicked.connect(self.stop_requested)
+        row.addWidget(self.stop_button)
+        row.addStretch(1)
+        box.addLayout(row)
+        self.minimax_note = QLabel(f"Plain minimax: depth capped at {MINIMAX_MAX_DEPTH}.")
+        self.minimax_note.setVisible(False)
+        box.addWidget(self.minimax_note)
+        self.run_status = QLabel("")
+        self.run_status.setWordWrap(True)
+        box.addWidget(self.run_status)
+        box.addWidget(_help_label(EXPERIMENT_HELP))
+        self.run_table = _table(RUN_COLUMNS)
+        box.addWidget(self.run_table, 1)
+        buttons = QHBoxLayout()
+        self.export_button = QPushButton("Export CSV…")
+        self.export_button.clicked.connect(self._on_export_clicked)
+        self.clear_button = QPushButton("Clear runs")
+        self.clear_button.clicked.connect(self.clear_runs)
+        buttons.addWidget(self.export_button)
+        buttons.addWidget(self.clear_button)
+        buttons.addStretch(1)
+        box.addLayout(buttons)
+        return page
+
+    # ------------------------------------------------------------------ live data
+    @Slot(object)
+    def on_engine_info(self, info: Any) -> None:
+        """A game engine's report (EngineInfo): shown when it carries the built-in engine's counters
+        and no lab run is going on."""
+        stats = getattr(info, "search_stats", None)
+        if stats is None or self._run_id:
+            return
+        if getattr(info, "multipv", 1) != 1:
+            return
+        self._san_board = None
+        self._show(stats, f"Built-in engine, thinking for {'White' if info.color == chess.WHITE else 'Black'}")
+
+    def _show(self, stats: Any, source: str) -> None:
+        if not self._iterations or source != self._source or stats.depth <= self._iterations[-1].depth:
+            self._iterations = []  # a new search
+        self._source = source
+        self._iterations.append(stats)
+        self.source_label.setText(source)
+        self._refresh_iterations()
+        self._refresh_root_moves(stats)
+
+    def iterations(self) -> list[Any]:
+        """The SearchStats shown (one per iteration)."""
+        return list(self._iterations)
+
+    def _refresh_iterations(self) -> None:
+        table = self.iteration_table
+        table.setRowCount(len(self._iterations))
+        for row, s in enumerate(self._iterations):
+            ebf = s.effective_branching_factor
+            values = (
+                str(s.depth),
+                format_count(s.nodes),
+                _percent(s.quiescence_share),
+                _time_text(s.time_ms),
+                "–" if ebf is None else f"{ebf:.2f}",
+                _percent(s.first_move_cutoff_rate),
+                _percent(s.tt_hit_rate),
+                str(s.null_move_cutoffs),
+                str(s.lmr_researches),
+                str(s.aspiration_researches),
+            )
+            for column, text in enumerate(values):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                table.setItem(row, column, item)
+        table.scrollToBottom()
+        last = self._iterations[-1]
+        self.nodes_chart.set_data([(s.depth, s.nodes) for s in self._iterations], last.root_legal_moves)
+        self.time_chart.set_data([(s.depth, s.time_ms) for s in self._iterations])
+
+    def _refresh_root_moves(self, stats: Any) -> None:
+        moves = stats.root_moves
+        total = sum(m.nodes for m in moves) or 1
+        table = self.root_table
+        table.setRowCount(len(moves))
+        for row, m in enumerate(moves):
+            score = _score_text(m.score_cp, m.mate_in)
+            if m.bound == "upper":
+                score = "≤ " + score
+            elif m.bound == "lower":
+                score = "≥ " + score
+            values = (self._move_text(m.move), score, format_count(m.nodes), f"{m.nodes * 100 / total:.1f}%")
+            for column, text in enumerate(values):
+                table.setItem(row, column, QTableWidgetItem(text))
+
+    def _move_text(self, uci: str) -> str:
+        if self._san_board is None:
+            return uci
+        try:
+            return self._san_board.san(chess.Move.from_uci(uci))
+        except (ValueError, AssertionError):
+            return uci
+
+    # ------------------------------------------------------------------ experiments
+    def switched_off(self) -> frozenset[Technique]:
+        """The techniques unticked."""
+        return frozenset(t for t, check in self.technique_boxes.items() if not check.isChecked())
+
+    def _on_alpha_beta_toggled(self, on: bool) -> None:
+        self.minimax_note.setVisible(not on)
+        self.depth_spin.setMaximum(MAX_LAB_DEPTH if on else MINIMAX_MAX_DEPTH)
+
+    def _on_run_clicked(self) -> None:
+        fen = self.fen_source() if callable(self.fen_source) else chess.STARTING_FEN
+        self.run_requested.emit(LabConfig(fen=fen, depth=self.depth_spin.value(), off=self.switched_off()))
+
+    @Slot(int, object)
+    def on_run_started(self, run_id: int, config: LabConfig) -> None:
+        """The window started ``config`` as run ``run_id``."""
+        self._run_id = run_id
+        self._run_config = config
+        self._iterations = []
+        try:
+            self._san_board = chess.Board(config.fen)
+        except ValueError:
+            self._san_board = None
+        self.run_button.setEnabled(False)
+        self.stop_button.setEnabled(True)
+        self.run_status.setText(f"Running: {describe(config.off)}, depth {config.clamped_depth()}…")
+
+    @Slot(int, object)
+    def on_run_iteration(self, run_id: int, stats: Any) -> None:
+        if run_id != self._run_id or self._run_config is None:
+            return
+        self._show(stats, f"Lab run: {describe(self._run_config.off)}")
+
+    @Slot(int, object)
+    def on_run_finished(self, run_id: int, run: LabRun) -> None:
+        if run_id != self._run_id:
+            return
+        self._end_run(f"Done: {run.label}, depth {run.depth} in {_time_text(run.time_ms)}.")
+        self.add_run(run)
+
+    @Slot(int, str)
+    def on_run_failed(self, run_id: int, message: str) -> None:
+        if run_id != self._run_id:
+            return
+        self._end_run(message)
+
+    def _end_run(self, text: str) -> None:
+        self._run_id = 0
+        self.run_button.setEnabled(True)
+        self.stop_button.setEnabled(False)
+        self.run_status.setText(text)
+
+    def add_run(self, run: LabRun) -> None:
+        """Append a row to the comparison table."""
+        self.runs.append(run)
+        row = self.run_table.rowCount()
+        self.run_table.insertRow(row)
+        best = run.best_move
+        try:
+            best = chess.Board(run.fen).san(chess.Move.from_uci(run.best_move))
+        except (ValueError, AssertionError):
+            pass
+        values = (
+            run.label,
+            str(run.depth),
+            f"{run.nodes:,}",
+            _time_text(run.time_ms),
+            best,
+            _score_text(run.score_cp, run.mate_in),
+            str(run.depth_in_1s),
+        )
+        for column, text in enumerate(values):
+            self.run_table.setItem(row, column, QTableWidgetItem(text))
+
+    def clear_runs(self) -> None:
+        self.runs = []
+        self.run_table.setRowCount(0)
+
+    def export_csv(self, path: str | Path) -> None:
+        """Write the runs to ``path`` (raises OSError)."""
+        Path(path).write_text(runs_to_csv(self.runs), encoding="utf-8")
+
+    def _on_export_clicked(self) -> None:
+        if not self.runs:
+            self.run_status.setText("Nothing to export yet: run an experiment first.")
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export runs", "search-lab.csv", "CSV files (*.csv)")
+        if not path:
+            return
+        try:
+            self.export_csv(path)
+        except OSError as error:
+            self.run_status.setText(f"Could not save {path}: {error.strerror or error}")
+        else:
+            self.run_status.setText(f"Saved {len(self.runs)} runs to {path}.")
