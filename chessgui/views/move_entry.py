@@ -49,10 +49,15 @@ def legal_sans(board: chess.Board) -> list[str]:
 
 def matching_moves(board: chess.Board, prefix: str) -> list[str]:
     """Legal SAN moves that start with ``prefix`` (or whose UCI does), case-insensitively."""
-    wanted = _clean(prefix).lower()
+    cleaned = _clean(prefix)
+    wanted = cleaned.lower()
+    # "B" means a bishop, "b" the b-file; other letters are read either way.
+    piece_letter = cleaned[:1] if cleaned[:1] in "KQRBN" and cleaned[:1] else ""
     out = []
     for move in board.legal_moves:
         san = board.san(move)
+        if piece_letter and not san.startswith(piece_letter):
+            continue
         if san.lower().startswith(wanted) or move.uci().startswith(wanted):
             out.append(san)
     return sorted(out)

@@ -94,6 +94,15 @@ class QtSoundBackend:
         return None
 
 
+def multimedia_note() -> str | None:
+    """Why this Qt cannot play sounds (no QtMultimedia), or None when it can."""
+    try:
+        from PySide6.QtMultimedia import QSoundEffect  # noqa: F401, PLC0415 - optional module
+    except ImportError:
+        return NO_MULTIMEDIA_NOTE
+    return None
+
+
 def default_backend(parent: QObject | None = None) -> SoundBackend:
     """QtMultimedia when this Qt has it, else silence with a note."""
     try:
