@@ -153,7 +153,13 @@ def create_actions(window: QMainWindow) -> MainActions:
             window, "&Speak position", "Ctrl+Shift+S", "Read out every piece on the board and whose move it is"
         ),
         about=_action(window, "&About", "F1", "About this program"),
-        quit=_action(window, "&Quit", std.Quit, "Quit (an unfinished game is kept for next time)"),
+        # Some platforms define no standard Quit key; Ctrl+Q is what people try there.
+        quit=_action(
+            window,
+            "&Quit",
+            std.Quit if not QKeySequence(std.Quit).isEmpty() else "Ctrl+Q",
+            "Quit (an unfinished game is kept for next time)",
+        ),
     )
     actions.pause.setCheckable(True)
     actions.analyse.setCheckable(True)
