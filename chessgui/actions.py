@@ -80,6 +80,10 @@ class MainActions:
     """Save the game as PGN."""
     copy_pgn: QAction
     """Copy the game as PGN."""
+    enter_move: QAction
+    """Put the cursor in the move-entry field to type a move (/)."""
+    speak_position: QAction
+    """Have the screen reader read every piece of the shown position."""
     about: QAction
     """About the program."""
     quit: QAction
@@ -116,10 +120,12 @@ def create_actions(window: QMainWindow) -> MainActions:
         settings=_action(window, "&Settings…", "Ctrl+,", "Choose who plays each side, engine strength, board options"),
         takeback=_action(window, "&Take back", std.Undo, "Take back the last move"),
         claim_draw=_action(window, "&Claim draw", "Ctrl+D", "Claim a draw (threefold repetition or 50-move rule)"),
-        resign=_action(window, "&Resign", None, "Resign the game"),
-        offer_draw=_action(window, "&Offer draw", None, "Offer the computer a draw"),
-        abort=_action(window, "&Abort game", None, "End the game without a result (before either side's second move)"),
-        game_details=_action(window, "Game &details…", None, "Edit event, site, date, round and players' names"),
+        resign=_action(window, "&Resign", "Ctrl+Shift+R", "Resign the game"),
+        offer_draw=_action(window, "&Offer draw", "Ctrl+Shift+D", "Offer the computer a draw"),
+        abort=_action(
+            window, "&Abort game", "Ctrl+Shift+A", "End the game without a result (before either side's second move)"
+        ),
+        game_details=_action(window, "Game &details…", "Ctrl+I", "Edit event, site, date, round and players' names"),
         pause=_action(window, "&Pause", "Space", "Pause or resume the game: clocks stop and the computer waits"),
         step=_action(window, "&Step one move", "Ctrl+Right", "While paused, let the computer play one move"),
         next_game=_action(window, "Ne&xt game", "Ctrl+Shift+N", "Start another computer game from a varied opening"),
@@ -150,8 +156,18 @@ def create_actions(window: QMainWindow) -> MainActions:
         open_pgn=_action(window, "&Open PGN…", std.Open, "Open a game from a PGN file"),
         save_pgn=_action(window, "&Save PGN…", std.Save, "Save the game as a PGN file"),
         copy_pgn=_action(window, "&Copy PGN", "Ctrl+Shift+P", "Copy the game as PGN"),
-        about=_action(window, "&About", None, "About this program"),
-        quit=_action(window, "&Quit", std.Quit, "Quit (an unfinished game is kept for next time)"),
+        enter_move=_action(window, "&Type a move", "/", "Type a move (e4, Nf3, O-O, e7e8q) in the move field"),
+        speak_position=_action(
+            window, "&Speak position", "Ctrl+Shift+S", "Read out every piece on the board and whose move it is"
+        ),
+        about=_action(window, "&About", "F1", "About this program"),
+        # Some platforms define no standard Quit key; Ctrl+Q is what people try there.
+        quit=_action(
+            window,
+            "&Quit",
+            std.Quit if not QKeySequence(std.Quit).isEmpty() else "Ctrl+Q",
+            "Quit (an unfinished game is kept for next time)",
+        ),
     )
     actions.pause.setCheckable(True)
     actions.analyse.setCheckable(True)
@@ -202,6 +218,8 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     view: QMenu = bar.addMenu("&View")
     for action in (
         actions.flip,
+        actions.enter_move,
+        actions.speak_position,
         None,
         actions.first_move,
         actions.previous_move,

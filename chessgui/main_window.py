@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from chessgui.actions import MainActions, build_menus, create_actions
 from chessgui.clock.chess_clock import ChessClock, ClockRunState, ClockSnapshot
 from chessgui.clock.game_clock import GameClock
+from chessgui.clock.low_time import LowTimeWatcher
 from chessgui.clock.time_control import UNTIMED
 from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
@@ -59,6 +60,7 @@ from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
 from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
 from chessgui.storage.window_layout import WindowLayout, load_window_layout, save_window_layout
+from chessgui.views.announcer import Announcer, describe_move, describe_position, describe_result, side_name
 from chessgui.views.board.board_widget import BoardWidget
 from chessgui.views.board.piece_sets import piece_renderer
 from chessgui.views.board.theme import theme_named
@@ -68,8 +70,10 @@ from chessgui.views.color_scheme import ColorSchemeSwitcher
 from chessgui.views.engine_panel import EnginePanel
 from chessgui.views.eval_bar import EvalBar, stored_evaluation
 from chessgui.views.history_banner import HistoryBanner
+from chessgui.views.move_entry import MoveEntry
 from chessgui.views.move_log import MoveLogPanel
 from chessgui.views.search_lab import SearchLabPanel
+from chessgui.views.sounds import SoundPlayer
 from chessgui.views.status_line import status_text
 
 WINDOW_TITLE = "Chess"
@@ -102,6 +106,9 @@ class MainWindow(QMainWindow):
         self.color_scheme = ColorSchemeSwitcher(app, self)
 
         self.board_widget = BoardWidget(self)
+        self.move_entry = MoveEntry(self)
+        self.sounds = SoundPlayer(parent=self)
+        self.announcer = Announcer(self)
         self.move_log = MoveLogPanel(self)
         # Event, site, date and round of a viewed game (its players' names are on the clock cards).
         self.game_info_label = QLabel(self)
@@ -136,6 +143,7 @@ class MainWindow(QMainWindow):
         self.game_clock = GameClock(self.controller, self.chess_clock, UNTIMED, self)
         self.clock_panel = ClockPanel(self)
         self.clock_panel.set_clock(self.chess_clock)
+        self.low_time = LowTimeWatcher(self.chess_clock, parent=self)
         if settings is None:
             settings = Settings(white=PlayerSettings(), black=PlayerSettings())
         self.session = PlaySession(self.controller, self.game_clock, settings, qsettings, parent=self)
@@ -158,6 +166,7 @@ class MainWindow(QMainWindow):
         # notices are shown over it for a few seconds with showMessage().
         self.status_label = QLabel(self)
         self.statusBar().addWidget(self.status_label, 1)
+        self.statusBar().addPermanentWidget(self.announcer.label)
         self._wire(self.actions_)
         self.resize(1240, 800)
         self._restore_layout()
@@ -175,6 +184,7 @@ class MainWindow(QMainWindow):
         self.board_area = BoardArea(self.board_widget, self.eval_bar, board_column)
         board_layout.addWidget(self.board_area, 1)
         board_layout.addWidget(self.opening_label)
+        board_layout.addWidget(self.move_entry)
 
         # lichess layout: the top side's clock, the moves, the bottom side's clock.
         self.center_column = QWidget(self)
@@ -338,6 +348,13 @@ class MainWindow(QMainWindow):
         navigator.view_changed.connect(review.on_view_changed)
         actions.quit.triggered.connect(self.close)
         actions.about.triggered.connect(self.on_about_triggered)
+        # Keyboard play and screen-reader support.
+        self.move_entry.move_entered.connect(self.on_move_requested)
+        self.move_entry.message_shown.connect(lambda text: self.announcer.announce(text, always=True))
+        self.board_widget.typing_started.connect(self.move_entry.focus_with)
+        actions.enter_move.triggered.connect(lambda: self.move_entry.focus_with())
+        actions.speak_position.triggered.connect(self.on_speak_position_triggered)
+        self.low_time.low_time.connect(self.on_low_time)
         if self.autosave is not None:
             self.autosave.save_failed.connect(self.on_status_message)
 
@@ -402,11 +419,16 @@ class MainWindow(QMainWindow):
         if self.flows.ask("Continue from here?", question):
             controller.continue_from(node)
 
-    def on_move_made(self, move: chess.Move, san: str) -> None:  # noqa: ARG002 - signal signature
-        """A move was played: the log grows; the navigator moves the board."""
+    def on_move_made(self, move: chess.Move, san: str) -> None:
+        """A move was played: the log grows; the navigator moves the board; it is heard and announced."""
         self.board_widget.set_arrows([])
         self._refresh_log()
         self._update_actions()
+        self.sounds.on_move_made(san)
+        before = self.controller.board()
+        if before.move_stack:
+            before.pop()
+            self.announcer.announce(describe_move(before, move))
 
     def on_view_changed(self, ply: int, animate: bool) -> None:
         """Show the navigator's node (``ply`` moves from the start)."""
@@ -415,6 +437,7 @@ class MainWindow(QMainWindow):
         last_move = board.peek() if board.move_stack else None
         self.board_widget.set_position(board, last_move, animate=animate)
         self.board_widget.set_input_enabled(self._board_takes_moves())
+        self.move_entry.set_position(board, self._board_takes_moves())
         self.move_log.set_current_node(node)
         self.history_banner.set_view(ply, self.controller.live_ply(), node.is_mainline())
         self.openings.show_board(board)
@@ -425,12 +448,26 @@ class MainWindow(QMainWindow):
         """The controller says whether a human may move now."""
         self._human_input_allowed = enabled
         self.board_widget.set_input_enabled(self._board_takes_moves())
+        self.move_entry.set_position(self.navigator.shown_board(), self._board_takes_moves())
         self._update_actions()
 
     def on_game_over(self, result: GameResult) -> None:
         """Show the result in the log and the status bar."""
         self.move_log.set_result(f"{result.result}  ·  {result.describe()}")
         self._update_actions()
+        self.sounds.on_game_over()
+        self.announcer.announce(describe_result(result))
+
+    def on_low_time(self, color: chess.Color) -> None:
+        """A human's clock fell under ten seconds: a warning sound and words."""
+        if self.controller.player(color).is_human() and not self.controller.is_game_over():
+            self.sounds.on_low_time()
+            seconds = self.chess_clock.remaining_ms(color) // 1000
+            self.announcer.announce(f"{side_name(color)}: {seconds} seconds left")
+
+    def on_speak_position_triggered(self) -> None:
+        """Read out the shown position, piece by piece (even when move announcements are off)."""
+        self.announcer.announce(describe_position(self.navigator.shown_board()), always=True)
 
     def on_status_changed(self) -> None:
         """The controller's state changed: actions and status line follow it."""
@@ -501,6 +538,8 @@ class MainWindow(QMainWindow):
 
     def on_settings_applied(self, settings: Settings) -> None:
         """Board options, auto-flip and the engine panel follow the settings."""
+        self.sounds.set_settings(settings.access)
+        self.announcer.set_enabled(settings.access.announce_moves)
         board = settings.board
         self.board_widget.set_theme(theme_named(board.theme))
         self.board_widget.set_piece_renderer(piece_renderer(board.piece_set))

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from chessgui.clock.time_control import EngineTimeMode
+from chessgui.dialogs.access_editor import AccessEditor
 from chessgui.dialogs.board_look_editor import BoardLookEditor
 from chessgui.dialogs.book_editor import BookEditor
 from chessgui.dialogs.strength_control import StrengthControl
@@ -290,6 +291,8 @@ class SettingsDialog(QDialog):
         tablebase_layout.addWidget(self.tablebase_editor)
         tablebase_layout.addStretch(1)
         self.tabs.addTab(tablebase_page, "Tablebases")
+        self.access_editor = AccessEditor(settings.access, self)
+        self.tabs.addTab(self.access_editor, "Sound && access")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -317,6 +320,7 @@ class SettingsDialog(QDialog):
             time_control=self.time_control_editor.time_control(),
             engine_time_mode=self.engine_time_combo.currentData() or self._settings.engine_time_mode,
             tablebases=self.tablebase_editor.tablebase_settings(),
+            access=self.access_editor.access_settings(),
         )
 
     def _update_clock_note(self) -> None:

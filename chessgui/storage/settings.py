@@ -22,6 +22,7 @@ import chess
 from PySide6.QtCore import QSettings
 
 from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
+from chessgui.storage.access_settings import AccessSettings, load_access_settings, save_access_settings
 from chessgui.storage.book import BOOK_DEPTH_RANGE, BookChoice, BookSettings
 from chessgui.storage.tablebases import TablebaseSettings
 
@@ -188,6 +189,9 @@ class Settings:
     # --- Endgame tablebases (chessgui/storage/tablebases.py) ---------------------------------------------
     tablebases: TablebaseSettings = field(default_factory=TablebaseSettings)
     """Syzygy/Gaviota directories (none by default) and whether computer sides play their moves."""
+    # --- Sound & access (chessgui/storage/access_settings.py) ---------------------------------------------
+    access: AccessSettings = field(default_factory=AccessSettings)
+    """Sounds (which, how loud) and screen-reader announcements."""
 
     def player(self, color: chess.Color) -> PlayerSettings:
         """The settings of the side ``color``."""
@@ -221,6 +225,7 @@ def load_settings(qsettings: QSettings) -> Settings:
         time_control = _read_time_control(qsettings, "play/time_control", defaults.time_control)
         mode = EngineTimeMode.from_setting(_read_raw(qsettings, "play/engine_time_mode"), defaults.engine_time_mode)
         tablebases = _load_tablebases(qsettings, defaults.tablebases)
+        access = load_access_settings(lambda key: _read_raw(qsettings, key), defaults.access)
     except Exception:  # a damaged file must never stop the program from starting
         _log.exception("Could not read the settings; using defaults")
         return defaults
@@ -232,6 +237,7 @@ def load_settings(qsettings: QSettings) -> Settings:
         time_control=time_control,
         engine_time_mode=mode,
         tablebases=tablebases,
+        access=access,
     )
 
 
@@ -268,6 +274,7 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
     qsettings.setValue("tablebases/syzygy_dir", settings.tablebases.syzygy_dir)
     qsettings.setValue("tablebases/gaviota_dir", settings.tablebases.gaviota_dir)
     qsettings.setValue("tablebases/play_perfectly", settings.tablebases.play_perfectly)
+    save_access_settings(qsettings, settings.access)
     qsettings.sync()
 
 

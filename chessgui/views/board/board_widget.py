@@ -17,9 +17,10 @@ from collections.abc import Iterable
 
 import chess
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QContextMenuEvent, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtGui import QContextMenuEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from chessgui.views.board.accessibility import BoardAccessibility
 from chessgui.views.board.animation import MoveAnimator, plan_move_animation
 from chessgui.views.board.annotations import UserAnnotations
 from chessgui.views.board.badge import SquareBadge, paint_badge
@@ -41,11 +42,17 @@ pixels keep a shaky click a click while making drags start at once, as on liches
 """
 
 
+TYPING_STARTS = frozenset("abcdefghKQRBNOo0")
+"""Keys that begin a typed move (SAN or UCI): on the board they go to the move entry."""
+
+
 class BoardWidget(QWidget):
     """A square, resizable chess board with lichess-like input and highlights."""
 
     move_requested = Signal(object)
     """A legal ``chess.Move`` the user made (with the promotion piece when promoting)."""
+    typing_started = Signal(str)
+    """The user typed the start of a move while the board had the focus (the window moves it to the entry)."""
 
     def __init__(
         self, parent: QWidget | None = None, renderer: PieceRenderer | None = None, theme: BoardTheme = DEFAULT_THEME
@@ -76,7 +83,9 @@ class BoardWidget(QWidget):
         self.setSizePolicy(policy)
         self.setMinimumSize(160, 160)
         self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        # Tab reaches the board too: typing a move there starts the move entry.
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.accessibility = BoardAccessibility(self, self.board_geometry)
 
     # --- position ---------------------------------------------------------
     def set_position(self, board: chess.Board, last_move: chess.Move | None = None, animate: bool = False) -> None:
@@ -99,6 +108,7 @@ class BoardWidget(QWidget):
         self._dropped_move = None
         self._board = new_board
         self._last_move = last_move
+        self.accessibility.set_board(new_board)
         if changed:
             self._cancel_interaction()
             self._annotations.clear()
@@ -118,6 +128,7 @@ class BoardWidget(QWidget):
     def set_flipped(self, flipped: bool) -> None:
         """Put Black at the bottom (True) or White (False)."""
         self._flipped = bool(flipped)
+        self.accessibility.relayout()
         self._refresh()
 
     def is_flipped(self) -> bool:
@@ -277,6 +288,7 @@ class BoardWidget(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self.accessibility.relayout()
         if self._picker is not None:
             self._picker.setGeometry(self.rect())
 
@@ -347,6 +359,27 @@ class BoardWidget(QWidget):
             self._input.release()
         self.update()
         self._update_cursor(point)
+
+    def event(self, event: QEvent) -> bool:
+        # Letters that begin a move would otherwise fire one-key shortcuts (F flips, A analyses):
+        # while the user may move, typed on the board they start a move instead.
+        if event.type() == QEvent.Type.ShortcutOverride and self._is_typing_start(event):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self._is_typing_start(event):
+            self.typing_started.emit(event.text())
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def _is_typing_start(self, event: QEvent) -> bool:
+        if not isinstance(event, QKeyEvent) or not self._is_interactive():
+            return False
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier & ~Qt.KeyboardModifier.KeypadModifier
+        return modifiers == Qt.KeyboardModifier.NoModifier and len(event.text()) == 1 and event.text() in TYPING_STARTS
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         # The right button draws arrows here; don't let a parent pop up a menu over the board.
