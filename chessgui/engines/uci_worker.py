@@ -32,6 +32,7 @@ from chessgui.engines.uci_process import (
     DEFAULT_START_TIMEOUT_S,
     UciEngineDescription,
     UciEngineError,
+    close_engine,
     configure_engine,
     describe_engine,
     start_engine,
@@ -104,7 +105,7 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
         with self._lock:
             engine = self._engine
         if engine is not None:
-            _close(engine)  # closes the transport, which kills the process
+            close_engine(engine)  # closes the transport, which kills the process
 
     def release(self) -> None:
         self.kill_engine()
@@ -278,15 +279,8 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
         with self._lock:
             engine, self._engine = self._engine, None
         if engine is not None:
-            _close(engine)
+            close_engine(engine)
 
     def _finish_with_error(self, request_id: int, message: str) -> None:
         if not self._requests.finish(request_id):
             self.failed.emit(request_id, message)
-
-
-def _close(engine: chess.engine.SimpleEngine) -> None:
-    try:
-        engine.close()
-    except Exception:  # the engine is gone whatever went wrong while closing it
-        _log.debug("closing the engine failed", exc_info=True)
