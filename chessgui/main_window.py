@@ -33,7 +33,7 @@ from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engines.analysis import AnalysisEngineSpec, AnalysisSnapshot, PositionAnalyser
 from chessgui.engines.hint_presenter import HintPresenter
-from chessgui.engines.review import ReviewEngine
+from chessgui.engines.review import ReviewEngine, review_engines
 from chessgui.engines.tablebase_presenter import TablebasePresenter
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_moves_played
@@ -54,7 +54,7 @@ from chessgui.storage.analysis_settings import (
 )
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
-from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
+from chessgui.storage.settings import PlayerSettings, Settings
 from chessgui.views.board.board_widget import BoardWidget
 from chessgui.views.board_area import BoardArea
 from chessgui.views.clock_widget import ClockPanel
@@ -671,16 +671,8 @@ class MainWindow(QMainWindow):
         self.clock_panel.set_player_names(white, black)
 
     def _review_engines(self) -> list[ReviewEngine]:
-        """Engines that may review: the built-in one at full strength, then the UCI engines in the settings."""
-        engines = [ReviewEngine()]
-        settings = self.session.settings()
-        for color in chess.COLORS:
-            player = settings.player(color)
-            if player.kind is PlayerKind.UCI and player.uci_path:
-                engine = ReviewEngine(player.uci_path, player.uci_options, player.describe().split(",")[0])
-                if engine not in engines:
-                    engines.append(engine)
-        return engines
+        """Engines that may review: the built-in one, then the UCI engines in the settings (full strength)."""
+        return review_engines(self.session.settings())
 
     def _unfinished_moves(self) -> int:
         """Full moves of the game being played here; 0 when it is finished, empty or only viewed."""

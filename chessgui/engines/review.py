@@ -30,6 +30,8 @@ from chessgui.engines.uci_process import UciEngineError, close_engine, configure
 from chessgui.engines.worker_thread import ThreadWorker
 from chessgui.game.controller import GameController
 from chessgui.game.review import PositionEval, review_move, terminal_eval
+from chessgui.storage.analysis_settings import engine_choices
+from chessgui.storage.settings import Settings
 
 _log = logging.getLogger(__name__)
 
@@ -73,6 +75,11 @@ class ReviewEngine:
     def key(self) -> str:
         """Part of the cache key."""
         return f"uci:{self.uci_path}:{self.uci_options}" if self.uci_path else "builtin"
+
+
+def review_engines(settings: Settings) -> list[ReviewEngine]:
+    """The engines that may review: the analysis choices (built-in first, each side's UCI engine at full strength)."""
+    return [ReviewEngine(choice.uci_command, choice.uci_options, choice.label) for choice in engine_choices(settings)]
 
 
 @dataclass(frozen=True, slots=True)
