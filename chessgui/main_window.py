@@ -31,7 +31,7 @@ from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
-from chessgui.engines.analysis import AnalysisEngineSpec, AnalysisSnapshot, PositionAnalyser
+from chessgui.engines.analysis import AnalysisSnapshot, PositionAnalyser
 from chessgui.engines.hint_presenter import HintPresenter
 from chessgui.engines.review import ReviewEngine, review_engines
 from chessgui.engines.tablebase_presenter import TablebasePresenter
@@ -580,9 +580,7 @@ class MainWindow(QMainWindow):
 
     def _configure_analysis(self) -> None:
         analysis = self._analysis_settings
-        choice = choice_for(self.session.settings(), analysis)
-        spec = AnalysisEngineSpec(choice.uci_command, choice.uci_options, choice.hash_mb, choice.label)
-        self.analysis.configure(spec, analysis.lines)
+        self.analysis.configure(choice_for(self.session.settings(), analysis), analysis.lines)
         self._update_analysis_engines()
 
     def _set_analysis_settings(self, analysis: AnalysisSettings) -> None:

@@ -33,6 +33,7 @@ from chessgui.engines.builtin_worker import EngineWorker
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.uci_analysis import UciAnalysisWorker
 from chessgui.engines.uci_process import UciEngineDescription
+from chessgui.storage.analysis_settings import BUILTIN_ENGINE_LABEL, AnalysisEngineChoice
 
 #: How long an external engine gets to stop a search before it is taken for hung.
 STOP_TIMEOUT_MS = 2500
@@ -45,25 +46,11 @@ BUILTIN_HASH_MB = 64
 
 MIN_LINES, MAX_LINES = 1, 5
 
-BUILTIN_NAME = "Built-in engine"
+BUILTIN_NAME = BUILTIN_ENGINE_LABEL
 
 
-@dataclass(frozen=True, slots=True)
-class AnalysisEngineSpec:
-    """Which engine analyses."""
-
-    uci_command: str = ""
-    """The external engine's command line; empty for the built-in engine."""
-    uci_options: tuple[tuple[str, str], ...] = ()
-    """UCI options to set (strength-limiting ones are left out by the caller)."""
-    hash_mb: int = BUILTIN_HASH_MB
-    """Hash table size in MiB."""
-    label: str = BUILTIN_NAME
-    """The engine's name until it tells its own."""
-
-    def is_builtin(self) -> bool:
-        """True for the built-in engine."""
-        return not self.uci_command.strip()
+#: Which engine analyses: one of the choices the analysis settings offer.
+AnalysisEngineSpec = AnalysisEngineChoice
 
 
 @dataclass(frozen=True, slots=True)
