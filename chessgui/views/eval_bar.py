@@ -3,8 +3,8 @@
 Like lichess, the split point is a winning-chance curve of the centipawn score
 (a logistic function, the review graph's :func:`~chessgui.game.review.shown_white_win_percent`),
 so +1 looks clearly better but +5 and +9 both look winning; a forced mate fills the
-bar for the side that mates. The bar turns
-with the board: White's part sits at the bottom when White is at the bottom.
+bar for the side that mates. The bar turns with the board: White's part sits at the
+bottom when White is at the bottom.
 """
 
 from __future__ import annotations
