@@ -34,10 +34,10 @@ from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
-from chessgui.engines.analysis import AnalysisEngineSpec, AnalysisSnapshot, PositionAnalyser
+from chessgui.engines.analysis import AnalysisSnapshot, PositionAnalyser
 from chessgui.engines.hint_presenter import HintPresenter
 from chessgui.engines.lab_runner import LabConfig, LabRunner
-from chessgui.engines.review import ReviewEngine
+from chessgui.engines.review import ReviewEngine, review_engines
 from chessgui.engines.tablebase_presenter import TablebasePresenter
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_moves_played
@@ -58,7 +58,7 @@ from chessgui.storage.analysis_settings import (
 )
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
-from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
+from chessgui.storage.settings import PlayerSettings, Settings
 from chessgui.storage.window_layout import WindowLayout, load_window_layout, save_window_layout
 from chessgui.views.announcer import Announcer, describe_move, describe_position, describe_result, side_name
 from chessgui.views.board.board_widget import BoardWidget
@@ -672,9 +672,7 @@ class MainWindow(QMainWindow):
 
     def _configure_analysis(self) -> None:
         analysis = self._analysis_settings
-        choice = choice_for(self.session.settings(), analysis)
-        spec = AnalysisEngineSpec(choice.uci_command, choice.uci_options, choice.hash_mb, choice.label)
-        self.analysis.configure(spec, analysis.lines)
+        self.analysis.configure(choice_for(self.session.settings(), analysis), analysis.lines)
         self._update_analysis_engines()
 
     def _set_analysis_settings(self, analysis: AnalysisSettings) -> None:
@@ -763,16 +761,8 @@ class MainWindow(QMainWindow):
         self.clock_panel.set_player_names(white, black)
 
     def _review_engines(self) -> list[ReviewEngine]:
-        """Engines that may review: the built-in one at full strength, then the UCI engines in the settings."""
-        engines = [ReviewEngine()]
-        settings = self.session.settings()
-        for color in chess.COLORS:
-            player = settings.player(color)
-            if player.kind is PlayerKind.UCI and player.uci_path:
-                engine = ReviewEngine(player.uci_path, player.uci_options, player.describe().split(",")[0])
-                if engine not in engines:
-                    engines.append(engine)
-        return engines
+        """Engines that may review: the built-in one, then the UCI engines in the settings (full strength)."""
+        return review_engines(self.session.settings())
 
     def _unfinished_moves(self) -> int:
         """Full moves of the game being played here; 0 when it is finished, empty or only viewed."""

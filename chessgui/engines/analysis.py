@@ -32,6 +32,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from chessgui.engines.builtin_worker import EngineWorker
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.uci_analysis import UciAnalysisWorker
+from chessgui.engines.uci_process import UciEngineDescription
+from chessgui.storage.analysis_settings import BUILTIN_ENGINE_LABEL, AnalysisEngineChoice
 
 #: How long an external engine gets to stop a search before it is taken for hung.
 STOP_TIMEOUT_MS = 2500
@@ -44,25 +46,11 @@ BUILTIN_HASH_MB = 64
 
 MIN_LINES, MAX_LINES = 1, 5
 
-BUILTIN_NAME = "Built-in engine"
+BUILTIN_NAME = BUILTIN_ENGINE_LABEL
 
 
-@dataclass(frozen=True, slots=True)
-class AnalysisEngineSpec:
-    """Which engine analyses."""
-
-    uci_command: str = ""
-    """The external engine's command line; empty for the built-in engine."""
-    uci_options: tuple[tuple[str, str], ...] = ()
-    """UCI options to set (strength-limiting ones are left out by the caller)."""
-    hash_mb: int = BUILTIN_HASH_MB
-    """Hash table size in MiB."""
-    label: str = BUILTIN_NAME
-    """The engine's name until it tells its own."""
-
-    def is_builtin(self) -> bool:
-        """True for the built-in engine."""
-        return not self.uci_command.strip()
+#: Which engine analyses: one of the choices the analysis settings offer.
+AnalysisEngineSpec = AnalysisEngineChoice
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,8 +222,8 @@ class PositionAnalyser(QObject):
         self._engine_name = info.engine_name or self._engine_name
         self._add_line(rank, info)
 
-    def on_search_ended(self, request_id: int, *_: object) -> None:
-        """The engine finished on its own (the built-in one at its maximum depth): keep the lines."""
+    def on_search_ended(self, request_id: int) -> None:
+        """The worker is done with a request: a stop is confirmed, or the engine ended on its own (keep the lines)."""
         self._stopping.discard(request_id)
         if not self._stopping:
             self._stop_watchdog.stop()
@@ -250,9 +238,9 @@ class PositionAnalyser(QObject):
             return
         self._fail(message)
 
-    def on_engine_started(self, name: str) -> None:
+    def on_engine_started(self, description: UciEngineDescription) -> None:
         """An external engine told its name."""
-        self._engine_name = name
+        self._engine_name = description.name
 
     # ------------------------------------------------------------------ internals
     def _add_line(self, rank: int, info: EngineInfo) -> None:
@@ -323,18 +311,9 @@ class PositionAnalyser(QObject):
     def _ensure_worker(self) -> Any:
         if self._worker is not None:
             return self._worker
-        worker: EngineWorker | UciAnalysisWorker
-        if self._spec.is_builtin():
-            worker = self._builtin_factory()
-            worker.search_info.connect(self.on_builtin_info)
-            worker.best_move.connect(self.on_search_ended)
-            worker.failed.connect(self.on_worker_failed)
-        else:
-            worker = self._uci_factory(self._spec)
-            worker.line_info.connect(self.on_uci_info)
-            worker.finished.connect(self.on_search_ended)
-            worker.failed.connect(self.on_worker_failed)
-            worker.engine_started.connect(self.on_engine_started)
+        worker = self._builtin_factory() if self._spec.is_builtin() else self._uci_factory(self._spec)
+        for signal, slot in self._connections(worker):
+            signal.connect(slot)
         self._worker = worker
         return worker
 
@@ -344,23 +323,19 @@ class PositionAnalyser(QObject):
         self._stop_watchdog.stop()
         if worker is None:
             return
-        slot: Callable[..., None]  # the two kinds of worker report through slots of different signatures
-        if isinstance(worker, UciAnalysisWorker):
-            for signal, slot in (
-                (worker.line_info, self.on_uci_info),
-                (worker.finished, self.on_search_ended),
-                (worker.failed, self.on_worker_failed),
-                (worker.engine_started, self.on_engine_started),
-            ):
-                signal.disconnect(slot)
-        else:
-            for signal, slot in (
-                (worker.search_info, self.on_builtin_info),
-                (worker.best_move, self.on_search_ended),
-                (worker.failed, self.on_worker_failed),
-            ):
-                signal.disconnect(slot)
+        for signal, slot in self._connections(worker):
+            signal.disconnect(slot)
         worker.shutdown(1000)
+
+    def _connections(self, worker: EngineWorker | UciAnalysisWorker) -> list[tuple[Any, Callable[..., None]]]:
+        """The worker's signals and the slots they drive (both workers are ``ThreadWorker`` s)."""
+        both: list[tuple[Any, Callable[..., None]]] = [
+            (worker.search_ended, self.on_search_ended),
+            (worker.failed, self.on_worker_failed),
+        ]
+        if isinstance(worker, UciAnalysisWorker):
+            return [*both, (worker.line_info, self.on_uci_info), (worker.engine_started, self.on_engine_started)]
+        return [*both, (worker.search_info, self.on_builtin_info)]
 
 
 def _default_uci_worker(spec: AnalysisEngineSpec) -> UciAnalysisWorker:

@@ -102,22 +102,7 @@ class EngineInfo:
         cls, move: chess.Move, share: float, choices: int, board_before: chess.Board, engine_name: str = ""
     ) -> EngineInfo:
         """A report for a move taken from the opening book (no search, no score)."""
-        return cls(
-            color=board_before.turn,
-            depth=0,
-            seldepth=0,
-            score_white_cp=None,
-            mate_white=None,
-            nodes=0,
-            nps=0,
-            time_ms=0,
-            pv_san=pv_to_san(board_before, (move.uci(),)),
-            pv_uci=(move.uci(),),
-            engine_name=engine_name,
-            fullmove_number=board_before.fullmove_number,
-            book_share=share,
-            book_choices=choices,
-        )
+        return cls._unsearched(move, board_before, engine_name, None, None, book_share=share, book_choices=choices)
 
     @classmethod
     def from_tablebase_move(
@@ -130,12 +115,26 @@ class EngineInfo:
     ) -> EngineInfo:
         """A report for a move taken from the endgame tablebases (exact result, no search)."""
         white = score.white()
+        score_cp = None if white.is_mate() else white.score()
+        return cls._unsearched(move, board_before, engine_name, score_cp, white.mate(), tablebase=result_text)
+
+    @classmethod
+    def _unsearched(
+        cls,
+        move: chess.Move,
+        board_before: chess.Board,
+        engine_name: str,
+        score_white_cp: int | None,
+        mate_white: int | None,
+        **source: Any,  # noqa: ANN401 - the book's or the tablebase's fields
+    ) -> EngineInfo:
+        """A one-move report that no search produced (depth, nodes and time 0)."""
         return cls(
             color=board_before.turn,
             depth=0,
             seldepth=0,
-            score_white_cp=None if white.is_mate() else white.score(),
-            mate_white=white.mate(),
+            score_white_cp=score_white_cp,
+            mate_white=mate_white,
             nodes=0,
             nps=0,
             time_ms=0,
@@ -143,7 +142,7 @@ class EngineInfo:
             pv_uci=(move.uci(),),
             engine_name=engine_name,
             fullmove_number=board_before.fullmove_number,
-            tablebase=result_text,
+            **source,
         )
 
     @classmethod

@@ -19,21 +19,23 @@ import concurrent.futures
 import logging
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import chess
 import chess.engine
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
-from chessgui.engines.uci_process import UciEngineError, configure_engine, start_engine
-from chessgui.engines.worker_thread import LIVE_WORKERS
+from chessgui.engines.uci_process import UciEngineError, close_engine, configure_engine, start_engine
+from chessgui.engines.worker_thread import ThreadWorker
 
 if TYPE_CHECKING:  # engine/ is imported only when used
     from engine.searcher import Searcher
 from chessgui.game.controller import GameController
 from chessgui.game.review import PositionEval, review_move, terminal_eval
+from chessgui.storage.analysis_settings import engine_choices
+from chessgui.storage.settings import Settings
 
 _log = logging.getLogger(__name__)
 
@@ -79,6 +81,11 @@ class ReviewEngine:
         return f"uci:{self.uci_path}:{self.uci_options}" if self.uci_path else "builtin"
 
 
+def review_engines(settings: Settings) -> list[ReviewEngine]:
+    """The engines that may review: the analysis choices (built-in first, each side's UCI engine at full strength)."""
+    return [ReviewEngine(choice.uci_command, choice.uci_options, choice.label) for choice in engine_choices(settings)]
+
+
 @dataclass(frozen=True, slots=True)
 class ReviewTask:
     """One position to analyse: the one after ``moves`` from ``start_fen``."""
@@ -99,76 +106,81 @@ def normalized_fen(board: chess.Board) -> str:
 # ---------------------------------------------------------------------- worker thread
 
 
-class _ReviewWorker(QObject):
-    """Analyses a list of positions in its own thread, one after the other."""
+@dataclass(frozen=True, slots=True)
+class ReviewRun:
+    """What one review request asks the worker: which positions of the game, how long, which engine."""
+
+    indices: tuple[int, ...]
+    """The plies to analyse (0 = the start position), in order."""
+    limit: ReviewLimit
+    """How long each position is analysed."""
+    engine: ReviewEngine
+    """The engine that analyses."""
+
+
+class _ReviewWorker(ThreadWorker[Callable[[], None]]):
+    """Analyses positions of a game in its own thread, one after the other (see :class:`ThreadWorker`).
+
+    A request is a whole run: ``request_search(job_id, start_fen, moves, ReviewRun)``; the
+    base's ``failed`` ends it with plain words, ``search_ended`` follows it in every case
+    (after a ``failed`` or a stop too, so alone it means every position was analysed).
+    Its handle in the ledger interrupts whichever engine runs.
+    """
 
     position_done = Signal(int, int, object, float)  # job id, index, PositionEval, seconds used
-    failed = Signal(int, str)  # job id, plain words
-    finished = Signal(int)  # job id: every position was analysed
-
-    _run_requested = Signal(int, object, object, object)
 
     def __init__(self, answer_grace_s: float) -> None:
-        super().__init__()  # no parent: it moves to its own thread
+        super().__init__("review-worker")
         self._answer_grace_s = answer_grace_s
-        self._lock = threading.Lock()
-        self._cancelled_below = 0  # jobs with a smaller id are cancelled
+        self._lock = threading.Lock()  # guards _searcher and _uci, which interrupt() reads from the GUI thread
         self._searcher: Searcher | None = None  # the built-in engine, created in the worker thread
         self._uci: chess.engine.SimpleEngine | None = None
         self._uci_key = ""
-        self._thread = QThread()
-        self._thread.setObjectName("review-worker")
-        self.moveToThread(self._thread)
-        self._run_requested.connect(self.run)
-        LIVE_WORKERS.add(self)
-        self._thread.start()
+        self._start_thread()
 
     # GUI thread
-    def request_run(self, job_id: int, tasks: Sequence[ReviewTask], limit: ReviewLimit, engine: ReviewEngine) -> None:
-        self._run_requested.emit(job_id, tuple(tasks), limit, engine)
+    def interrupt(self, handle: Callable[[], None]) -> None:
+        handle()
 
-    def cancel(self, job_id: int) -> None:
-        """Cancel every job up to ``job_id`` and interrupt the running search (thread-safe)."""
+    def release(self) -> None:
+        self._close_uci()
+
+    def _interrupt_engine(self) -> None:
         with self._lock:
-            self._cancelled_below = max(self._cancelled_below, job_id + 1)
             searcher, uci = self._searcher, self._uci
         if searcher is not None:
             searcher.stop()
         if uci is not None:
             self._close_uci()  # a UCI search cannot be cut short reliably: end the process
 
-    def shutdown(self, timeout_ms: int = 1000) -> bool:
-        self.cancel(1 << 62)
-        self._thread.quit()
-        finished = bool(self._thread.wait(max(0, timeout_ms)))
-        if finished:
-            LIVE_WORKERS.discard(self)
-        return finished
-
-    def _is_cancelled(self, job_id: int) -> bool:
-        with self._lock:
-            return job_id < self._cancelled_below
-
     # worker thread
-    @Slot(int, object, object, object)
-    def run(self, job_id: int, tasks: tuple[ReviewTask, ...], limit: ReviewLimit, engine: ReviewEngine) -> None:
-        for task in tasks:
-            if self._is_cancelled(job_id):
-                return
+    @Slot(int, str, object, object)
+    def start_search(self, request_id: int, fen: str, moves: object, limit: object) -> None:
+        """Analyse the run's positions (``limit`` is a :class:`ReviewRun`): ``position_done`` for each."""
+        assert isinstance(limit, ReviewRun)
+        assert isinstance(moves, tuple)  # the base sends the request's moves as a tuple of UCI strings
+        game_moves: tuple[str, ...] = moves
+        if not self._requests.begin(request_id, self._interrupt_engine):
+            return
+        for index in limit.indices:
+            task = ReviewTask(index, fen, game_moves[:index])
+            if self._requests.is_cancelled(request_id):
+                break
             started = time.perf_counter()
             try:
-                result = self._analyse(task, limit, engine)
+                result = self._analyse(task, limit.limit, limit.engine)
             except Exception as error:  # every engine failure ends in plain words, never in Qt
-                if self._is_cancelled(job_id):
-                    return
                 _log.warning("Review analysis failed: %s", error)
                 self._close_uci()
-                self.failed.emit(job_id, _failure_words(engine, task, limit, error, self._answer_grace_s))
+                if not self._requests.finish(request_id):
+                    self.failed.emit(
+                        request_id, _failure_words(limit.engine, task, limit.limit, error, self._answer_grace_s)
+                    )
                 return
-            if self._is_cancelled(job_id):
-                return
-            self.position_done.emit(job_id, task.index, result, time.perf_counter() - started)
-        self.finished.emit(job_id)
+            if self._requests.is_cancelled(request_id):
+                break
+            self.position_done.emit(request_id, task.index, result, time.perf_counter() - started)
+        self._requests.finish(request_id)
 
     def _analyse(self, task: ReviewTask, limit: ReviewLimit, engine: ReviewEngine) -> PositionEval:
         board = chess.Board(task.start_fen)
@@ -236,10 +248,7 @@ class _ReviewWorker(QObject):
         with self._lock:
             uci, self._uci = self._uci, None
         if uci is not None:
-            try:
-                uci.close()
-            except Exception:  # a dead engine cannot be closed twice; nothing is lost
-                _log.debug("closing the review engine failed", exc_info=True)
+            close_engine(uci)
 
 
 def _pov(cp: int | None, mate: int | None, turn: chess.Color) -> chess.engine.PovScore:
@@ -326,7 +335,7 @@ class ReviewJob(QObject):
         moves = [node.move for node in controller.game().mainline()][: controller.live_ply()]
         self._evals = []
         self._keys = []
-        tasks: list[ReviewTask] = []
+        todo: list[int] = []
         for index in range(len(moves) + 1):
             if index:
                 board.push(moves[index - 1])
@@ -335,13 +344,13 @@ class ReviewJob(QObject):
             known = self._cache.get(key) or terminal_eval(board)
             self._evals.append(known)
             if known is None:
-                tasks.append(ReviewTask(index, start_fen, tuple(move.uci() for move in moves[:index])))
+                todo.append(index)
         for index, known in enumerate(self._evals):
             if known is not None:
                 self._annotate(index)
         self._seconds_used = []
-        self._todo = len(tasks)
-        if not tasks:
+        self._todo = len(todo)
+        if not todo:
             self.progress_changed.emit(len(self._evals), len(self._evals), 0.0)
             self.finished.emit()
             return
@@ -349,17 +358,18 @@ class ReviewJob(QObject):
             self._worker = _ReviewWorker(self._answer_grace_s)
             self._worker.position_done.connect(self.on_position_done)
             self._worker.failed.connect(self.on_worker_failed)
-            self._worker.finished.connect(self.on_worker_finished)
+            self._worker.search_ended.connect(self.on_worker_finished)
         self._set_running(True)
         self._emit_progress()
-        self._worker.request_run(self._job_id, tasks, limit, engine)
+        game_moves = tuple(move.uci() for move in moves)
+        self._worker.request_search(self._job_id, start_fen, game_moves, ReviewRun(tuple(todo), limit, engine))
 
     def cancel(self) -> None:
         """Stop the review; what is analysed so far stays in the game and in the cache."""
         if not self._running:
             return
         if self._worker is not None:
-            self._worker.cancel(self._job_id)
+            self._worker.stop(self._job_id)
         self._set_running(False)
 
     def shutdown(self) -> None:
@@ -383,7 +393,7 @@ class ReviewJob(QObject):
         self._emit_progress()
 
     def on_worker_finished(self, job_id: int) -> None:
-        """Every position was analysed."""
+        """The run ended; while it still counts as running (no failure, no cancel), every position was analysed."""
         if job_id != self._job_id or not self._running:
             return
         self._set_running(False)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import logging
 import os
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import chess.engine
+
+_log = logging.getLogger(__name__)
 
 #: Seconds an engine gets to answer the UCI handshake ("uci" ... "uciok").
 DEFAULT_START_TIMEOUT_S = 10.0
@@ -123,6 +126,14 @@ def probe_engine(path: str | Sequence[str], timeout_s: float = DEFAULT_START_TIM
         return describe_engine(engine, path)
     finally:
         engine.close()
+
+
+def close_engine(engine: chess.engine.SimpleEngine) -> None:
+    """End the engine process (it is killed with its transport); never raises."""
+    try:
+        engine.close()
+    except Exception:  # the engine is gone whatever went wrong while closing it (e.g. it was dead already)
+        _log.debug("closing the engine failed", exc_info=True)
 
 
 def configure_engine(engine: chess.engine.SimpleEngine, options: Mapping[str, str]) -> list[str]:

@@ -32,6 +32,7 @@ from chessgui.engines.uci_process import (
     DEFAULT_START_TIMEOUT_S,
     UciEngineDescription,
     UciEngineError,
+    close_engine,
     configure_engine,
     describe_engine,
     start_engine,
@@ -49,6 +50,11 @@ _PARKED_THREADS: set[QThread] = set()
 class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
     """Runs one external UCI engine from a dedicated QThread (see :class:`ThreadWorker`).
 
+    Subclasses change what a request asks of the engine through the hooks
+    :meth:`open_analysis`, :meth:`report` and :meth:`answer` (see
+    :class:`~chessgui.engines.uci_analysis.UciAnalysisWorker`); starting, configuring,
+    restarting and closing the engine, and every failure in plain words, stay here.
+
     Signals (delivered to the GUI thread), besides the base's:
         engine_started(object UciEngineDescription): the engine answered the handshake.
         search_info(int request_id, object EngineInfo): one per engine ``info`` line with a score.
@@ -58,15 +64,19 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
 
     engine_started = Signal(object)
 
+    #: What messages call the engine ("The engine 'X' stopped unexpectedly").
+    engine_noun = "engine"
+
     def __init__(
         self,
         path: str | Sequence[str],
         options: Mapping[str, str] | None = None,
         start_timeout_s: float = DEFAULT_START_TIMEOUT_S,
         hash_mb: int | None = None,
+        thread_name: str = "uci-engine",
     ) -> None:
         """``options`` are set where the engine offers them; ``hash_mb`` becomes "Hash" if offered."""
-        super().__init__("uci-engine")
+        super().__init__(thread_name)
         self._path = path
         self._options = dict(options or {})
         self._hash_mb = hash_mb
@@ -87,15 +97,15 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
         """Send ``stop`` to the thinking engine."""
         try:
             handle.stop()
-        except chess.engine.EngineTerminatedError:
-            pass
+        except (chess.engine.EngineTerminatedError, RuntimeError):
+            pass  # already gone (or its event loop closed): nothing left to stop
 
     def kill_engine(self) -> None:
         """End the engine process at once (a hung engine); the next request starts it again."""
         with self._lock:
             engine = self._engine
         if engine is not None:
-            engine.close()  # closes the transport, which kills the process
+            close_engine(engine)  # closes the transport, which kills the process
 
     def release(self) -> None:
         self.kill_engine()
@@ -134,22 +144,16 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
         except ValueError as error:
             self.failed.emit(request_id, f"The position could not be set up for the engine: {error}")
             return
-        if (
-            self._last_game is None
-            or self._last_game[0] != fen
-            or moves[: len(self._last_game[1])] != self._last_game[1]
-        ):
-            self._game_key = object()  # not a continuation: python-chess sends ucinewgame
-        self._last_game = (fen, moves)
         name = self._description.name if self._description else "UCI engine"
+        noun = self.engine_noun
         try:
             try:
-                analysis = engine.analysis(board, limit, game=self._game_key)  # type: ignore[arg-type]
+                analysis = self.open_analysis(engine, board, fen, moves, limit)
             except chess.engine.EngineTerminatedError:
                 # The engine died since the last move (crash, or killed by the watchdog): start afresh once.
-                self._engine = None
+                self._drop_engine()
                 engine = self._ensure_engine()
-                analysis = engine.analysis(board, limit, game=self._game_key)  # type: ignore[arg-type]
+                analysis = self.open_analysis(engine, board, fen, moves, limit)
             if not self._requests.begin(request_id, analysis):
                 # Stopped while the engine was being asked: end its search, then let the
                 # loop below drain it so the engine is idle for the next request.
@@ -159,20 +163,18 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
                     if self._requests.is_cancelled(request_id):
                         analysis.stop()
                         continue
-                    engine_info = EngineInfo.from_info_dict(info, board, name)
-                    if engine_info is not None:
-                        self.search_info.emit(request_id, engine_info)
+                    self.report(request_id, info, board, name)
                 best = analysis.wait()
         except UciEngineError as error:
             self._finish_with_error(request_id, str(error))
             return
         except chess.engine.EngineTerminatedError:
-            self._finish_with_error(request_id, f"The engine '{name}' stopped unexpectedly (it crashed or was closed).")
+            self._finish_with_error(request_id, f"The {noun} '{name}' stopped unexpectedly (it crashed or was closed).")
             self._drop_engine()
             return
         except chess.engine.EngineError as error:
             self._finish_with_error(
-                request_id, f"The engine '{name}' sent something that is not a valid reply: {error}"
+                request_id, f"The {noun} '{name}' sent something that is not a valid reply: {error}"
             )
             self._drop_engine()
             return
@@ -182,14 +184,43 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
             detail = str(error).strip()
             self._finish_with_error(
                 request_id,
-                f"The engine '{name}' stopped answering: {detail}"
+                f"The {noun} '{name}' stopped answering: {detail}"
                 if detail
-                else f"The engine '{name}' stopped unexpectedly (it crashed or was closed).",
+                else f"The {noun} '{name}' stopped unexpectedly (it crashed or was closed).",
             )
             self._drop_engine()
             return
         if self._requests.finish(request_id):
             return  # stopped: the caller no longer wants this move
+        self.answer(request_id, best, board, name)
+
+    # ------------------------------------------------------------------ hooks (worker thread)
+    def open_analysis(
+        self,
+        engine: chess.engine.SimpleEngine,
+        board: chess.Board,
+        fen: str,
+        moves: tuple[str, ...],
+        limit: object,
+    ) -> chess.engine.SimpleAnalysisResult:
+        """Start the engine on ``board`` (reached by ``moves`` from ``fen``) for ``limit``: a game move."""
+        if (
+            self._last_game is None
+            or self._last_game[0] != fen
+            or moves[: len(self._last_game[1])] != self._last_game[1]
+        ):
+            self._game_key = object()  # not a continuation: python-chess sends ucinewgame
+        self._last_game = (fen, moves)
+        return engine.analysis(board, limit, game=self._game_key)  # type: ignore[arg-type]
+
+    def report(self, request_id: int, info: chess.engine.InfoDict, board: chess.Board, name: str) -> None:
+        """Pass one engine ``info`` on (``search_info``, for lines with a depth and a score)."""
+        engine_info = EngineInfo.from_info_dict(info, board, name)
+        if engine_info is not None:
+            self.search_info.emit(request_id, engine_info)
+
+    def answer(self, request_id: int, best: chess.engine.BestMove, board: chess.Board, name: str) -> None:
+        """The search ended on its own and is still wanted: reply with its move (``best_move``)."""
         if best.move is None:
             self.failed.emit(request_id, f"The engine '{name}' did not choose a move.")
             return
@@ -215,16 +246,20 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
         self._install_error_handler(engine)
         try:
             self._description = describe_engine(engine, self._path)
-            options = dict(self._options)
-            if self._hash_mb and "Hash" in engine.options and "Hash" not in options:
-                options["Hash"] = str(self._hash_mb)
-            for problem in configure_engine(engine, options):
-                _log.warning("Engine option not applied: %s", problem)
+            for problem in configure_engine(engine, self.engine_options(engine)):
+                _log.warning("%s option not applied: %s", self.engine_noun.capitalize(), problem)
         except chess.engine.EngineError as error:
             self._drop_engine()
-            raise UciEngineError(f"The engine could not be configured: {error}") from None
+            raise UciEngineError(f"The {self.engine_noun} could not be configured: {error}") from None
         self.engine_started.emit(self._description)
         return engine
+
+    def engine_options(self, engine: chess.engine.SimpleEngine) -> dict[str, str]:
+        """The options to set on a freshly started engine: the caller's, and "Hash" if it offers one."""
+        options = dict(self._options)
+        if self._hash_mb and "Hash" in engine.options and "Hash" not in options:
+            options["Hash"] = str(self._hash_mb)
+        return options
 
     def _install_error_handler(self, engine: chess.engine.SimpleEngine) -> None:
         # python-chess reports a bad "bestmove" during analysis to the event loop's
@@ -251,7 +286,7 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
         with self._lock:
             engine, self._engine = self._engine, None
         if engine is not None:
-            engine.close()
+            close_engine(engine)
 
     def _finish_with_error(self, request_id: int, message: str) -> None:
         if not self._requests.finish(request_id):

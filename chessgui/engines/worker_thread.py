@@ -23,7 +23,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from chessgui.engines.request_ledger import RequestLedger
 
@@ -80,11 +80,15 @@ class ThreadWorker(QObject, Generic[HandleT]):
         search_info(request_id: int, info: object): one report per iteration / info line.
         best_move(request_id: int, uci: str): the search's answer (never for a stopped request).
         failed(request_id: int, message: str): the search could not run (plain words).
+        search_ended(request_id: int): the worker is done with the request, whatever became of it
+            (answered, stopped, failed, or stopped before it began). An infinite analysis waits on
+            it to know that a stopped engine really stopped.
     """
 
     search_info = Signal(int, object)
     best_move = Signal(int, str)
     failed = Signal(int, str)
+    search_ended = Signal(int)
 
     # Internal: carries a request from the caller's thread to the worker thread.
     _search_requested = Signal(int, str, object, object)
@@ -97,7 +101,7 @@ class ThreadWorker(QObject, Generic[HandleT]):
         self._thread = QThread()
         self._thread.setObjectName(thread_name)
         self.moveToThread(self._thread)
-        self._search_requested.connect(self.start_search)
+        self._search_requested.connect(self._run_request)
         self._thread.started.connect(self._on_thread_started)
 
     def _start_thread(self) -> None:
@@ -147,6 +151,14 @@ class ThreadWorker(QObject, Generic[HandleT]):
     def is_running(self) -> bool:
         """True while the worker thread runs (False after a successful shutdown)."""
         return self._thread.isRunning()
+
+    # ------------------------------------------------------------------ worker thread
+    @Slot(int, str, object, object)
+    def _run_request(self, request_id: int, fen: str, moves: object, limit: object) -> None:
+        try:
+            self.start_search(request_id, fen, moves, limit)
+        finally:
+            self.search_ended.emit(request_id)
 
     # ------------------------------------------------------------------ for subclasses
     def start_search(self, request_id: int, fen: str, moves: object, limit: object) -> None:

@@ -164,6 +164,19 @@ def white_win_percent(score: chess.engine.PovScore) -> float:
     return win_percent(white_cp(score))
 
 
+def shown_white_win_percent(score: chess.engine.PovScore, turn: chess.Color) -> float:
+    """White's win% as the eval bar and graph show it: a forced mate is 100 or 0.
+
+    ``turn`` is the side to move in the evaluated position: "#0" means it is mated,
+    so the side that just moved has won.
+    """
+    white = score.white()
+    mate = white.mate()
+    if mate is None:
+        return white_win_percent(score)
+    return 100.0 if mate > 0 or (mate == 0 and turn == chess.BLACK) else 0.0
+
+
 def move_accuracy(win_before: float, win_after: float) -> float:
     """lichess's accuracy (0…100) of a move that took the mover's win% from before to after."""
     if win_after >= win_before:

@@ -25,6 +25,9 @@ LINES_RANGE = (1, 5)
 #: UCI options that weaken an engine; analysis always runs at full strength, so they are not sent.
 STRENGTH_OPTIONS = frozenset({"skill level", "uci_limitstrength", "uci_elo"})
 
+#: What the built-in engine is called in the engine lists.
+BUILTIN_ENGINE_LABEL = "Built-in engine"
+
 _ENGINE_KEY = "analysis/engine"
 _LINES_KEY = "analysis/lines"
 
@@ -45,21 +48,25 @@ class AnalysisSettings:
 
 @dataclass(frozen=True, slots=True)
 class AnalysisEngineChoice:
-    """One engine the user can pick for analysis."""
+    """One engine the user can pick for analysis (and review); the analysis job runs the chosen one."""
 
-    label: str
-    """What the menu shows ("Built-in engine", "stockfish")."""
-    uci_command: str
+    uci_command: str = ""
     """The UCI command line; empty for the built-in engine."""
     uci_options: tuple[tuple[str, str], ...] = ()
     """Options of the side that uses this engine, without the ones that weaken it."""
     hash_mb: int = 64
     """Hash size to ask for (the side's setting)."""
+    label: str = BUILTIN_ENGINE_LABEL
+    """What the menu shows ("Built-in engine", "stockfish"); the engine's name until it tells its own."""
+
+    def is_builtin(self) -> bool:
+        """True for the built-in engine."""
+        return not self.uci_command.strip()
 
 
 def engine_choices(settings: Settings, current: AnalysisSettings | None = None) -> list[AnalysisEngineChoice]:
     """The built-in engine, every UCI engine configured for a side, and ``current``'s engine if it is another."""
-    choices = [AnalysisEngineChoice("Built-in engine", "")]
+    choices = [AnalysisEngineChoice()]
     seen: set[str] = set()
     players: list[PlayerSettings] = [settings.player(color) for color in chess.COLORS]
     for player in players:
@@ -81,15 +88,15 @@ def choice_for(settings: Settings, analysis: AnalysisSettings) -> AnalysisEngine
     for choice in engine_choices(settings, analysis):
         if choice.uci_command == analysis.uci_command.strip():
             return choice
-    return AnalysisEngineChoice("Built-in engine", "")
+    return AnalysisEngineChoice()
 
 
 def _choice(command: str, player: PlayerSettings | None) -> AnalysisEngineChoice:
     label = command.rsplit("/", 1)[-1] or command
     if player is None:
-        return AnalysisEngineChoice(label, command)
+        return AnalysisEngineChoice(command, label=label)
     options = tuple((name, value) for name, value in player.uci_options if name.strip().lower() not in STRENGTH_OPTIONS)
-    return AnalysisEngineChoice(label, command, options, player.hash_mb)
+    return AnalysisEngineChoice(command, options, player.hash_mb, label)
 
 
 def load_analysis_settings(qsettings: QSettings | None) -> AnalysisSettings:

@@ -1,14 +1,13 @@
 """The evaluation bar beside the board: White's share of the bar shows who is better.
 
 Like lichess, the split point is a winning-chance curve of the centipawn score
-(a logistic function), so +1 looks clearly better but +5 and +9 both look
-winning; a forced mate fills the bar for the side that mates. The bar turns
-with the board: White's part sits at the bottom when White is at the bottom.
+(a logistic function, the review graph's :func:`~chessgui.game.review.shown_white_win_percent`),
+so +1 looks clearly better but +5 and +9 both look winning; a forced mate fills the
+bar for the side that mates. The bar turns with the board: White's part sits at the
+bottom when White is at the bottom.
 """
 
 from __future__ import annotations
-
-import math
 
 import chess
 import chess.pgn
@@ -17,10 +16,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from chessgui.engines.info import EngineInfo
-
-#: Slope of lichess's winning-chance curve, 2 / (1 + exp(-k * cp)) - 1; White's share of
-#: the bar is (1 + chance) / 2 = 1 / (1 + exp(-k * cp)).
-WIN_CHANCE_SLOPE = 0.00368208
+from chessgui.game.review import shown_white_win_percent
 
 _WHITE = QColor(240, 240, 240)
 _BLACK = QColor(64, 62, 58)
@@ -31,14 +27,8 @@ def white_share(info: EngineInfo | None) -> float:
     """White's part of the bar, 0.0–1.0 (0.5 when there is no evaluation)."""
     if info is None:
         return 0.5
-    if info.mate_white is not None:
-        # "#0" would mean the side to move is mated: the side that moved has won.
-        if info.mate_white > 0 or (info.mate_white == 0 and info.color == chess.BLACK):
-            return 1.0
-        return 0.0
-    if info.score_white_cp is None:
-        return 0.5
-    return 1.0 / (1.0 + math.exp(-WIN_CHANCE_SLOPE * info.score_white_cp))
+    # The same win% as the review's graph (lichess's curve, the score clamped to ±10 pawns).
+    return shown_white_win_percent(info.to_pov_score(), info.color) / 100
 
 
 def stored_evaluation(node: chess.pgn.GameNode) -> EngineInfo | None:

@@ -17,7 +17,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from chessgui.game.review import Judgement, white_win_percent
+from chessgui.game.review import Judgement, shown_white_win_percent
 from chessgui.views.judgement_style import JUDGEMENT_COLORS
 
 # Black's area (above the curve) and White's (below it), for a light and for a dark window:
@@ -46,16 +46,7 @@ def graph_points(game: chess.pgn.Game) -> list[GraphPoint]:
     points: list[GraphPoint] = []
     for index, node in enumerate([game, *game.mainline()]):
         score = node.eval()
-        if score is None:
-            value = None
-        elif score.white().is_mate():
-            mate = score.white().mate()
-            assert mate is not None
-            # "#0" is the side to move mated: the side that just moved has won.
-            white_wins = mate > 0 or (mate == 0 and node.turn() == chess.BLACK)
-            value = 100.0 if white_wins else 0.0
-        else:
-            value = white_win_percent(score)
+        value = None if score is None else shown_white_win_percent(score, node.turn())
         judgement = Judgement.from_nags(node.nags) if index else Judgement.GOOD
         points.append(GraphPoint(value, judgement))
     return points

@@ -330,7 +330,8 @@ def test_window_analysis_follows_the_shown_position_with_arrows_and_stops(qtbot,
     _assert_lines_legal_and_sorted(end, window.analysis.lines(), 3)
     qtbot.waitUntil(lambda: len(window.board_widget.weighted_arrows()) == 3, timeout=5000)
     arrows = window.board_widget.weighted_arrows()
-    best = chess.Move.from_uci(window.analysis.lines()[0].pv_uci[0])
+    # The arrows show the last published snapshot; lines() may already hold a newer iteration.
+    best = chess.Move.from_uci(window.analysis.snapshot().lines[0].pv_uci[0])
     assert arrows[0] == (best.from_square, best.to_square, 1.0)  # the best line's arrow is the strongest
     assert all(strength < 1.0 for _, _, strength in arrows[1:])
     rows = window.engine_panel.analysis_view.row_texts()

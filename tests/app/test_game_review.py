@@ -202,3 +202,17 @@ def test_an_engine_game_with_evals_on_some_moves_gets_no_summary(qtbot, window) 
     window.review.refresh()
     assert window.review.graph.isVisible()  # the engine's evaluations are drawn
     assert not window.review.panel.isVisible()  # but no accuracy from half the moves
+
+
+def test_review_engines_are_the_analysis_engine_choices_at_full_strength() -> None:
+    """One engine list for analysis and review: a side's weakening UCI options never reach the review."""
+    from chessgui.engines.review import review_engines
+    from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
+
+    uci = PlayerSettings(
+        kind=PlayerKind.UCI,
+        uci_path="/usr/games/stockfish",
+        uci_options=(("UCI_LimitStrength", "true"), ("UCI_Elo", "1500"), ("Threads", "2")),
+    )
+    engines = review_engines(Settings(white=uci, black=uci))
+    assert engines == [ReviewEngine(), ReviewEngine("/usr/games/stockfish", (("Threads", "2"),), "stockfish")]

@@ -203,3 +203,30 @@ def test_real_engine_shutdown_during_long_search(qtbot) -> None:
     assert worker.shutdown(1000)  # the thread has finished within the second
     assert not worker.is_running()
     assert moves == []
+
+
+def test_search_ended_follows_every_request_answered_stopped_or_never_started(
+    qtbot, worker_factory, fake_searcher
+) -> None:
+    """The base's ``search_ended`` confirms each request's end (analysis waits on it to detect a hung engine)."""
+
+    class EndRelay(QObject):
+        ended = Signal(int)
+
+        @Slot(int)
+        def on_ended(self, request_id: int) -> None:
+            self.ended.emit(request_id)
+
+    searcher = fake_searcher(blocking=True)
+    worker = worker_factory(searcher)
+    relay = EndRelay()
+    worker.search_ended.connect(relay.on_ended)
+    ended: list[int] = []
+    relay.ended.connect(ended.append)
+    worker.request_search(1, chess.STARTING_FEN, [], SearchLimit(infinite=True))
+    worker.request_search(2, chess.STARTING_FEN, ["e2e4"], SearchLimit(depth=1))
+    qtbot.waitUntil(searcher.started.is_set, timeout=5000)
+    worker.stop(2)  # stops 1 (running) and 2 (queued, never starts)
+    searcher.blocking = False
+    worker.request_search(3, chess.STARTING_FEN, ["d2d4"], SearchLimit(depth=1))  # answered
+    qtbot.waitUntil(lambda: ended == [1, 2, 3], timeout=5000)

@@ -93,7 +93,7 @@ def paint_scene(
     for floating in scene.floating:
         paint_floating(painter, geometry, renderer, floating)
     for tail, head, strength in scene.weighted_arrows:
-        paint_weighted_arrow(painter, geometry, theme.arrow, tail, head, strength)
+        paint_arrow(painter, geometry, theme.arrow, tail, head, strength)
     for tail, head in scene.arrows:
         paint_arrow(painter, geometry, theme.arrow, tail, head)
     for tail, head in scene.user_shapes:
@@ -236,36 +236,33 @@ def arrow_polygon(geometry: BoardGeometry, tail: chess.Square, head: chess.Squar
 
 
 def paint_arrow(
-    painter: QPainter, geometry: BoardGeometry, color: QColor, tail: chess.Square, head: chess.Square
+    painter: QPainter,
+    geometry: BoardGeometry,
+    color: QColor,
+    tail: chess.Square,
+    head: chess.Square,
+    strength: float = 1.0,
 ) -> None:
-    """A translucent hint arrow; a circle when tail and head are the same square."""
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(color)
-    if tail == head:
-        rect = geometry.square_rect(tail)
-        width = geometry.square_size * 0.08
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(color, width))
-        inset = width / 2 + 1
-        painter.drawEllipse(rect.adjusted(inset, inset, -inset, -inset))
-        painter.setPen(Qt.PenStyle.NoPen)
-    else:
-        painter.drawPolygon(arrow_polygon(geometry, tail, head))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
+    """A translucent arrow; a circle when tail and head are the same square.
 
-
-def paint_weighted_arrow(
-    painter: QPainter, geometry: BoardGeometry, color: QColor, tail: chess.Square, head: chess.Square, strength: float
-) -> None:
-    """An analysis arrow: the best line's is full width and colour, weaker lines' thinner and paler."""
+    ``strength`` (0–1) weighs an analysis line's arrow: the best line's is full width and
+    colour (1.0, like a hint's), weaker lines' thinner and paler.
+    """
     strength = max(0.0, min(1.0, strength))
-    if tail == head:
-        return
     shaded = QColor(color)
     shaded.setAlphaF(color.alphaF() * (0.3 + 0.7 * strength))
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(shaded)
-    painter.drawPolygon(arrow_polygon(geometry, tail, head, 0.5 + 0.5 * strength))
+    if tail == head:
+        rect = geometry.square_rect(tail)
+        width = geometry.square_size * 0.08
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(shaded, width))
+        inset = width / 2 + 1
+        painter.drawEllipse(rect.adjusted(inset, inset, -inset, -inset))
+        painter.setPen(Qt.PenStyle.NoPen)
+    else:
+        painter.drawPolygon(arrow_polygon(geometry, tail, head, 0.5 + 0.5 * strength))
     painter.setBrush(Qt.BrushStyle.NoBrush)
 
 
