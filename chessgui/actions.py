@@ -142,7 +142,9 @@ def create_actions(window: QMainWindow) -> MainActions:
         ),
         next_mistake=_action(window, "&Next mistake", "M", "Show the next inaccuracy, mistake or blunder"),
         flip=_action(window, "&Flip board", "F", "Turn the board around"),
-        search_lab=_action(window, "Search &lab", None, "Watch the built-in engine's search and experiment with it"),
+        search_lab=_action(
+            window, "Search &lab", "Ctrl+Shift+L", "Watch the built-in engine's search and experiment with it"
+        ),
         first_move=_action(window, "Start position", "Home", "Show the start position"),
         previous_move=_action(window, "Previous move", "Left", "Show the previous position"),
         next_move=_action(window, "Next move", "Right", "Show the next position"),
