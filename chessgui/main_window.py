@@ -7,7 +7,7 @@ redraws from the controller's and the navigator's signals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import chess
 import chess.pgn
@@ -16,7 +16,6 @@ from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from chessgui.actions import MainActions, build_menus, create_actions
+from chessgui.analysis_presenter import AnalysisPresenter
 from chessgui.clock.chess_clock import ChessClock, ClockRunState, ClockSnapshot
 from chessgui.clock.game_clock import GameClock
 from chessgui.clock.low_time import LowTimeWatcher
@@ -34,7 +34,7 @@ from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
-from chessgui.engines.analysis import AnalysisSnapshot, PositionAnalyser
+from chessgui.engines.analysis import PositionAnalyser
 from chessgui.engines.hint_presenter import HintPresenter
 from chessgui.engines.lab_runner import LabConfig, LabRunner
 from chessgui.engines.review import ReviewEngine, review_engines
@@ -49,17 +49,11 @@ from chessgui.game.session import PlaySession
 from chessgui.recent_files import RecentFiles
 from chessgui.resources_path import app_icon
 from chessgui.review_presenter import ReviewPresenter
-from chessgui.storage.analysis_settings import (
-    AnalysisSettings,
-    choice_for,
-    engine_choices,
-    load_analysis_settings,
-    save_analysis_settings,
-)
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
 from chessgui.storage.settings import PlayerSettings, Settings
 from chessgui.storage.window_layout import WindowLayout, load_window_layout, save_window_layout
+from chessgui.variation_presenter import VariationPresenter
 from chessgui.views.announcer import Announcer, describe_move, describe_position, describe_result, side_name
 from chessgui.views.board.board_widget import BoardWidget
 from chessgui.views.board.piece_sets import piece_renderer
@@ -77,8 +71,6 @@ from chessgui.views.sounds import SoundPlayer
 from chessgui.views.status_line import status_text
 
 WINDOW_TITLE = "Chess"
-ARROW_STRENGTHS = (1.0, 0.55, 0.4, 0.3, 0.25)
-"""Analysis arrows, best line first: the best is the strongest."""
 NOTICE_MS = 6000
 """How long a passing notice (saved, copied, a hint) covers the status line."""
 
@@ -124,7 +116,6 @@ class MainWindow(QMainWindow):
         # Analysis mode: a job on the shown position, never a player in the game.
         self._qsettings = qsettings
         self.analysis = PositionAnalyser(self)
-        self._analysis_settings = load_analysis_settings(qsettings)
         self.openings = OpeningTracker(self.controller, self)
         self.tablebases = TablebasePresenter(self.controller, self.navigator, self)
         self.review = ReviewPresenter(self, self.controller, self.navigator, self.board_widget, self._review_engines)
@@ -154,6 +145,19 @@ class MainWindow(QMainWindow):
             unfinished_moves=self._unfinished_moves,
         )
         self.actions_ = create_actions(self)
+        self.variations = VariationPresenter(self, self.controller, self.navigator, self.flows)
+        self.analysis_mode = AnalysisPresenter(
+            self,
+            self.analysis,
+            self.actions_.analyse,
+            self.controller,
+            self.navigator,
+            self.session,
+            self.engine_panel,
+            self.board_widget,
+            qsettings,
+            self.variations.play_variation,
+        )
         self.recent_files = RecentFiles(qsettings, self)
         build_menus(self, self.actions_, self.recent_files.menu())
         self._build_layout()
@@ -262,11 +266,13 @@ class MainWindow(QMainWindow):
         self.move_log.node_selected.connect(navigator.go_to_node)
         self.move_log.navigation_requested.connect(self.on_navigation_requested)
         self.move_log.promote_requested.connect(controller.promote_variation)
-        self.move_log.make_main_line_requested.connect(self.on_make_main_line_requested)
-        self.move_log.delete_requested.connect(self.on_delete_requested)
-        self.move_log.comment_requested.connect(self.on_comment_requested)
+        variations = self.variations
+        self.move_log.make_main_line_requested.connect(variations.on_make_main_line_requested)
+        self.move_log.delete_requested.connect(variations.on_delete_requested)
+        self.move_log.comment_requested.connect(variations.on_comment_requested)
         self.move_log.nags_requested.connect(controller.set_nags)
-        self.move_log.continue_requested.connect(self.on_continue_requested)
+        self.move_log.continue_requested.connect(variations.on_continue_requested)
+        variations.status_message.connect(self.on_status_message)
         self.history_banner.back_button.clicked.connect(navigator.last)
         self.color_scheme.applied.connect(self.history_banner.set_dark)
 
@@ -321,13 +327,15 @@ class MainWindow(QMainWindow):
         self.search_lab.stop_requested.connect(self.on_lab_stop_requested)
         self.hints.arrow_ready.connect(self.board_widget.set_arrows)
         self.hints.status_message.connect(self.on_status_message)
+        analysis_mode = self.analysis_mode
+        actions.analyse.toggled.connect(analysis_mode.on_analyse_toggled)
         actions.analyse.toggled.connect(self.on_analyse_toggled)
-        self.analysis.snapshot_changed.connect(self.on_analysis_snapshot)
-        self.analysis.failed.connect(self.on_analysis_failed)
+        self.analysis.snapshot_changed.connect(analysis_mode.on_analysis_snapshot)
+        self.analysis.failed.connect(analysis_mode.on_analysis_failed)
         analysis_view = self.engine_panel.analysis_view
-        analysis_view.engine_chosen.connect(self.on_analysis_engine_chosen)
-        analysis_view.lines_chosen.connect(self.on_analysis_lines_chosen)
-        analysis_view.line_played.connect(self.on_analysis_line_played)
+        analysis_view.engine_chosen.connect(analysis_mode.on_analysis_engine_chosen)
+        analysis_view.lines_chosen.connect(analysis_mode.on_analysis_lines_chosen)
+        analysis_view.line_played.connect(analysis_mode.on_analysis_line_played)
         review = self.review
         actions.review_game.triggered.connect(review.on_review_triggered)
         actions.next_mistake.triggered.connect(review.on_next_mistake_triggered)
@@ -370,7 +378,7 @@ class MainWindow(QMainWindow):
         if self.navigator.is_live() and self.controller.is_waiting_for_human():
             self.controller.player(self.controller.board().turn).on_move_requested(move)
             return
-        self._play_variation(self.navigator.shown_node(), [move])
+        self.variations.play_variation(self.navigator.shown_node(), [move])
 
     def _board_takes_moves(self) -> bool:
         """The live position takes the human's move when it is their turn; any other position takes moves
@@ -385,39 +393,6 @@ class MainWindow(QMainWindow):
             "forward": self.navigator.forward,
             "last": self.navigator.last,
         }[where]()
-
-    def on_make_main_line_requested(self, node: chess.pgn.GameNode) -> None:
-        """Make a line the main line; in a game being played that is "continue from here"."""
-        if not self.controller.make_main_line(node):
-            self.on_continue_requested(node)
-
-    def on_delete_requested(self, node: chess.pgn.GameNode) -> None:
-        """Delete a move and what follows; the moves of the game being played are kept."""
-        if not self.controller.delete_from(node):
-            self.on_status_message("The moves of the game itself cannot be deleted; take moves back instead.")
-
-    def on_comment_requested(self, node: chess.pgn.GameNode) -> None:
-        """Add or edit the comment after a move."""
-        text = self.ask_comment(node.comment)
-        if text is not None:
-            self.controller.set_comment(node, text.strip())
-
-    def ask_comment(self, current: str) -> str | None:
-        """Ask for a move's comment; None when cancelled (replaced in tests)."""
-        text, accepted = QInputDialog.getMultiLineText(self, "Comment", "Comment after the move:", current)
-        return text if accepted else None
-
-    def on_continue_requested(self, node: chess.pgn.GameNode) -> None:
-        """Continue the game from a node with the current players, after asking (nothing is deleted)."""
-        controller = self.controller
-        if node is controller.live_node() and not controller.is_game_over() and not controller.is_viewing():
-            return  # already the live position
-        question = (
-            "Continue the game from this position with the current players? "
-            "The moves played after it are kept as a variation."
-        )
-        if self.flows.ask("Continue from here?", question):
-            controller.continue_from(node)
 
     def on_move_made(self, move: chess.Move, san: str) -> None:
         """A move was played: the log grows; the navigator moves the board; it is heard and announced."""
@@ -442,7 +417,7 @@ class MainWindow(QMainWindow):
         self.history_banner.set_view(ply, self.controller.live_ply(), node.is_mainline())
         self.openings.show_board(board)
         self._refresh_status()
-        self._refresh_analysis()
+        self.analysis_mode.refresh()
 
     def on_human_input_enabled(self, enabled: bool) -> None:
         """The controller says whether a human may move now."""
@@ -555,7 +530,7 @@ class MainWindow(QMainWindow):
             self.engine_panel.set_side_visible(color, color in computers)
         self.tablebases.apply(settings.tablebases)  # after the session installed this settings' players
         self.engine_panel.setVisible(bool(computers) or self.is_analysing() or settings.tablebases.is_configured())
-        self._update_analysis_engines()
+        self.analysis_mode.update_engines()
         self.eval_bar.setVisible(bool(computers))
         self.board_area.relayout()
         self._update_players_label()
@@ -591,6 +566,14 @@ class MainWindow(QMainWindow):
         """Show the dialog modally; True when accepted (replaced in tests)."""
         return dialog.exec() == GameDetailsDialog.DialogCode.Accepted
 
+    def is_analysing(self) -> bool:
+        """True while analysis mode is on."""
+        return self.analysis_mode.is_analysing()
+
+    def on_analyse_toggled(self, checked: bool) -> None:  # noqa: ARG002 - signal signature
+        """Analysis mode on or off (the analysis presenter runs it): the board takes moves as before."""
+        self.board_widget.set_input_enabled(self._board_takes_moves())
+
     def on_flip_triggered(self) -> None:
         """Turn the board around."""
         self.set_flipped(not self.board_widget.is_flipped())
@@ -606,93 +589,6 @@ class MainWindow(QMainWindow):
         fen = self.navigator.shown_board().fen()
         QGuiApplication.clipboard().setText(fen)
         self.statusBar().showMessage(f"Copied FEN: {fen}", NOTICE_MS)
-
-    # ------------------------------------------------------------------ analysis mode
-
-    def is_analysing(self) -> bool:
-        """True while analysis mode is on."""
-        return self.actions_.analyse.isChecked()
-
-    def on_analyse_toggled(self, checked: bool) -> None:
-        """Analysis mode on or off: the engine follows the shown position, or stops at once."""
-        self.engine_panel.set_analysis_visible(checked)
-        self.engine_panel.setVisible(checked or self.controller.has_computer_player())
-        if checked:
-            self._configure_analysis()
-            self._refresh_analysis()
-        else:
-            self.analysis.stop()
-            self.board_widget.set_weighted_arrows([])
-        self.board_widget.set_input_enabled(self._board_takes_moves())
-
-    def on_analysis_snapshot(self, snapshot: AnalysisSnapshot) -> None:
-        """New lines: show them, and arrows for their first moves when they are about the shown position."""
-        if not self.is_analysing():
-            return
-        self.engine_panel.analysis_view.show_snapshot(snapshot)
-        shown = self.navigator.shown_board()
-        arrows: list[tuple[chess.Square, chess.Square, float]] = []
-        if snapshot.fen == shown.fen():
-            seen: set[chess.Move] = set()
-            for info, strength in zip(snapshot.lines, ARROW_STRENGTHS, strict=False):
-                move = info.best_move()
-                if move is not None and move not in seen and shown.is_legal(move):
-                    seen.add(move)
-                    arrows.append((move.from_square, move.to_square, strength))
-        self.board_widget.set_weighted_arrows(arrows)
-
-    def on_analysis_failed(self, message: str) -> None:
-        """The analysis engine crashed or hung: say so; the game and the lines so far stay."""
-        self.statusBar().showMessage(message, NOTICE_MS * 2)
-
-    def on_analysis_engine_chosen(self, command: str) -> None:
-        """The user picked the analysis engine in the panel."""
-        self._set_analysis_settings(AnalysisSettings(command, self._analysis_settings.lines))
-
-    def on_analysis_lines_chosen(self, lines: int) -> None:
-        """The user picked how many lines to show."""
-        self._set_analysis_settings(AnalysisSettings(self._analysis_settings.uci_command, lines))
-
-    def on_analysis_line_played(self, fen: str, moves: Sequence[chess.Move]) -> None:
-        """A move of a line was clicked: play the line up to it on the board as a variation."""
-        if fen == self.navigator.shown_board().fen():
-            self._play_variation(self.navigator.shown_node(), moves)
-
-    def _play_variation(self, parent: chess.pgn.GameNode, moves: Sequence[chess.Move]) -> None:
-        try:
-            node = self.controller.add_variation(parent, moves)
-        except ValueError as error:
-            self.on_status_message(f"That line cannot be played here: {error}")
-            return
-        self.navigator.go_to_node(node, animate=len(moves) == 1)
-
-    def _refresh_analysis(self) -> None:
-        if self.is_analysing():
-            self.analysis.analyse(self.navigator.shown_board())
-
-    def _configure_analysis(self) -> None:
-        analysis = self._analysis_settings
-        self.analysis.configure(choice_for(self.session.settings(), analysis), analysis.lines)
-        self._update_analysis_engines()
-
-    def _set_analysis_settings(self, analysis: AnalysisSettings) -> None:
-        if analysis == self._analysis_settings:
-            return
-        self._analysis_settings = analysis
-        save_analysis_settings(self._qsettings, analysis)
-        if self.is_analysing():
-            self._configure_analysis()
-            self._refresh_analysis()
-        else:
-            self._update_analysis_engines()
-
-    def _update_analysis_engines(self) -> None:
-        view = self.engine_panel.analysis_view
-        choices = engine_choices(self.session.settings(), self._analysis_settings)
-        view.set_engine_choices(
-            [(choice.label, choice.uci_command) for choice in choices], self._analysis_settings.uci_command
-        )
-        view.set_lines(self._analysis_settings.lines)
 
     # ------------------------------------------------------------------ autosave
 

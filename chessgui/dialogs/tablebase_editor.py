@@ -13,7 +13,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chessgui.storage.tablebases import TablebaseSettings, check_tablebases, suggested_gaviota_dir
+from chessgui.storage.tablebase_check import check_tablebases
+from chessgui.storage.tablebase_files import suggested_gaviota_dir
+from chessgui.storage.tablebases import TablebaseSettings
 
 
 class TablebaseEditor(QWidget):

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import datetime
 import itertools
-import math
-import re
 from collections.abc import Mapping, Sequence, Set
 
 import chess
@@ -30,10 +28,10 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from chessgui.clock.chess_clock import ClockState
 from chessgui.game import tree
-from chessgui.game.players import DRAW_OFFER_MIN_MOVE, GoRequest, HumanPlayer, Player
+from chessgui.game.game_end import GameEnd
+from chessgui.game.players import GoRequest, HumanPlayer, Player
 from chessgui.game.result import GameResult, Termination
-from chessgui.game.review import BEST_WAS, REVIEW_NAGS
-from chessgui.storage.pgn.headers import apply_header_edits
+from chessgui.game.tree_editor import GameTreeEditor
 
 ABORT_MAX_PLIES = 2
 """A game may be aborted while at most this many moves (plies) are played: before either side's second move."""
@@ -102,6 +100,10 @@ class GameController(QObject):
         self._go_timer = QTimer(self)
         self._go_timer.setSingleShot(True)
         self._go_timer.timeout.connect(self._ask_side_to_move)
+        self.tree_editor = GameTreeEditor(self, self._tree_edited)
+        """Variations, comments, NAGs, review annotations and headers (the methods below delegate to it)."""
+        self.ending = GameEnd(self)
+        """Claims, resignation, draw offers and aborting (the methods below delegate to it)."""
         self.set_players(HumanPlayer("White"), HumanPlayer("Black"))
         self._game.headers["Result"] = "*"
         self._game.headers["Date"] = _today()
@@ -343,71 +345,23 @@ class GameController(QObject):
 
     def claim_draw(self) -> bool:
         """Claim a draw by threefold repetition or the 50-move rule, if the rules allow it now."""
-        if not self.can_claim_draw():
-            return False
-        if self._board.can_claim_threefold_repetition():
-            termination = Termination.THREEFOLD_REPETITION
-        else:
-            termination = Termination.FIFTY_MOVES
-        self.end_game(GameResult(None, termination))
-        return True
+        return self.ending.claim_draw()
 
     def resign(self, color: chess.Color) -> None:
         """``color`` resigns (not in a game that is only viewed)."""
-        if self._result is None and not self._viewing:
-            self.end_game(GameResult(not color, Termination.RESIGNATION))
+        self.ending.resign(color)
 
     def offer_draw(self, color: chess.Color) -> bool:
-        """``color`` offers a draw to the opponent; returns True when it was accepted (the game ends).
-
-        The opponent's player decides from the evaluation recorded with its latest move.
-        Offers go to computer players only; a human opponent is not asked.
-        """
-        if self._result is not None:
-            return False
-        opponent = self._players[not color]
-        if opponent.is_human():
-            self.notice_posted.emit("Draw offers are for games against the computer.")
-            return False
-        board = self._board.copy()
-        if not opponent.answer_draw_offer(board, not color, self._last_eval_of(not color)):
-            if board.fullmove_number <= DRAW_OFFER_MIN_MOVE:
-                self.notice_posted.emit(
-                    f"{opponent.name} declines the draw: it considers draws only after move {DRAW_OFFER_MIN_MOVE}."
-                )
-            else:
-                self.notice_posted.emit(f"{opponent.name} declines the draw; play on.")
-            return False
-        self.end_game(GameResult(None, Termination.AGREEMENT))
-        return True
+        """``color`` offers a draw to the opponent; returns True when it was accepted (the game ends)."""
+        return self.ending.offer_draw(color)
 
     def abort(self) -> bool:
         """End a game that has barely started without a result ("*"); False when it is too late."""
-        if not self.can_abort():
-            return False
-        self.end_game(GameResult(None, Termination.ABORTED))
-        return True
+        return self.ending.abort()
 
     def set_headers(self, headers: Mapping[str, str]) -> None:
-        """Edit the game's PGN headers (event, site, date, round, names, other tags).
-
-        The seven-tag roster stays ("?" when emptied); other tags emptied are removed.
-        Result, FEN and SetUp belong to the game and are left as they are.
-        """
-        apply_header_edits(self._game.headers, headers)
-        self.headers_changed.emit()
-
-    def _last_eval_of(self, color: chess.Color) -> chess.engine.PovScore | None:
-        """The evaluation recorded with ``color``'s latest move on the live line, if any."""
-        node: chess.pgn.GameNode | None = self._live_node
-        while node is not None and node.parent is not None:
-            if node.turn() != color:  # ``color`` made the move leading here
-                score = node.eval()
-                if score is not None:
-                    return score
-                return None
-            node = node.parent
-        return None
+        """Edit the game's PGN headers (event, site, date, round, names, other tags)."""
+        self.tree_editor.set_headers(headers)
 
     def end_game(self, result: GameResult) -> None:
         """End the game with ``result`` (also used by the clock on flag fall)."""
@@ -458,113 +412,45 @@ class GameController(QObject):
 
     def set_move_eval(self, ply: int, score: chess.engine.PovScore, depth: int | None = None) -> None:
         """Store an engine evaluation on the move at ``ply`` (exported as ``[%eval]``)."""
-        if 1 <= ply <= self.live_ply():
-            self.node_at_ply(ply).set_eval(score, depth)
+        self.tree_editor.set_move_eval(ply, score, depth)
 
     def set_move_comment(self, ply: int, text: str) -> None:
         """Set the comment of the move at ``ply`` (e.g. "book" for a move from the opening book)."""
-        if 1 <= ply <= self.live_ply():
-            self.node_at_ply(ply).comment = text
+        self.tree_editor.set_move_comment(ply, text)
 
     def set_move_clock(self, ply: int, seconds: float) -> None:
-        """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``).
-
-        Whole seconds as a clock shows them (``0:05:03``); tenths under ten seconds (``0:00:07.3``),
-        where they decide games. Milliseconds would only clutter the PGN.
-        """
-        if 1 <= ply <= self.live_ply():
-            seconds = max(0.0, seconds)
-            shown = math.floor(seconds) if seconds >= 10 else math.floor(round(seconds * 10, 6)) / 10
-            self.node_at_ply(ply).set_clock(shown)
+        """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``)."""
+        self.tree_editor.set_move_clock(ply, seconds)
 
     # ------------------------------------------------------------------ variations
 
     def add_variation(self, parent: chess.pgn.GameNode, moves: Sequence[chess.Move]) -> chess.pgn.GameNode:
-        """Add ``moves`` below ``parent`` and return the last node (``parent`` when ``moves`` is empty).
-
-        Existing children with the same move are followed; new moves become variations
-        (the main continuation only where there was none). The live game is not changed:
-        in a game in progress or finished here nothing is added after its last move.
-        Raises ValueError (plain words) for a node outside this game, an illegal move, or a
-        new move after the game's last move.
-        """
-        if not tree.is_attached(parent, self._game):
-            raise ValueError("the node is not part of this game")
-        board = parent.board()
-        for move in moves:
-            if not board.is_legal(move):
-                raise ValueError(f"illegal move {move.uci()} in {board.fen()}")
-            board.push(move)
-        node = parent
-        for move in moves:
-            if node.has_variation(move):
-                node = node.variation(move)
-            elif node is self._live_node and (not self._viewing or self._result is not None):
-                # In a PGN tree the first move after a node is its main line: a move after the
-                # game's last move would become part of the game (and of its autosave). Only an
-                # unfinished viewed game may grow at its end, as a study board does.
-                raise ValueError(
-                    "a variation must branch off before the game's last move (go back a move to try other moves there)"
-                )
-            else:
-                node = node.add_variation(move)
-        if moves:
-            self._tree_edited()
-        return node
+        """Add ``moves`` below ``parent`` and return the last node (``parent`` when ``moves`` is empty)."""
+        return self.tree_editor.add_variation(parent, moves)
 
     def can_change_main_line_at(self, node: chess.pgn.GameNode) -> bool:
-        """True when the main line may change below ``node`` without touching the live game.
-
-        In a game being played (or finished here) the moves up to the live position are
-        the game record: only :meth:`continue_from` changes them. A viewed game may be edited freely.
-        """
-        if self._viewing:
-            return True
-        return not (tree.is_ancestor(node, self._live_node) and node is not self._live_node)
+        """True when the main line may change below ``node`` without touching the live game."""
+        return self.tree_editor.can_change_main_line_at(node)
 
     def promote_variation(self, node: chess.pgn.GameNode) -> bool:
         """Move ``node`` one place up among its parent's continuations; False when not allowed."""
-        parent = node.parent
-        if parent is None or parent.variations[0] is node or not tree.is_attached(node, self._game):
-            return False
-        if parent.variations[1] is node and not self.can_change_main_line_at(parent):
-            return False
-        parent.promote(node)
-        self._tree_edited()
-        return True
+        return self.tree_editor.promote_variation(node)
 
     def make_main_line(self, node: chess.pgn.GameNode) -> bool:
         """Make the line to ``node`` the main line; False when that would change the live game."""
-        if not tree.is_attached(node, self._game) or node.is_mainline():
-            return False
-        if not self.can_change_main_line_at(tree.branch_point(node)):
-            return False
-        tree.make_main_line(node)
-        self._tree_edited()
-        return True
+        return self.tree_editor.make_main_line(node)
 
     def delete_from(self, node: chess.pgn.GameNode) -> bool:
         """Remove ``node`` and every move after it; False for the root or a move of the live game."""
-        parent = node.parent
-        if parent is None or not tree.is_attached(node, self._game):
-            return False
-        if not self._viewing and tree.is_ancestor(node, self._live_node):
-            return False
-        parent.remove_variation(node)
-        self._tree_edited()
-        return True
+        return self.tree_editor.delete_from(node)
 
     def set_comment(self, node: chess.pgn.GameNode, text: str) -> None:
         """Set the comment after ``node``'s move (the game comment for the root)."""
-        if tree.is_attached(node, self._game) and node.comment != text:
-            node.comment = text
-            self._tree_edited()
+        self.tree_editor.set_comment(node, text)
 
     def set_nags(self, node: chess.pgn.GameNode, nags: Set[int]) -> None:
         """Replace ``node``'s NAGs (``$1`` = !, ``$2`` = ?, …)."""
-        if tree.is_attached(node, self._game) and node.parent is not None and set(node.nags) != set(nags):
-            node.nags = set(nags)
-            self._tree_edited()
+        self.tree_editor.set_nags(node, nags)
 
     def _tree_edited(self) -> None:
         if self._viewing:
@@ -581,24 +467,8 @@ class GameController(QObject):
         nag: int | None = None,
         best_san: str | None = None,
     ) -> None:
-        """Write a game review's verdict on the main-line node at ``ply`` (0 = the start position).
-
-        The evaluation becomes ``[%eval]``; a review's earlier NAG (``!``, ``?!``, ``?``, ``??``) and
-        "Best was …" remark are replaced, and the user's own comment text and other NAGs are kept.
-        """
-        if not 0 <= ply <= self.live_ply():
-            return
-        node = self.node_at_ply(ply)
-        if ply > 0:
-            node.nags.difference_update(REVIEW_NAGS)
-            if nag is not None:
-                node.nags.add(nag)
-            comment = _BEST_WAS_RE.sub("", node.comment).strip()
-            if best_san:
-                comment = f"{comment} {BEST_WAS}{best_san}".strip()
-            node.comment = comment
-        node.set_eval(score, depth)
-        self.annotations_changed.emit(ply)
+        """Write a game review's verdict on the main-line node at ``ply`` (0 = the start position)."""
+        self.tree_editor.set_review_annotation(ply, score, depth, nag, best_san)
 
     # ------------------------------------------------------------------ player replies
 
@@ -726,9 +596,6 @@ class GameController(QObject):
             self.thinking_started.emit(color)
         self.status_changed.emit()
         player.go(request)
-
-
-_BEST_WAS_RE = re.compile(re.escape(BEST_WAS) + r"\S+")
 
 
 def _today() -> str:

@@ -2,11 +2,11 @@
 
 Probing is python-chess's (:mod:`chess.syzygy`, :mod:`chess.gaviota`); this module
 adds what the GUI needs around it: one value for the user's directories
-(:class:`TablebaseSettings`), a check of those directories in plain words
-(:func:`check_tablebases`: missing, empty, wrong kind or damaged files), and
-one prober (:class:`TablebaseProber`) that gives the exact result of a
-position with the best move, for the engine panel, the engine players and
-game review.
+(:class:`TablebaseSettings`) and one prober (:class:`TablebaseProber`) that gives
+the exact result of a position with the best move, for the engine panel, the
+engine players and game review. Finding the table files and spotting damaged ones
+is :mod:`chessgui.storage.tablebase_files`; the check of the directories in plain
+words for the settings dialog is :mod:`chessgui.storage.tablebase_check`.
 
 Why the pure-Python Gaviota prober and not ``open_tablebase_native``: the C
 library (Debian's ``libgaviotatb1``) segfaults on a damaged table file (measured:
@@ -25,9 +25,6 @@ from __future__ import annotations
 
 import enum
 import logging
-import os
-import random
-import struct
 import threading
 from dataclasses import dataclass
 
@@ -36,20 +33,21 @@ import chess.engine
 import chess.gaviota
 import chess.syzygy
 
+from chessgui.storage.tablebase_files import (
+    READ_ERRORS,
+    TablebaseError,
+    expand_dir,
+    gaviota_file_problem,
+    gaviota_names,
+    max_pieces_of,
+    resolve_gaviota_dir,
+    syzygy_names,
+)
+
 _log = logging.getLogger(__name__)
 
-#: Where Debian's ``gaviotatb`` package puts its tables (scheme 4: the one python-chess reads).
-DEBIAN_GAVIOTA_DIRS = ("/usr/share/gaviotatb/gtb4", "/usr/share/games/gaviota")
 #: Score in centipawns standing for a tablebase win when no mate distance is known (Syzygy only).
 TB_WIN_CP = 20_000
-#: At most this many table files of each kind get a sample probe in :func:`check_tablebases`.
-MAX_TABLES_CHECKED = 200
-
-_SYZYGY_SUFFIXES = (".rtbw", ".rtbz")
-_GAVIOTA_SUFFIX = ".gtb.cp4"
-_OTHER_GAVIOTA_SUFFIXES = (".gtb.cp1", ".gtb.cp2", ".gtb.cp3")
-#: What python-chess raises on a damaged or foreign table file (besides a missing table).
-_READ_ERRORS = (OSError, ValueError, IndexError, struct.error, EOFError, MemoryError, OverflowError)
 
 
 class Wdl(enum.IntEnum):
@@ -147,34 +145,6 @@ class TablebaseResult:
         return text
 
 
-class TablebaseError(Exception):
-    """A tablebase directory cannot be used; the message is plain words for the user."""
-
-
-@dataclass(frozen=True, slots=True)
-class TablebaseReport:
-    """What :func:`check_tablebases` found in the user's directories."""
-
-    syzygy_tables: int
-    """Syzygy tables (material signatures) found."""
-    gaviota_tables: int
-    """Gaviota tables found."""
-    max_pieces: int
-    """Most pieces (kings included) any found table covers; 0 when none."""
-    problems: tuple[str, ...]
-    """Plain-words problems (missing directory, no tables, damaged files); empty when all is well."""
-
-    def summary(self) -> str:
-        """One line for the settings dialog."""
-        found = []
-        if self.syzygy_tables:
-            found.append(f"{self.syzygy_tables} Syzygy")
-        if self.gaviota_tables:
-            found.append(f"{self.gaviota_tables} Gaviota")
-        text = f"{' and '.join(found)} tables, up to {self.max_pieces} pieces." if found else "No tables in use."
-        return " ".join((text, *self.problems))
-
-
 class TablebaseProber:
     """Probes the user's Syzygy and Gaviota tables. Build it with :func:`open_tablebases`.
 
@@ -202,17 +172,17 @@ class TablebaseProber:
         self._problems: dict[str, str] = {}  # table name -> message, in the order found
         self._damaged: dict[tuple[str, str], str] = {}  # material -> message, for files set aside
         self._max_pieces = 0
-        syzygy_dir = _expand(settings.syzygy_dir)
+        syzygy_dir = expand_dir(settings.syzygy_dir)
         if syzygy_dir:
             try:
-                _syzygy_names(syzygy_dir)
+                syzygy_names(syzygy_dir)
                 self._syzygy = chess.syzygy.open_tablebase(syzygy_dir)
-                self._max_pieces = max(self._max_pieces, _max_pieces(_syzygy_names(syzygy_dir)))
+                self._max_pieces = max(self._max_pieces, max_pieces_of(syzygy_names(syzygy_dir)))
             except TablebaseError as error:
                 self._problems["syzygy"] = str(error)
-            except _READ_ERRORS as error:
+            except READ_ERRORS as error:
                 self._problems["syzygy"] = f"The Syzygy directory {syzygy_dir} cannot be read: {error}."
-        gaviota_dir = _expand(settings.gaviota_dir)
+        gaviota_dir = expand_dir(settings.gaviota_dir)
         if gaviota_dir:
             try:
                 directory = resolve_gaviota_dir(gaviota_dir)
@@ -221,10 +191,10 @@ class TablebaseProber:
                 self._gaviota = chess.gaviota.PythonTablebase()
                 self._gaviota.add_directory(directory)
                 self._set_aside_damaged_gaviota_files(self._gaviota)
-                self._max_pieces = max(self._max_pieces, _max_pieces(_gaviota_names(directory)))
+                self._max_pieces = max(self._max_pieces, max_pieces_of(gaviota_names(directory)))
             except TablebaseError as error:
                 self._problems["gaviota"] = str(error)
-            except _READ_ERRORS as error:
+            except READ_ERRORS as error:
                 self._problems["gaviota"] = f"The Gaviota directory {gaviota_dir} cannot be read: {error}."
 
     @property
@@ -268,6 +238,10 @@ class TablebaseProber:
             and board.is_valid()
             and board.outcome() is None
         )
+
+    def open_tables(self) -> tuple[chess.syzygy.Tablebase | None, chess.gaviota.PythonTablebase | None]:
+        """The opened Syzygy and Gaviota tables, None where none (for the directory check's sample probes)."""
+        return self._syzygy, self._gaviota
 
     def close(self) -> None:
         """Release the table files."""
@@ -362,7 +336,7 @@ class TablebaseProber:
             if damaged is not None:
                 raise _TableReadError(damaged) from None
             return None
-        except _READ_ERRORS as error:
+        except READ_ERRORS as error:
             name = _material_name(board)
             message = (
                 f"The {kind} table for {name} cannot be read (the file is damaged or not a {kind} table: {error})."
@@ -381,10 +355,6 @@ def _name(color: chess.Color) -> str:
     return "White" if color == chess.WHITE else "Black"
 
 
-def _expand(directory: str) -> str:
-    return os.path.expanduser(directory.strip()) if directory.strip() else ""
-
-
 def _material_name(board: chess.Board) -> str:
     """ "KQvK" for a position (White's pieces first)."""
     order = "KQRBNP"
@@ -400,176 +370,6 @@ def _material_key(name: str) -> tuple[str, str]:
     """ "KQvK" and "KvKQ" (the same table, colours swapped) as one key."""
     white, _, black = name.partition("v")
     return (white, black) if white >= black else (black, white)
-
-
-def gaviota_file_problem(path: str) -> str | None:
-    """Why a ``.gtb.cp4`` file cannot be a Gaviota table (its header and block index), or None.
-
-    A cheap read of the header and block index: python-chess trusts them, and a damaged
-    header makes it allocate hundreds of MB and freeze for seconds before failing.
-    """
-    try:
-        size = os.path.getsize(path)
-        with open(path, "rb") as handle:
-            header = handle.read(40)
-            if len(header) < 40:
-                return "the file is too short to be a table"
-            offset = struct.unpack("<10I", header)[8]
-            if offset % 4 or not 48 <= offset <= size:
-                return "the file's header is damaged or it is not a Gaviota table"
-            index = struct.unpack(f"<{(offset - 40) // 4}I", handle.read(offset - 40))
-    except OSError as error:
-        return f"the file cannot be read: {error.strerror or error}"
-    except struct.error:
-        return "the file is truncated"
-    if any(b < a for a, b in zip(index, index[1:], strict=False)) or index[-1] > size:
-        return "the file's block index is damaged or the file is truncated"
-    return None
-
-
-def _list_dir(directory: str, kind: str) -> list[str]:
-    if not os.path.exists(directory):
-        raise TablebaseError(f"The {kind} directory {directory} does not exist.")
-    if not os.path.isdir(directory):
-        raise TablebaseError(f"The {kind} directory {directory} is not a directory.")
-    try:
-        return sorted(os.listdir(directory))
-    except OSError as error:
-        raise TablebaseError(f"The {kind} directory {directory} cannot be read: {error.strerror or error}.") from error
-
-
-def _syzygy_names(directory: str) -> list[str]:
-    """Material names ("KQvK") of the Syzygy tables in ``directory``; raises TablebaseError when there are none."""
-    names = sorted(
-        {
-            name[: -len(suffix)]
-            for name in _list_dir(directory, "Syzygy")
-            for suffix in _SYZYGY_SUFFIXES
-            if name.endswith(suffix)
-        }
-    )
-    if not names:
-        raise TablebaseError(f"The Syzygy directory {directory} holds no Syzygy tables (.rtbw/.rtbz files).")
-    return names
-
-
-def resolve_gaviota_dir(directory: str) -> str:
-    """The directory with ``.gtb.cp4`` tables: ``directory`` itself or its ``gtb4`` folder (Debian's layout).
-
-    Raises :class:`TablebaseError` with plain words when there are no readable Gaviota tables.
-    """
-    names = _list_dir(directory, "Gaviota")
-    if any(name.endswith(_GAVIOTA_SUFFIX) for name in names):
-        return directory
-    nested = os.path.join(directory, "gtb4")
-    if os.path.isdir(nested) and any(name.endswith(_GAVIOTA_SUFFIX) for name in _list_dir(nested, "Gaviota")):
-        return nested
-    if any(name.endswith(_OTHER_GAVIOTA_SUFFIXES) for name in names):
-        raise TablebaseError(
-            f"The Gaviota directory {directory} only holds tables compressed with another scheme "
-            "(.gtb.cp1–.cp3); only .gtb.cp4 tables can be read (Debian's are in /usr/share/gaviotatb/gtb4)."
-        )
-    raise TablebaseError(f"The Gaviota directory {directory} holds no Gaviota tables (.gtb.cp4 files).")
-
-
-def _gaviota_names(directory: str) -> list[str]:
-    """Material names ("KQvK") of the Gaviota tables in ``directory``."""
-    names = []
-    for name in _list_dir(directory, "Gaviota"):
-        if name.endswith(_GAVIOTA_SUFFIX):
-            letters = name[: -len(_GAVIOTA_SUFFIX)].upper()
-            split = letters.find("K", 1)
-            if letters.startswith("K") and split > 0:
-                names.append(f"{letters[:split]}v{letters[split:]}")
-    return names
-
-
-def _max_pieces(names: list[str]) -> int:
-    return max((len(name) - 1 for name in names), default=0)
-
-
-def suggested_gaviota_dir() -> str | None:
-    """A Gaviota directory installed on this computer (Debian's ``gaviotatb`` package), or None."""
-    for directory in DEBIAN_GAVIOTA_DIRS:
-        try:
-            return resolve_gaviota_dir(directory)
-        except TablebaseError:
-            continue
-    return None
-
-
-def sample_board(material: str, seed: int = 0) -> chess.Board | None:
-    """A legal position with the material ``"KRPvKP"`` (White to move), for a sample probe; None if none found."""
-    white, _, black = material.upper().partition("V")
-    rng = random.Random(seed)
-    for _ in range(500):
-        board = chess.Board(None)
-        free = list(chess.SQUARES)
-        rng.shuffle(free)
-        ok = True
-        for color, letters in ((chess.WHITE, white), (chess.BLACK, black)):
-            for letter in letters:
-                piece = chess.Piece.from_symbol(letter if color == chess.WHITE else letter.lower())
-                square = next(
-                    (s for s in free if piece.piece_type != chess.PAWN or 1 <= chess.square_rank(s) <= 6), None
-                )
-                if square is None or letter not in "KQRBNP":
-                    ok = False
-                    break
-                free.remove(square)
-                board.set_piece_at(square, piece)
-        if ok and board.is_valid():
-            return board
-    return None
-
-
-def check_tablebases(settings: TablebaseSettings) -> TablebaseReport:
-    """Look at the user's directories: count the tables, and probe one position per table file.
-
-    A missing or empty directory, a Gaviota directory with unreadable compression and
-    damaged table files (wrong size, not a table, truncated) become plain-words problems.
-    Only the first :data:`MAX_TABLES_CHECKED` tables of each kind get a sample probe.
-    """
-    problems: list[str] = []
-    counts = {"syzygy": 0, "gaviota": 0}
-    most = 0
-    prober = TablebaseProber(settings)
-    problems.extend(prober.problems())
-    syzygy_dir = _expand(settings.syzygy_dir)
-    gaviota_dir = _expand(settings.gaviota_dir)
-    checks: list[tuple[str, list[str], object]] = []
-    if syzygy_dir and prober._syzygy is not None:  # noqa: SLF001 - same module
-        checks.append(("Syzygy", _syzygy_names(syzygy_dir), prober._syzygy))  # noqa: SLF001
-    if gaviota_dir and prober._gaviota is not None:  # noqa: SLF001
-        checks.append(("Gaviota", _gaviota_names(resolve_gaviota_dir(gaviota_dir)), prober._gaviota))  # noqa: SLF001
-    for kind, names, tables in checks:
-        counts[kind.lower()] = len(names)
-        most = max(most, _max_pieces(names))
-        for name in names[:MAX_TABLES_CHECKED]:
-            board = sample_board(name)
-            if board is None:
-                continue
-            probes = (
-                [lambda t, b=board: t.probe_dtm(b)]
-                if kind == "Gaviota"
-                else [
-                    lambda t, b=board: t.probe_wdl(b),
-                    lambda t, b=board: t.probe_dtz(b),
-                ]
-            )
-            for probe in probes:
-                try:
-                    probe(tables)
-                except KeyError:
-                    continue  # e.g. a .rtbw without its .rtbz: fewer details, not an error
-                except _READ_ERRORS as error:
-                    problems.append(
-                        f"The {kind} table for {name} cannot be read "
-                        f"(the file is damaged or not a {kind} table: {error})."
-                    )
-                    break
-    prober.close()
-    return TablebaseReport(counts["syzygy"], counts["gaviota"], most, tuple(problems))
 
 
 # ---------------------------------------------------------------------- one prober per settings value

@@ -1,16 +1,12 @@
 """The move log: the game tree in book style, the shown move highlighted, navigation buttons.
 
-The main line is set in bold numbered moves; each alternative follows the move it
-replaces, in parentheses on its own indented line (deeper variations indent further).
-Comments are in italics, NAGs are shown as symbols after the SAN. Every move is a link:
-a click shows it, a right click offers the variation edits (which the window hands to
-the controller: the view only requests).
+The text is :mod:`chessgui.views.move_text`'s HTML of the tree (the main line in bold
+numbered moves, each alternative in parentheses on its own indented line, comments in
+italics, NAGs as symbols). Every move is a link: a click shows it, a right click offers
+the variation edits (which the window hands to the controller: the view only requests).
 """
 
 from __future__ import annotations
-
-import html
-import re
 
 import chess
 import chess.pgn
@@ -30,55 +26,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from chessgui.game import tree
-
-#: Shown after a move played from the opening book (its comment is exactly this word).
-BOOK_MARK = "book"
+from chessgui.views.move_text import MOVE_NAGS, nag_text, tree_html
 
 MIN_NAV_ICON_PX = 20
 """Smallest navigation icon; it grows with the font (and so with the screen's scaling)."""
 NAV_ICON_PER_FONT_HEIGHT = 1.4
 """Navigation icon size as a multiple of the font's line height."""
-INDENT_PX = 18
-"""Left indent of a variation per level of depth."""
-MAX_INDENT_LEVELS = 6
-"""Deeper variations than this are not indented further (the text would get too narrow)."""
-
-NAG_SYMBOLS: dict[int, str] = {
-    chess.pgn.NAG_GOOD_MOVE: "!",
-    chess.pgn.NAG_MISTAKE: "?",
-    chess.pgn.NAG_BRILLIANT_MOVE: "!!",
-    chess.pgn.NAG_BLUNDER: "??",
-    chess.pgn.NAG_SPECULATIVE_MOVE: "!?",
-    chess.pgn.NAG_DUBIOUS_MOVE: "?!",
-    chess.pgn.NAG_FORCED_MOVE: "□",
-    chess.pgn.NAG_DRAWISH_POSITION: "=",
-    chess.pgn.NAG_UNCLEAR_POSITION: "∞",
-    # +/= and =/+ rather than ⩲ and ⩱: common fonts lack those two glyphs.
-    chess.pgn.NAG_WHITE_SLIGHT_ADVANTAGE: "+/=",
-    chess.pgn.NAG_BLACK_SLIGHT_ADVANTAGE: "=/+",
-    chess.pgn.NAG_WHITE_MODERATE_ADVANTAGE: "±",
-    chess.pgn.NAG_BLACK_MODERATE_ADVANTAGE: "∓",
-    chess.pgn.NAG_WHITE_DECISIVE_ADVANTAGE: "+−",
-    chess.pgn.NAG_BLACK_DECISIVE_ADVANTAGE: "−+",
-    chess.pgn.NAG_NOVELTY: "N",
-}
-"""How NAGs are shown; any other NAG is shown as ``$n``."""
-
-MOVE_NAGS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
-"""The move assessments offered in the context menu (!, ?, !!, ??, !?, ?!): a move has at most one."""
-
-_COMMAND = re.compile(r"\[%[^\]]*\]")
-"""Embedded commands such as ``[%clk 0:05:00]`` and ``[%eval 0.3]``: data, not words for the reader."""
-
-
-def nag_text(nag: int) -> str:
-    """The symbol of ``nag`` (``$n`` for one without a common symbol)."""
-    return NAG_SYMBOLS.get(nag, f"${nag}")
-
-
-def readable_comment(comment: str) -> str:
-    """``comment`` without its embedded commands, whitespace collapsed."""
-    return " ".join(_COMMAND.sub(" ", comment).split())
 
 
 def nav_icon(kind: str, side: int, color: QColor, device_pixel_ratio: float = 1.0) -> QIcon:
@@ -105,29 +58,6 @@ def nav_icon(kind: str, side: int, color: QColor, device_pixel_ratio: float = 1.
         painter.drawRect(QRectF(left + width + side * 0.04, top, side * 0.12, bottom - top))
     painter.end()
     return QIcon(pixmap)
-
-
-class _Paragraphs:
-    """HTML paragraphs being written: each has a depth (its indent) and inline pieces."""
-
-    def __init__(self) -> None:
-        self.paragraphs: list[tuple[int, list[str]]] = []
-
-    def start(self, depth: int) -> None:
-        self.paragraphs.append((depth, []))
-
-    def add(self, piece: str) -> None:
-        self.paragraphs[-1][1].append(piece)
-
-    def html(self) -> str:
-        out = []
-        for depth, pieces in self.paragraphs:
-            if not pieces:
-                continue
-            margin = INDENT_PX * min(depth, MAX_INDENT_LEVELS)
-            text = " ".join(pieces).replace("( ", "(").replace(" )", ")")
-            out.append(f'<p style="margin-left:{margin}px; margin-top:2px; margin-bottom:2px">{text}</p>')
-        return "\n".join(out)
 
 
 class _LogBrowser(QTextBrowser):
@@ -374,85 +304,25 @@ class MoveLogPanel(QWidget):
     # ------------------------------------------------------------------ rendering
 
     def _render(self) -> None:
-        self._nodes = []
-        self._index = {}
-        out = _Paragraphs()
-        out.start(0)
-        game = self._game
-        if game.comment:
-            out.add(self._comment_html(game.comment))
-        first = game.variations[0] if game.variations else None
-        if first is not None:
-            self._write_line(first, 0, out)
         palette = self.palette()
+        rendered = tree_html(
+            self._game,
+            self._current,
+            palette.color(QPalette.ColorRole.Highlight).name(),
+            palette.color(QPalette.ColorRole.HighlightedText).name(),
+        )
+        self._nodes = list(rendered.nodes)
+        self._index = rendered.index
         text = palette.color(QPalette.ColorRole.Text).name()
         self._browser.document().setDefaultStyleSheet(
             f"a {{ color: {text}; text-decoration: none; }} .comment {{ font-style: italic; }}"
         )
         bar = self._browser.verticalScrollBar()
         scroll = bar.value()
-        self._browser.setHtml(out.html())
+        self._browser.setHtml(rendered.html)
         bar.setValue(scroll)
         self.scroll_to_current()
         self._update_buttons()
-
-    def _write_line(self, node: chess.pgn.ChildNode, depth: int, out: _Paragraphs) -> None:
-        """Write ``node`` and its continuation; the alternatives to each move follow it, indented."""
-        number_needed = True
-        current: chess.pgn.ChildNode | None = node
-        while current is not None:
-            if current.starting_comment:
-                out.add(self._comment_html(current.starting_comment))
-            out.add(self._move_html(current, number_needed, bold=depth == 0))
-            number_needed = False
-            comment = readable_comment(current.comment)
-            if comment and comment != BOOK_MARK:
-                out.add(self._comment_html(comment))
-                number_needed = True
-            parent = current.parent
-            alternatives = parent.variations[1:] if parent.variations[0] is current else []
-            for alternative in alternatives:
-                out.start(depth + 1)
-                out.add("(")
-                self._write_line(alternative, depth + 1, out)
-                out.add(")")
-            if alternatives:
-                out.start(depth)
-                number_needed = True
-            current = current.variations[0] if current.variations else None
-        # A closing parenthesis belongs right after the last move, not on a line of its own.
-        if not out.paragraphs[-1][1] and len(out.paragraphs) > 1:
-            out.paragraphs.pop()
-
-    def _move_html(self, node: chess.pgn.ChildNode, number_needed: bool, bold: bool) -> str:
-        index = len(self._nodes)
-        self._nodes.append(node)
-        self._index[id(node)] = index
-        board = node.parent.board()
-        number = ""
-        if board.turn == chess.WHITE:
-            number = f"{board.fullmove_number}. "
-        elif number_needed:
-            number = f"{board.fullmove_number}... "
-        text = html.escape(number + board.san(node.move))
-        nags = "".join(nag_text(nag) for nag in sorted(node.nags) if nag in MOVE_NAGS)
-        extra = " ".join(nag_text(nag) for nag in sorted(node.nags) if nag not in MOVE_NAGS)
-        text += html.escape(nags) + (f" {html.escape(extra)}" if extra else "")
-        if readable_comment(node.comment) == BOOK_MARK:
-            text += f" <small>({BOOK_MARK})</small>"
-        style = ""
-        if node is self._current:
-            palette = self.palette()
-            style = (
-                f' style="background-color:{palette.color(QPalette.ColorRole.Highlight).name()};'
-                f' color:{palette.color(QPalette.ColorRole.HighlightedText).name()}"'
-            )
-        link = f'<a href="n{index}"><span{style}>{text}</span></a>'
-        return f"<b>{link}</b>" if bold else link
-
-    @staticmethod
-    def _comment_html(comment: str) -> str:
-        return f'<span class="comment"><i>{html.escape(readable_comment(comment))}</i></span>'
 
     # ------------------------------------------------------------------ internals
 

@@ -189,7 +189,7 @@ def test_create_promote_delete_round_trip_through_pgn(window: MainWindow, tmp_pa
 def test_comments_and_nags_round_trip_through_pgn(window: MainWindow, tmp_path: Path, monkeypatch) -> None:
     _play(window, "e4", "e5", "Qh5")
     node = window.controller.node_at_ply(3)
-    monkeypatch.setattr(window, "ask_comment", lambda current: "Early queen " + current)
+    monkeypatch.setattr(window.variations, "ask_comment", lambda current: "Early queen " + current)
     window.move_log.comment_requested.emit(node)
     window.move_log.nags_requested.emit(node, frozenset({chess.pgn.NAG_DUBIOUS_MOVE}))
     assert window.move_log.plain_text() == "1. e4 e5 2. Qh5?! Early queen"

@@ -16,17 +16,14 @@ import chess.engine
 import chess.gaviota
 import pytest
 
+from chessgui.storage.tablebase_check import check_tablebases, sample_board
+from chessgui.storage.tablebase_files import gaviota_file_problem, resolve_gaviota_dir, suggested_gaviota_dir
 from chessgui.storage.tablebases import (
     TablebaseProber,
     TablebaseResult,
     TablebaseSettings,
     Wdl,
-    check_tablebases,
-    gaviota_file_problem,
     open_tablebases,
-    resolve_gaviota_dir,
-    sample_board,
-    suggested_gaviota_dir,
 )
 
 DEBIAN_GTB = "/usr/share/gaviotatb"
