@@ -14,7 +14,7 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from chessgui import __version__
-from chessgui.engines.builtin_worker import ensure_warm_up_started
+from chessgui.engines.builtin_worker import ensure_warm_up_started, is_warm_up_compiling
 from chessgui.main_window import MainWindow
 from chessgui.native_destroy_watch import NativeDestroyWatcher
 from chessgui.resources_path import app_icon
@@ -87,5 +87,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.removeNativeEventFilter(destroy_watch)
 
 
+def run() -> int:
+    """The program's entry point (``chessgui``, ``python -m chessgui``, the frozen app).
+
+    Runs :func:`main`. When the window closes while the engine's first compile is still running
+    in its daemon thread, the process ends at once with :func:`os._exit`: the game is already
+    saved and the windows and engine threads are shut down, but tearing down the interpreter
+    under a running LLVM compile can abort ("terminate called without an active exception").
+    """
+    code = main()
+    if is_warm_up_compiling():
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from chessgui.__main__ import main
+from chessgui.__main__ import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

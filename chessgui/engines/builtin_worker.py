@@ -74,6 +74,10 @@ class _WarmUp:
             self._thread = threading.Thread(target=self._run, args=(warm_up,), name="engine-warm-up", daemon=True)
             self._thread.start()
 
+    def is_compiling(self) -> bool:
+        """True while the warm-up thread is still inside the compile (or cache load)."""
+        return self._thread is not None and self._thread.is_alive() and not self.done.is_set()
+
     def _run(self, warm_up: Callable[[], None]) -> None:
         started = time.perf_counter()
         try:
@@ -87,6 +91,11 @@ class _WarmUp:
 
 
 _WARM_UP = _WarmUp()
+
+
+def is_warm_up_compiling() -> bool:
+    """True while the process-wide engine compile is still running (see :func:`chessgui.__main__.run`)."""
+    return _WARM_UP.is_compiling()
 
 
 def _default_warm_up() -> None:
