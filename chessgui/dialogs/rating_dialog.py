@@ -8,6 +8,8 @@ rating. The dialog only shows and requests: ``level_requested`` asks the window 
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import (
@@ -30,6 +32,8 @@ from chessgui.storage.settings import LEVEL_RANGE, LEVEL_STEP
 LEVELS: tuple[int, ...] = tuple(range(LEVEL_RANGE[0], LEVEL_RANGE[1] + 1, LEVEL_STEP))
 PROVISIONAL_DEVIATION = 110.0
 """Above this deviation the rating is called provisional (lichess uses the same threshold)."""
+CHART_MARGIN = 100.0
+"""Room above and below the rating line in the history chart, Elo."""
 _RESULT_WORDS = {1.0: "Won", 0.5: "Draw", 0.0: "Lost"}
 
 
@@ -72,9 +76,10 @@ class RatingChart(QWidget):
             painter.setPen(text_color)
             painter.drawText(area, Qt.AlignmentFlag.AlignCenter, "Play a game against a level to start a history")
             return
-        low = min(r - 2 * d for r, d in self.points[1:])
-        high = max(r + 2 * d for r, d in self.points[1:])
-        low, high = min(low, min(r for r, _ in self.points)) - 20, max(high, max(r for r, _ in self.points)) + 20
+        # The scale follows the rating line (the early, wide band is clipped), in whole hundreds.
+        ratings = [r for r, _ in self.points]
+        low = math.floor((min(ratings) - CHART_MARGIN) / 100) * 100
+        high = math.ceil((max(ratings) + CHART_MARGIN) / 100) * 100
         step = area.width() / (len(self.points) - 1)
 
         def at(index: int, value: float) -> QPointF:
@@ -96,7 +101,7 @@ class RatingChart(QWidget):
         painter.setPen(QPen(self.palette().highlight().color(), 2))
         painter.drawPath(path)
         painter.setPen(text_color)
-        for value in (high - 20, low + 20):
+        for value in (high, low):
             point = at(0, value)
             painter.drawText(QRectF(0, point.y() - 8, 40, 16), Qt.AlignmentFlag.AlignRight, str(round(value)))
 
