@@ -58,8 +58,9 @@ class RatingPresenter(QObject):
         """Say what the game did to the rating; an open dialog follows."""
         games = rating.games
         before = games[-2].rating_after if len(games) > 1 else START_RATING
-        change = f" ({round(game.rating_after - before):+d})"
-        self.status_message.emit(f"Rated game against level {game.level}: your rating is {rating_text(rating)}{change}")
+        change = round(game.rating_after - before)
+        text = f"Rated game against level {game.level} ({change:+d}): your rating is {rating_text(rating)}"
+        self.status_message.emit(text)
         if self.dialog is not None:
             self.dialog.set_rating(rating)
 

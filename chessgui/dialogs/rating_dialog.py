@@ -159,8 +159,9 @@ class RatingDialog(QDialog):
         self._rating = rating
         self.rating_label.setText(f"Your rating: {rating_text(rating)}")
         count = len(rating.games)
+        games = f"From {count} rated game{'s' if count != 1 else ''}" if count else "No rated games yet"
         self.explanation.setText(
-            f"From {count} rated game{'s' if count != 1 else ''} against the computer's levels. "
+            f"{games} against the computer's levels. "
             f"Your strength is most likely within ±{round(2 * rating.deviation)} of {round(rating.rating)}; "
             "each game makes that range smaller. A game counts when you play the built-in engine at a level "
             "from the start position to the end, without taking moves back."

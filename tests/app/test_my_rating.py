@@ -41,7 +41,10 @@ def test_a_resigned_game_is_rated_shown_and_the_suggested_level_applied(qtbot, t
             window.actions_.resign.trigger()
         rating, game = blocker.args
         assert (game.level, game.score, game.white) == (1200, 0.0, True)
-        assert "Rated game against level 1200" in window.statusBar().currentMessage()
+        assert window.statusBar().currentMessage() == (
+            f"Rated game against level 1200 ({round(rating.rating - 1200):+d}): your rating is "
+            f"{round(rating.rating)} ± {round(2 * rating.deviation)} (provisional)"
+        )
         assert RatingStore(tmp_path / "rating.json").rating == rating  # on disk at once
 
         assert window.actions_.my_rating.isEnabled()

@@ -34,6 +34,7 @@ def test_a_new_player_is_provisional_and_the_chart_says_so(qtbot) -> None:
     qtbot.addWidget(dialog)
     assert rating_text(Rating()) == "1200 ± 700 (provisional)"
     assert dialog.table.rowCount() == 0 and dialog.chart.points == []
+    assert dialog.explanation.text().startswith("No rated games yet against the computer's levels.")
     dialog.show()
     assert not dialog.chart.grab().isNull()
 
