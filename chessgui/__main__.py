@@ -19,6 +19,7 @@ from chessgui.main_window import MainWindow
 from chessgui.native_destroy_watch import NativeDestroyWatcher
 from chessgui.resources_path import app_icon
 from chessgui.storage.autosave import AutosaveStore, default_autosave_dir
+from chessgui.storage.rating import RatingStore, default_rating_path
 from chessgui.storage.settings import PlayerKind, Settings, load_settings
 
 
@@ -49,6 +50,14 @@ def _with_overrides(settings: Settings, options: argparse.Namespace) -> Settings
     return settings
 
 
+def _rating_store() -> RatingStore | None:
+    """The player's rating file in the app's data folder; none in test mode (tests pass their own)."""
+    try:
+        return RatingStore(default_rating_path())
+    except RuntimeError:
+        return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the application; returns the process exit code."""
     argv = list(sys.argv if argv is None else argv)
@@ -67,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = _with_overrides(load_settings(qsettings), options)
     # Compile (or load from the cache) the engine in the background from the first moment.
     ensure_warm_up_started()
-    window = MainWindow(autosave_store=store, settings=settings, qsettings=qsettings)
+    window = MainWindow(autosave_store=store, settings=settings, qsettings=qsettings, rating_store=_rating_store())
     window.show()
     # A window destroyed by the window system (not closed) ends the app the normal way;
     # should the close be refused, the app quits all the same rather than run headless.

@@ -34,6 +34,8 @@ class MainActions:
     """End a game that has barely started, without a result; enabled before either side's second move."""
     game_details: QAction
     """Edit the game's PGN headers (event, site, date, round, players, other tags)."""
+    my_rating: QAction
+    """Show the player's rating from games against the computer's levels (and offer a level)."""
     pause: QAction
     """Pause/resume computer moves (checkable)."""
     step: QAction
@@ -126,6 +128,9 @@ def create_actions(window: QMainWindow) -> MainActions:
             window, "&Abort game", "Ctrl+Shift+A", "End the game without a result (before either side's second move)"
         ),
         game_details=_action(window, "Game &details…", "Ctrl+I", "Edit event, site, date, round and players' names"),
+        my_rating=_action(window, "My &rating…", "Ctrl+Shift+M", "Your rating from games against the levels"),
+            window, "My &rating…", "Ctrl+Shift+M", "Your rating from games against the computer's levels"
+        ),
         pause=_action(window, "&Pause", "Space", "Pause or resume the game: clocks stop and the computer waits"),
         step=_action(window, "&Step one move", "Ctrl+Right", "While paused, let the computer play one move"),
         next_game=_action(window, "Ne&xt game", "Ctrl+Shift+N", "Start another computer game from a varied opening"),
@@ -204,6 +209,7 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
         actions.abort,
         None,
         actions.game_details,
+        actions.my_rating,
         None,
         actions.settings,
     ):

@@ -46,11 +46,13 @@ from chessgui.game.opening_tracker import OpeningTracker
 from chessgui.game.players import Player
 from chessgui.game.result import GameResult
 from chessgui.game.session import PlaySession
+from chessgui.rating_presenter import RatingPresenter
 from chessgui.recent_files import RecentFiles
 from chessgui.resources_path import app_icon
 from chessgui.review_presenter import ReviewPresenter
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
+from chessgui.storage.rating import RatingStore
 from chessgui.storage.settings import PlayerSettings, Settings
 from chessgui.storage.window_layout import WindowLayout, load_window_layout, save_window_layout
 from chessgui.variation_presenter import VariationPresenter
@@ -85,8 +87,12 @@ class MainWindow(QMainWindow):
         settings: Settings | None = None,
         qsettings: QSettings | None = None,
         parent: QWidget | None = None,
+        rating_store: RatingStore | None = None,
     ) -> None:
-        """``settings`` None means two humans and nothing saved (tests); the app passes both."""
+        """``settings`` None means two humans and nothing saved (tests); the app passes both.
+
+        ``rating_store`` None: games are not rated and Game ▸ My rating… is off (tests).
+        """
         super().__init__(parent)
         self.setWindowTitle(WINDOW_TITLE)
         self.setWindowIcon(app_icon())
@@ -166,6 +172,9 @@ class MainWindow(QMainWindow):
             if autosave_store is not None
             else None
         )
+        self.rating = (
+            RatingPresenter(self, self.controller, self.session, rating_store) if rating_store is not None else None
+        )
         # The status line describes the game now (derived on every change); passing
         # notices are shown over it for a few seconds with showMessage().
         self.status_label = QLabel(self)
@@ -177,6 +186,8 @@ class MainWindow(QMainWindow):
         self.on_settings_applied(self.session.settings())
         self._refresh_from_game()
         self.session.check_books()  # a saved book that has become unusable is said at once
+        if self.rating is not None:
+            self.rating.report_problem()  # a damaged rating file: said once, set aside
 
     # ------------------------------------------------------------------ layout
 
@@ -365,6 +376,10 @@ class MainWindow(QMainWindow):
         self.low_time.low_time.connect(self.on_low_time)
         if self.autosave is not None:
             self.autosave.save_failed.connect(self.on_status_message)
+        actions.my_rating.setEnabled(self.rating is not None)
+        if self.rating is not None:
+            actions.my_rating.triggered.connect(self.rating.on_my_rating_triggered)
+            self.rating.status_message.connect(self.on_status_message)
 
     # ------------------------------------------------------------------ slots
 

@@ -101,6 +101,16 @@ def suggest_level(rating: float, levels: tuple[int, ...]) -> int:
     return min(levels, key=lambda level: (abs(level - rating), level))
 
 
+RATING_FILE_NAME = "rating.json"
+
+
+def default_rating_path() -> Path:
+    """``<AppDataLocation>/rating.json`` (next to the autosave folder); refuses in test mode."""
+    from chessgui.storage.autosave import default_autosave_dir
+
+    return default_autosave_dir().parent / RATING_FILE_NAME
+
+
 class RatingStore:
     """Reads and writes the rating file; every failure becomes :attr:`problem`, never an exception."""
 

@@ -1,0 +1,148 @@
+"""Rates the player's games against the built-in engine's levels as they end.
+
+A game counts when a person played one side and the built-in engine at a level (not full
+strength) the other, from the standard start position, with the same players and level
+from its first move to its end, no move taken back, and a real result (not aborted, not a
+finished game loaded from a file). The result comes from the controller's ``game_over``;
+the rating maths and the file are :mod:`chessgui.storage.rating`.
+
+:func:`settings_for_level` turns a suggested level into the settings to apply: the side
+facing the person becomes the built-in engine at that level.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import chess
+from PySide6.QtCore import QObject, Signal
+
+from chessgui.game.controller import GameController
+from chessgui.game.result import GameResult, Termination
+from chessgui.storage.rating import Rating, RatingStore
+from chessgui.storage.settings import PlayerKind, Settings
+
+UNRATED_TERMINATIONS = frozenset({Termination.ABORTED, Termination.RECORDED})
+"""Endings that never count: an aborted game, and a finished game shown from a file."""
+
+
+@dataclass(frozen=True, slots=True)
+class RatedSetup:
+    """Who plays a game that is being rated."""
+
+    human: chess.Color
+    """The person's colour."""
+    level: int
+    """The built-in engine's level (Elo) on the other side."""
+
+
+def rated_setup(settings: Settings) -> RatedSetup | None:
+    """The setup when ``settings`` are a person against the built-in engine at a level, else None."""
+    humans = settings.human_colors()
+    if len(humans) != 1:
+        return None
+    engine = settings.player(not humans[0])
+    if engine.kind is not PlayerKind.BUILTIN or engine.elo is None:
+        return None
+    return RatedSetup(human=humans[0], level=int(engine.elo))
+
+
+def settings_for_level(settings: Settings, level: int) -> Settings:
+    """``settings`` with the side facing the person played by the built-in engine at ``level``.
+
+    With no single person (two people, or two engines) the person takes White and the
+    built-in engine Black: asking for a level to play means the user wants to play.
+    """
+    humans = settings.human_colors()
+    if len(humans) == 1:
+        human = humans[0]
+    else:
+        human = chess.WHITE
+        settings = settings.with_player(human, dataclasses.replace(settings.player(human), kind=PlayerKind.HUMAN))
+    engine = dataclasses.replace(settings.player(not human), kind=PlayerKind.BUILTIN, elo=int(level))
+    return settings.with_player(not human, engine)
+
+
+def score_for(result: GameResult, human: chess.Color) -> float:
+    """The person's score in ``result``: 1, 0.5 or 0."""
+    if result.winner is None:
+        return 0.5
+    return 1.0 if result.winner == human else 0.0
+
+
+class RatingKeeper(QObject):
+    """Follows the games and records each rated one in the store.
+
+    Signals:
+        game_rated(Rating, RatedGame): a game entered the rating (the new rating, the entry).
+        problem_found(str): the rating file was damaged or could not be saved (plain words;
+            each problem is said once).
+    """
+
+    game_rated = Signal(object, object)
+    problem_found = Signal(str)
+
+    def __init__(
+        self, controller: GameController, store: RatingStore, settings: Settings, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._controller = controller
+        self._store = store
+        self._settings = settings
+        self._setup: RatedSetup | None = None
+        """The setup of the game in progress while it still counts; None when it does not."""
+        self._said: str | None = None
+        controller.game_started.connect(self.on_game_started)
+        controller.move_taken_back.connect(self.on_move_taken_back)
+        controller.game_over.connect(self.on_game_over)
+        self.on_game_started()
+
+    def rating(self) -> Rating:
+        """The player's rating and its games."""
+        return self._store.rating
+
+    def is_rated(self) -> bool:
+        """True while the game in progress will be rated when it ends."""
+        return self._setup is not None
+
+    def take_problem(self) -> str | None:
+        """The store's problem if it was not said yet (then it counts as said)."""
+        problem = self._store.problem
+        if problem is None or problem == self._said:
+            return None
+        self._said = problem
+        return problem
+
+    # ------------------------------------------------------------------ slots
+
+    def on_settings_applied(self, settings: Settings) -> None:
+        """New settings: before the first move they decide; later a change of players or level makes it unrated."""
+        self._settings = settings
+        if self._controller.live_ply() == 0:
+            self.on_game_started()
+        elif rated_setup(settings) != self._setup:
+            self._setup = None
+
+    def on_game_started(self) -> None:
+        """A new game counts if it starts from the standard position against a level."""
+        controller = self._controller
+        fresh = controller.live_ply() == 0 and controller.start_fen() == chess.STARTING_FEN
+        playing = controller.result() is None and not controller.is_viewing()
+        self._setup = rated_setup(self._settings) if fresh and playing else None
+
+    def on_move_taken_back(self) -> None:
+        """A takeback: the game goes on unrated."""
+        self._setup = None
+
+    def on_game_over(self, result: GameResult) -> None:
+        """Rate the game that just ended, if it counts."""
+        setup, self._setup = self._setup, None
+        if setup is None or result.termination in UNRATED_TERMINATIONS or self._controller.live_ply() == 0:
+            return
+        pgn = str(self._controller.game())
+        rating, game = self._store.record(setup.level, score_for(result, setup.human), setup.human == chess.WHITE, pgn)
+        self.game_rated.emit(rating, game)
+        problem = self.take_problem()
+        if problem is not None:
+            self.problem_found.emit(problem)

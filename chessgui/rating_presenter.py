@@ -1,0 +1,73 @@
+"""The player's rating in the window: rated games as they end, Game ▸ My rating…, and "Play at my level".
+
+The keeper (chessgui/game/rating_keeper.py) rates the games; this presenter shows the rating
+dialog, says in the status bar what a game did to the rating, and turns the dialog's level
+request into settings applied through the play session (the dialog itself changes nothing).
+"""
+
+from __future__ import annotations
+
+import chess
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
+
+from chessgui.dialogs.rating_dialog import RatingDialog, rating_text
+from chessgui.game.controller import GameController
+from chessgui.game.rating_keeper import RatingKeeper, settings_for_level
+from chessgui.game.session import PlaySession
+from chessgui.storage.rating import START_RATING, RatedGame, Rating, RatingStore
+
+
+class RatingPresenter(QObject):
+    """Owns the rating keeper of the window and its dialog.
+
+    Signals:
+        status_message(str): a passing notice (a game was rated, a level applied, a file problem).
+    """
+
+    status_message = Signal(str)
+
+    def __init__(self, window: QWidget, controller: GameController, session: PlaySession, store: RatingStore) -> None:
+        super().__init__(window)
+        self._window = window
+        self._session = session
+        self.keeper = RatingKeeper(controller, store, session.settings(), self)
+        self.dialog: RatingDialog | None = None
+        session.settings_applied.connect(self.keeper.on_settings_applied)
+        self.keeper.game_rated.connect(self.on_game_rated)
+        self.keeper.problem_found.connect(self.status_message)
+
+    def report_problem(self) -> None:
+        """Say a damaged or unreadable rating file once (called when the window is up)."""
+        problem = self.keeper.take_problem()
+        if problem is not None:
+            self.status_message.emit(problem)
+
+    def on_my_rating_triggered(self) -> None:
+        """Show the rating dialog (one at a time; it follows games rated while it is open)."""
+        if self.dialog is None:
+            self.dialog = RatingDialog(self.keeper.rating(), self._window)
+            self.dialog.level_requested.connect(self.on_level_requested)
+        else:
+            self.dialog.set_rating(self.keeper.rating())
+        self.dialog.show()
+        self.dialog.raise_()
+        self.dialog.activateWindow()
+
+    def on_game_rated(self, rating: Rating, game: RatedGame) -> None:
+        """Say what the game did to the rating; an open dialog follows."""
+        games = rating.games
+        before = games[-2].rating_after if len(games) > 1 else START_RATING
+        change = round(game.rating_after - before)
+        text = f"Rated game against level {game.level} ({change:+d}): your rating is {rating_text(rating)}"
+        self.status_message.emit(text)
+        if self.dialog is not None:
+            self.dialog.set_rating(rating)
+
+    def on_level_requested(self, level: int) -> None:
+        """Apply ``level`` to the side facing the player (from the next move)."""
+        settings = settings_for_level(self._session.settings(), level)
+        self._session.apply(settings)
+        humans = settings.human_colors()
+        side = chess.COLOR_NAMES[not humans[0]].capitalize() if humans else "The computer"
+        self.status_message.emit(f"{side} now plays at level {level}")

@@ -1,0 +1,116 @@
+"""The player's rating in the window: a game against a level is rated when it ends, Game ▸ My rating…,
+"Play at my level" applied to the computer side, and a damaged rating file said once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import chess
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QRadioButton
+
+from chessgui.dialogs.settings_dialog import SettingsDialog
+from chessgui.dialogs.strength_control import StrengthControl
+from chessgui.main_window import MainWindow
+from chessgui.storage.book import BookSettings
+from chessgui.storage.rating import RatingStore
+from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
+
+VS_LEVEL = Settings(
+    white=PlayerSettings(),
+    black=PlayerSettings(kind=PlayerKind.BUILTIN, elo=1200, book=BookSettings(enabled=False), hash_mb=1),
+    min_move_delay_ms=0,
+)
+
+
+def _window(qtbot, tmp_path: Path, settings: Settings = VS_LEVEL) -> MainWindow:
+    qsettings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings, qsettings=qsettings, rating_store=RatingStore(tmp_path / "rating.json"))
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def test_a_resigned_game_is_rated_shown_and_the_suggested_level_applied(qtbot, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path)
+    try:
+        assert window.rating is not None
+        window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+        assert window.actions_.resign.isEnabled()
+        with qtbot.waitSignal(window.rating.keeper.game_rated) as blocker:
+            window.actions_.resign.trigger()
+        rating, game = blocker.args
+        assert (game.level, game.score, game.white) == (1200, 0.0, True)
+        assert window.statusBar().currentMessage() == (
+            f"Rated game against level 1200 ({round(rating.rating - 1200):+d}): your rating is "
+            f"{round(rating.rating)} ± {round(2 * rating.deviation)} (provisional)"
+        )
+        assert RatingStore(tmp_path / "rating.json").rating == rating  # on disk at once
+
+        assert window.actions_.my_rating.isEnabled()
+        window.actions_.my_rating.trigger()
+        dialog = window.rating.dialog
+        assert dialog is not None and dialog.isVisible()
+        assert dialog.table.rowCount() == 1 and dialog.table.item(0, 1).text() == "1200"
+        suggested = dialog.suggested
+        assert suggested < 1200  # a loss to 1200 pulls a new player's rating down
+        with qtbot.waitSignal(window.session.settings_applied):
+            dialog.suggest_button.click()
+        black = window.session.settings().black
+        assert (black.kind, black.elo) == (PlayerKind.BUILTIN, suggested)
+        assert window.session.settings().white.kind is PlayerKind.HUMAN
+        assert f"Black now plays at level {suggested}" in window.statusBar().currentMessage()
+        # The level is kept for the next start.
+        loaded = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        assert loaded.value("black/elo") in (suggested, str(suggested))
+    finally:
+        window.close()
+
+
+def test_a_damaged_rating_file_is_said_once_and_the_app_goes_on(qtbot, tmp_path: Path) -> None:
+    (tmp_path / "rating.json").write_text('{"format": "chessgui-rating", "version": 99}')
+    window = _window(qtbot, tmp_path, Settings(white=PlayerSettings(), black=PlayerSettings()))
+    try:
+        message = window.statusBar().currentMessage()
+        assert "rating file was damaged" in message and "rating.json.damaged-" in message
+        assert list(tmp_path.glob("rating.json.damaged-*"))
+        window.statusBar().clearMessage()
+        window.actions_.my_rating.trigger()
+        assert window.rating.dialog.table.rowCount() == 0
+        window.rating.report_problem()
+        assert window.statusBar().currentMessage() == ""  # said once only
+    finally:
+        window.close()
+
+
+def test_without_a_rating_store_the_action_is_off(qtbot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.rating is None and not window.actions_.my_rating.isEnabled()
+    window.close()
+
+
+def test_new_game_dialog_has_a_strength_control_per_side(qtbot, tmp_path: Path) -> None:
+    """The issue: "Each side in New game / Settings has a strength control" (New game uses the players dialog)."""
+    window = _window(qtbot, tmp_path, Settings(white=PlayerSettings(), black=PlayerSettings()))
+    seen: dict[str, object] = {}
+
+    def choose_in_dialog() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, SettingsDialog)
+        seen["title"] = dialog.windowTitle()
+        seen["controls"] = sorted(control.objectName() for control in dialog.findChildren(StrengthControl))
+        dialog.findChild(QRadioButton, "black_computer").setChecked(True)
+        dialog.findChild(StrengthControl, "black_strength").set_elo(900)
+        dialog.accept()
+
+    try:
+        QTimer.singleShot(0, choose_in_dialog)
+        with qtbot.waitSignal(window.controller.game_started):
+            window.actions_.new_game.trigger()
+        assert seen == {"title": "New game", "controls": ["black_strength", "white_strength"]}
+        black = window.session.settings().black
+        assert (black.kind, black.elo) == (PlayerKind.BUILTIN, 900)
+        assert window.rating.keeper.is_rated()  # the new game against level 900 will count
+    finally:
+        window.close()
