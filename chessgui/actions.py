@@ -129,8 +129,6 @@ def create_actions(window: QMainWindow) -> MainActions:
         ),
         game_details=_action(window, "Game &details…", "Ctrl+I", "Edit event, site, date, round and players' names"),
         my_rating=_action(window, "My &rating…", "Ctrl+Shift+M", "Your rating from games against the levels"),
-            window, "My &rating…", "Ctrl+Shift+M", "Your rating from games against the computer's levels"
-        ),
         pause=_action(window, "&Pause", "Space", "Pause or resume the game: clocks stop and the computer waits"),
         step=_action(window, "&Step one move", "Ctrl+Right", "While paused, let the computer play one move"),
         next_game=_action(window, "Ne&xt game", "Ctrl+Shift+N", "Start another computer game from a varied opening"),
