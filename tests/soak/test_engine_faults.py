@@ -37,7 +37,7 @@ def _children() -> set[int]:
     for task in Path("/proc/self/task").iterdir():
         try:
             pids.update(int(pid) for pid in (task / "children").read_text().split())
-        except FileNotFoundError:
+        except (FileNotFoundError, ProcessLookupError):  # the thread ended while we looked
             pass
     return pids
 
@@ -53,7 +53,7 @@ def _alive(pid: int) -> bool:
         pass
     try:
         return "zombie" not in Path(f"/proc/{pid}/status").read_text()
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # gone between the wait and the read (ESRCH)
         return False
 
 
