@@ -64,6 +64,60 @@ def fake_searcher() -> type[FakeSearcher]:
     return FakeSearcher
 
 
+class FakeTime:
+    """A monotonic time source the test moves by hand (``now``, or :meth:`advance`): no sleeping, no wall clock."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def fake_time() -> FakeTime:
+    """A :class:`FakeTime` for a clock's ``time_source``."""
+    return FakeTime()
+
+
+def _scripted_player_class() -> type:
+    # Built on first use: chessgui imports PySide6, which must wait for the environment set above.
+    from chessgui.game.players import GoRequest, Player
+
+    class ScriptedPlayer(Player):
+        """A computer stand-in: remembers requests (and stops); the test answers them by hand."""
+
+        def __init__(self, name: str = "Engine") -> None:
+            super().__init__(name)
+            self.requests: list[GoRequest] = []
+            self.stopped = 0
+
+        def is_human(self) -> bool:
+            return False
+
+        def go(self, request: GoRequest) -> None:
+            self.requests.append(request)
+
+        def stop(self) -> None:
+            self.stopped += 1
+
+        def answer(self, uci: str, request: GoRequest | None = None) -> None:
+            """Answer ``request`` (the latest one by default) with ``uci``."""
+            request = request or self.requests[-1]
+            self.move_made.emit(request.request_id, uci)
+
+    return ScriptedPlayer
+
+
+@pytest.fixture(scope="session")
+def scripted_player() -> type:
+    """The ScriptedPlayer class: ``scripted_player(name)`` is a computer player the test answers by hand."""
+    return _scripted_player_class()
+
+
 FAKE_UCI_ENGINE = textwrap.dedent(
     '''
     """A tiny UCI engine for tests: plays the first legal move; argv[1] picks a misbehaviour."""
