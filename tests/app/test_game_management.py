@@ -14,29 +14,12 @@ from PySide6.QtCore import QSettings
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.engines.players import UciEnginePlayer
 from chessgui.game.controller import GameController
-from chessgui.game.players import DRAW_OFFER_MIN_MOVE, GoRequest, HumanPlayer, Player
+from chessgui.game.players import DRAW_OFFER_MIN_MOVE, HumanPlayer, Player
 from chessgui.game.result import Termination
 from chessgui.main_window import MainWindow
 from chessgui.recent_files import RecentFiles
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.settings import PlayerKind, PlayerSettings
-
-
-class ScriptedPlayer(Player):
-    """A computer stand-in: remembers requests; the test answers them by hand."""
-
-    def __init__(self, name: str = "Engine") -> None:
-        super().__init__(name)
-        self.requests: list[GoRequest] = []
-
-    def is_human(self) -> bool:
-        return False
-
-    def go(self, request: GoRequest) -> None:
-        self.requests.append(request)
-
-    def answer(self, uci: str) -> None:
-        self.move_made.emit(self.requests[-1].request_id, uci)
 
 
 def _game(pgn: str) -> chess.pgn.Game:
@@ -55,9 +38,9 @@ def _late_game(black_eval: str | None, move_number: int = 35) -> chess.pgn.Game:
 
 
 @pytest.fixture
-def human_vs_engine(qtbot) -> tuple[GameController, ScriptedPlayer]:
+def human_vs_engine(qtbot, scripted_player) -> tuple[GameController, Player]:
     controller = GameController()
-    engine = ScriptedPlayer()
+    engine = scripted_player()
     controller.set_players(HumanPlayer("You"), engine)
     return controller, engine
 
@@ -131,12 +114,12 @@ def test_uci_engine_decides_the_same_way(qtbot) -> None:
         player.shutdown()
 
 
-def test_offer_draw_in_the_window_is_for_games_against_the_computer(qtbot) -> None:
+def test_offer_draw_in_the_window_is_for_games_against_the_computer(qtbot, scripted_player) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
     window.controller.load_game(_late_game("0.00"))
     assert not window.actions_.offer_draw.isEnabled()  # two humans: nobody to offer to
-    window.set_players(HumanPlayer("You"), ScriptedPlayer())
+    window.set_players(HumanPlayer("You"), scripted_player())
     assert window.actions_.offer_draw.isEnabled()
     window.actions_.offer_draw.trigger()
     assert window.controller.result() is not None

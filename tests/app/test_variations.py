@@ -12,27 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from chessgui.game.controller import GameController
-from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.game.players import HumanPlayer
 from chessgui.main_window import MainWindow
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.views.move_log import MoveLogPanel
-
-
-class ScriptedPlayer(Player):
-    """A computer stand-in: remembers requests; the test answers them by hand."""
-
-    def __init__(self, name: str = "Engine") -> None:
-        super().__init__(name)
-        self.requests: list[GoRequest] = []
-
-    def is_human(self) -> bool:
-        return False
-
-    def go(self, request: GoRequest) -> None:
-        self.requests.append(request)
-
-    def answer(self, uci: str) -> None:
-        self.move_made.emit(self.requests[-1].request_id, uci)
 
 
 @pytest.fixture
@@ -86,8 +69,9 @@ def test_a_move_at_an_earlier_position_becomes_a_variation(window: MainWindow) -
 
 def test_against_the_computer_a_move_in_the_past_is_a_variation_and_the_computer_is_not_asked(
     window: MainWindow,
+    scripted_player,
 ) -> None:
-    engine = ScriptedPlayer()
+    engine = scripted_player()
     window.set_players(HumanPlayer("You"), engine)
     _play(window, "e4")
     engine.answer("e7e5")
@@ -105,8 +89,10 @@ def test_against_the_computer_a_move_in_the_past_is_a_variation_and_the_computer
     assert window.status_text().startswith("Viewing a variation · live game:")
 
 
-def test_continue_from_here_asks_first_then_plays_on_from_the_variation(window: MainWindow, monkeypatch) -> None:
-    engine = ScriptedPlayer()
+def test_continue_from_here_asks_first_then_plays_on_from_the_variation(
+    window: MainWindow, monkeypatch, scripted_player
+) -> None:
+    engine = scripted_player()
     window.set_players(HumanPlayer("You"), engine)
     _play(window, "e4")
     engine.answer("e7e5")

@@ -12,22 +12,8 @@ from chessgui.clock.chess_clock import ChessClock, ClockRunState
 from chessgui.clock.game_clock import GameClock
 from chessgui.clock.time_control import UNTIMED, TimeControl
 from chessgui.game.controller import GameController
-from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.game.players import HumanPlayer
 from chessgui.game.result import GameResult, Termination
-
-
-class ScriptedEngine(Player):
-    """A computer stand-in that records the requests it gets."""
-
-    def __init__(self) -> None:
-        super().__init__("Scripted")
-        self.requests: list[GoRequest] = []
-
-    def is_human(self) -> bool:
-        return False
-
-    def go(self, request: GoRequest) -> None:
-        self.requests.append(request)
 
 
 @pytest.fixture
@@ -94,9 +80,9 @@ def test_takeback_to_the_start_waits_for_the_first_move_again(setup, fake_time) 
     assert clock.remaining_ms(chess.WHITE) == 180_000 and clock.running_color() == chess.BLACK
 
 
-def test_pause_holds_the_clock(setup, fake_time) -> None:
+def test_pause_holds_the_clock(setup, fake_time, scripted_player) -> None:
     controller, clock, _ = setup
-    controller.set_players(HumanPlayer(), ScriptedEngine())  # pausing is for games with a computer
+    controller.set_players(HumanPlayer(), scripted_player())  # pausing is for games with a computer
     play(controller, fake_time, ("e4", 1.0))
     controller.pause()
     fake_time.now += 100.0
@@ -143,11 +129,11 @@ def test_game_over_stops_the_clock(setup, fake_time) -> None:
     assert clock.remaining_ms(chess.BLACK) == black_left
 
 
-def test_engines_get_the_clock(qtbot, fake_time) -> None:
+def test_engines_get_the_clock(qtbot, fake_time, scripted_player) -> None:
     controller = GameController()
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     GameClock(controller, clock, TimeControl.parse("5+3 / 3+2"))
-    engine = ScriptedEngine()
+    engine = scripted_player()
     controller.set_players(HumanPlayer(), engine)
     fake_time.now += 2.0
     controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("e2e4"))
@@ -157,11 +143,11 @@ def test_engines_get_the_clock(qtbot, fake_time) -> None:
     assert (clock_state.white_increment_ms, clock_state.black_increment_ms) == (3_000, 2_000)
 
 
-def test_untimed_games_give_engines_no_clock(qtbot, fake_time) -> None:
+def test_untimed_games_give_engines_no_clock(qtbot, fake_time, scripted_player) -> None:
     controller = GameController()
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     GameClock(controller, clock, UNTIMED)
-    engine = ScriptedEngine()
+    engine = scripted_player()
     controller.set_players(engine, HumanPlayer())
     assert engine.requests[-1].clock is None
     assert not clock.is_running()
@@ -208,14 +194,14 @@ def test_move_after_the_flag_fell_loses_on_time(setup, fake_time, qtbot) -> None
     assert clock.flagged_color() == chess.WHITE
 
 
-def test_fixed_time_per_move_gives_engines_no_clock(qtbot, fake_time) -> None:
+def test_fixed_time_per_move_gives_engines_no_clock(qtbot, fake_time, scripted_player) -> None:
     from chessgui.clock.time_control import EngineTimeMode
 
     controller = GameController()
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     game_clock = GameClock(controller, clock, TimeControl.parse("1+0"))
     game_clock.set_engine_time_mode(EngineTimeMode.FIXED_PER_MOVE)
-    engine = ScriptedEngine()
+    engine = scripted_player()
     controller.set_players(HumanPlayer(), engine)
     controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("e2e4"))
     assert engine.requests[-1].clock is None
@@ -231,11 +217,11 @@ def test_time_control_header_follows_the_control_until_the_first_move(setup, fak
     assert "TimeControl" not in controller.game().headers
 
 
-def test_watching_delay_before_a_computer_move_is_not_charged(qtbot, fake_time) -> None:
+def test_watching_delay_before_a_computer_move_is_not_charged(qtbot, fake_time, scripted_player) -> None:
     controller = GameController()
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     GameClock(controller, clock, TimeControl.parse("1+0"))
-    white, black = ScriptedEngine(), ScriptedEngine()
+    white, black = scripted_player(), scripted_player()
     controller.set_min_move_delay_ms(20)
     controller.set_players(white, black)  # the watching delay is for computer vs computer
     white.move_made.emit(white.requests[-1].request_id, "e2e4")
