@@ -10,13 +10,20 @@ import os
 import sys
 import textwrap
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Keep the user's real settings and autosaves out of the tests.
 os.environ.setdefault("CHESSGUI_TEST_MODE", "1")
+
+if TYPE_CHECKING:
+    import chess.pgn
+
+    from chessgui.main_window import MainWindow
 
 
 # ---------------------------------------------------------------------- shared fakes
@@ -188,3 +195,44 @@ def fake_engine(tmp_path: Path):
         return f"{sys.executable} {script} {mode}"
 
     return command
+
+
+# ---------------------------------------------------------------------- the window and games
+@pytest.fixture
+def window(qtbot) -> Iterator[MainWindow]:
+    """A shown MainWindow; its analysis and review threads are stopped when the test ends."""
+    from chessgui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    window.analysis.shutdown()
+    window.review.shutdown()
+
+
+def _play_moves(window: MainWindow, *sans: str) -> None:
+    for san in sans:
+        window.board_widget.move_requested.emit(window.navigator.shown_board().parse_san(san))
+
+
+@pytest.fixture
+def play_moves() -> Callable[..., None]:
+    """``play_moves(window, "e4", "e5")``: play SAN moves on the window's board from the shown position."""
+    return _play_moves
+
+
+def _pgn_game(pgn: str) -> chess.pgn.Game:
+    import io
+
+    import chess.pgn
+
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    assert game is not None
+    return game
+
+
+@pytest.fixture
+def pgn_game() -> Callable[[str], chess.pgn.Game]:
+    """``pgn_game(text)``: the first game of a PGN text (which must hold one)."""
+    return _pgn_game

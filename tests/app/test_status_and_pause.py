@@ -7,19 +7,11 @@ game must never show up in the next one, and the status line always describes no
 from __future__ import annotations
 
 import chess
-import pytest
 
 from chessgui.clock.time_control import TimeControl
 from chessgui.game.players import HumanPlayer
 from chessgui.main_window import MainWindow
 from chessgui.storage.settings import PlayerSettings, Settings
-
-
-@pytest.fixture
-def window(qtbot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    return window
 
 
 def _human_move(window: MainWindow, uci: str) -> None:
