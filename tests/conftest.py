@@ -22,8 +22,10 @@ os.environ.setdefault("CHESSGUI_TEST_MODE", "1")
 
 if TYPE_CHECKING:
     import chess.pgn
+    from PySide6.QtWidgets import QWidget
 
     from chessgui.main_window import MainWindow
+    from chessgui.views.board.board_widget import BoardWidget
 
 
 # ---------------------------------------------------------------------- shared fakes
@@ -236,3 +238,29 @@ def _pgn_game(pgn: str) -> chess.pgn.Game:
 def pgn_game() -> Callable[[str], chess.pgn.Game]:
     """``pgn_game(text)``: the first game of a PGN text (which must hold one)."""
     return _pgn_game
+
+
+# ---------------------------------------------------------------------- shown widgets
+@pytest.fixture
+def show_widget(qtbot) -> Callable[..., QWidget]:
+    """``show_widget(widget, width, height)``: the widget, sized, shown and exposed (closed when the test ends)."""
+
+    def show(widget: QWidget, width: int, height: int) -> QWidget:
+        qtbot.addWidget(widget)
+        widget.resize(width, height)
+        widget.show()
+        qtbot.waitExposed(widget)
+        return widget
+
+    return show
+
+
+@pytest.fixture
+def board_widget(show_widget) -> BoardWidget:
+    """A shown 400×400 BoardWidget with the start position; moves are drawn at once (no animation)."""
+    from chessgui.views.board.board_widget import BoardWidget
+
+    widget = BoardWidget()
+    widget.set_animation_ms(0)
+    show_widget(widget, 400, 400)
+    return widget

@@ -29,12 +29,8 @@ def test_black_to_move_start_numbers_the_first_move_with_dots(qtbot) -> None:
     assert panel.plain_text() == "12... e5 13. Nf3"
 
 
-def test_clicking_a_move_emits_its_node(qtbot, pgn_game) -> None:
-    panel = MoveLogPanel()
-    qtbot.addWidget(panel)
-    panel.resize(300, 300)
-    panel.show()
-    qtbot.waitExposed(panel)
+def test_clicking_a_move_emits_its_node(qtbot, pgn_game, show_widget) -> None:
+    panel = show_widget(MoveLogPanel(), 300, 300)
     game = pgn_game("1. e4 e5 2. Nf3 Nc6 *")
     panel.set_game(game)
     third = game.next().next().next()

@@ -26,12 +26,8 @@ from chessgui.views.move_log import MoveLogPanel
 # ---------------------------------------------------------------------- the log at game end
 
 
-def test_result_line_leaves_the_last_move_fully_visible(qtbot) -> None:
-    panel = MoveLogPanel()
-    qtbot.addWidget(panel)
-    panel.resize(300, 300)
-    panel.show()
-    qtbot.waitExposed(panel)
+def test_result_line_leaves_the_last_move_fully_visible(qtbot, show_widget) -> None:
+    panel = show_widget(MoveLogPanel(), 300, 300)
     game = chess.pgn.Game()
     game.add_line([chess.Move.from_uci(uci) for uci in ("g1f3", "g8f6", "f3g1", "f6g8")] * 10)
     panel.set_game(game)
@@ -132,13 +128,9 @@ def test_eval_bar_is_even_without_a_stored_evaluation(qtbot, pgn_game) -> None:
 # ---------------------------------------------------------------------- the board does not jump
 
 
-def test_board_keeps_its_place_when_the_eval_bar_hides(qtbot) -> None:
+def test_board_keeps_its_place_when_the_eval_bar_hides(show_widget) -> None:
     board, bar = BoardWidget(), EvalBar()
-    area = BoardArea(board, bar)
-    qtbot.addWidget(area)
-    area.resize(900, 600)
-    area.show()
-    qtbot.waitExposed(area)
+    area = show_widget(BoardArea(board, bar), 900, 600)
     area.relayout()
     with_bar = board.geometry()
     bar.hide()
@@ -165,12 +157,8 @@ def _contrast(a: QColor, b: QColor) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def test_engine_statistics_text_has_wcag_aa_contrast(qtbot) -> None:
-    panel = EnginePanel()
-    qtbot.addWidget(panel)
-    panel.resize(400, 200)
-    panel.show()
-    qtbot.waitExposed(panel)
+def test_engine_statistics_text_has_wcag_aa_contrast(show_widget) -> None:
+    panel = show_widget(EnginePanel(), 400, 200)
     label = panel.stats_label(chess.WHITE)
     assert label.text() == "not thinking"
     image: QImage = label.grab().toImage()
