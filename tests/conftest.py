@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     import chess.pgn
     from PySide6.QtWidgets import QWidget
 
+    from chessgui.engines.players import BuiltinEnginePlayer
     from chessgui.main_window import MainWindow
+    from chessgui.storage.settings import PlayerSettings
     from chessgui.views.board.board_widget import BoardWidget
 
 
@@ -125,6 +127,29 @@ def _scripted_player_class() -> type:
 def scripted_player() -> type:
     """The ScriptedPlayer class: ``scripted_player(name)`` is a computer player the test answers by hand."""
     return _scripted_player_class()
+
+
+class Players(list):
+    """The players a test makes (append them); every one is shut down when the test ends."""
+
+    def builtin(self, settings: PlayerSettings, searcher: object) -> BuiltinEnginePlayer:
+        """A built-in engine player that searches with ``searcher`` (a FakeSearcher) and skips the warm-up compile."""
+        from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
+        from chessgui.engines.players import BuiltinEnginePlayer
+
+        worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: None, warm_up_state=_WarmUp())
+        player = BuiltinEnginePlayer(settings, worker=worker)
+        self.append(player)
+        return player
+
+
+@pytest.fixture
+def players() -> Iterator[Players]:
+    """A :class:`Players` list: the test's players, shut down at its end."""
+    made = Players()
+    yield made
+    for player in made:
+        player.shutdown()
 
 
 FAKE_UCI_ENGINE = textwrap.dedent(
