@@ -152,6 +152,31 @@ def players() -> Iterator[Players]:
         player.shutdown()
 
 
+def _uci_until_bestmove(*commands: str, timeout_s: float = 120) -> tuple[object, list[str]]:
+    from engine.uci import UciEngine
+
+    lines: list[str] = []
+    answered = threading.Event()
+
+    def write(line: str) -> None:
+        lines.append(line)
+        if line.startswith("bestmove"):
+            answered.set()
+
+    uci = UciEngine(write=write)
+    for command in commands:
+        uci.handle(command)
+    assert answered.wait(timeout_s), "the engine never answered with bestmove"
+    return uci, lines
+
+
+@pytest.fixture
+def uci_until_bestmove() -> Callable[..., tuple[object, list[str]]]:
+    """``uci_until_bestmove(*commands)``: the engine's UciEngine fed ``commands`` (the last a ``go`` that ends by
+    itself) and every line it wrote, once it has written its bestmove; the engine is still open."""
+    return _uci_until_bestmove
+
+
 FAKE_UCI_ENGINE = textwrap.dedent(
     '''
     """A tiny UCI engine for tests: plays the first legal move; argv[1] picks a misbehaviour."""
