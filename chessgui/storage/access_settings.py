@@ -12,6 +12,8 @@ from typing import Any
 
 from PySide6.QtCore import QSettings
 
+from chessgui.storage.setting_values import as_bool
+
 VOLUME_RANGE = (0, 100)
 """Sound volume in percent."""
 
@@ -64,7 +66,7 @@ class AccessSettings:
 
 def load_access_settings(read: Any, default: AccessSettings) -> AccessSettings:
     """Read the values with ``read(key)`` (the settings module's tolerant reader); bad ones fall back."""
-    sounds_on = _as_bool(read("sound/on"), default.sounds_on)
+    sounds_on = as_bool(read("sound/on"), default.sounds_on)
     try:
         volume = int(str(read("sound/volume")).strip())
     except (TypeError, ValueError):
@@ -77,7 +79,7 @@ def load_access_settings(read: Any, default: AccessSettings) -> AccessSettings:
     else:
         names = [raw_off] if isinstance(raw_off, str) else list(raw_off) if isinstance(raw_off, (list, tuple)) else []
         sounds_off = frozenset(event for event in SoundEvent if event.value in {str(name) for name in names})
-    announce = _as_bool(read("access/announce_moves"), default.announce_moves)
+    announce = as_bool(read("access/announce_moves"), default.announce_moves)
     return AccessSettings(sounds_on=sounds_on, volume=volume, sounds_off=sounds_off, announce_moves=announce)
 
 
@@ -88,17 +90,3 @@ def save_access_settings(qsettings: QSettings, access: AccessSettings) -> None:
     # An empty list is stored as an "empty" marker string so it reads back as "none off", not "unset".
     qsettings.setValue("sound/off", sorted(event.value for event in access.sounds_off) or "")
     qsettings.setValue("access/announce_moves", access.announce_moves)
-
-
-def _as_bool(raw: Any, default: bool) -> bool:
-    if isinstance(raw, bool):
-        return raw
-    if isinstance(raw, str):
-        text = raw.strip().lower()
-        if text in ("true", "1", "yes", "on"):
-            return True
-        if text in ("false", "0", "no", "off"):
-            return False
-    if isinstance(raw, int):
-        return bool(raw)
-    return default

@@ -24,6 +24,7 @@ from PySide6.QtCore import QSettings
 from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
 from chessgui.storage.access_settings import AccessSettings, load_access_settings, save_access_settings
 from chessgui.storage.book import BOOK_DEPTH_RANGE, BookChoice, BookSettings
+from chessgui.storage.setting_values import as_bool
 from chessgui.storage.tablebases import TablebaseSettings
 
 _log = logging.getLogger(__name__)
@@ -375,18 +376,7 @@ def _read_int(qsettings: QSettings, key: str, default: int, bounds: tuple[int, i
 
 
 def _read_bool(qsettings: QSettings, key: str, default: bool) -> bool:
-    raw = _read_raw(qsettings, key)
-    if isinstance(raw, bool):
-        return raw
-    if isinstance(raw, str):
-        text = raw.strip().lower()
-        if text in ("true", "1", "yes", "on"):
-            return True
-        if text in ("false", "0", "no", "off"):
-            return False
-    if isinstance(raw, int):
-        return bool(raw)
-    return default
+    return as_bool(_read_raw(qsettings, key), default)
 
 
 def _read_string_list(qsettings: QSettings, key: str) -> list[str]:

@@ -301,17 +301,6 @@ LOADED = """[Event "Club final"]
 """
 
 
-@pytest.fixture
-def window(qtbot):
-    from chessgui.main_window import MainWindow
-
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    yield window
-    window.analysis.shutdown()
-
-
 def _lines_about(window, board: chess.Board, count: int = 3) -> bool:
     snapshot = window.analysis.snapshot()
     return snapshot is not None and snapshot.fen == board.fen() and len(snapshot.lines) == count

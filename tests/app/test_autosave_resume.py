@@ -10,18 +10,13 @@ from chessgui.main_window import MainWindow
 from chessgui.storage.autosave import AutosaveStore
 
 
-def _play(window: MainWindow, *sans: str) -> None:
-    for san in sans:
-        window.board_widget.move_requested.emit(window.controller.board().parse_san(san))
-
-
-def test_game_survives_a_crash_and_is_offered_back(qtbot, tmp_path: Path) -> None:
+def test_game_survives_a_crash_and_is_offered_back(qtbot, tmp_path: Path, play_moves) -> None:
     store = AutosaveStore(tmp_path)
     first = MainWindow(autosave_store=store)
     qtbot.addWidget(first)
-    _play(first, "e4", "c5", "Nf3")
+    play_moves(first, "e4", "c5", "Nf3")
     first.board_widget.set_flipped(True)
-    _play(first, "d6")
+    play_moves(first, "d6")
     # "Crash": no close event, no clean shutdown — just a new window on the same store.
     second = MainWindow(autosave_store=AutosaveStore(tmp_path))
     qtbot.addWidget(second)
@@ -34,17 +29,17 @@ def test_game_survives_a_crash_and_is_offered_back(qtbot, tmp_path: Path) -> Non
     assert second.move_log.move_count() == 4
 
 
-def test_declining_discards_and_finished_games_are_not_offered(qtbot, tmp_path: Path) -> None:
+def test_declining_discards_and_finished_games_are_not_offered(qtbot, tmp_path: Path, play_moves) -> None:
     store = AutosaveStore(tmp_path)
     window = MainWindow(autosave_store=store)
     qtbot.addWidget(window)
-    _play(window, "f3", "e5")
+    play_moves(window, "f3", "e5")
     assert store.has_unfinished_game()
     again = MainWindow(autosave_store=AutosaveStore(tmp_path))
     qtbot.addWidget(again)
     assert not again.offer_resume(lambda text: False)
     assert not store.has_unfinished_game()
-    _play(window, "g4", "Qh4#")  # the game ends: kept, but not offered
+    play_moves(window, "g4", "Qh4#")  # the game ends: kept, but not offered
     assert not MainWindow(autosave_store=AutosaveStore(tmp_path)).offer_resume(lambda text: True)
 
 
@@ -60,7 +55,7 @@ def test_corrupt_autosave_is_reported_and_set_aside(qtbot, tmp_path: Path) -> No
     assert window.controller.live_ply() == 0
 
 
-def test_clock_times_survive_a_crash(qtbot, tmp_path: Path) -> None:
+def test_clock_times_survive_a_crash(qtbot, tmp_path: Path, play_moves) -> None:
     from chessgui.clock.time_control import TimeControl
 
     store = AutosaveStore(tmp_path)
@@ -68,7 +63,7 @@ def test_clock_times_survive_a_crash(qtbot, tmp_path: Path) -> None:
     qtbot.addWidget(first)
     first.game_clock.set_time_control(TimeControl.parse("5+3"))
     first.controller.new_game()
-    _play(first, "e4", "e5", "Nf3")
+    play_moves(first, "e4", "e5", "Nf3")
     saved = first.game_clock.snapshot()
     second = MainWindow(autosave_store=AutosaveStore(tmp_path))
     qtbot.addWidget(second)
@@ -80,7 +75,7 @@ def test_clock_times_survive_a_crash(qtbot, tmp_path: Path) -> None:
     assert restored.time_control == TimeControl.parse("5+3")
 
 
-def test_a_viewed_game_is_not_autosaved_over_the_played_one(qtbot, tmp_path: Path) -> None:
+def test_a_viewed_game_is_not_autosaved_over_the_played_one(qtbot, tmp_path: Path, play_moves) -> None:
     import io
 
     import chess.pgn
@@ -88,7 +83,7 @@ def test_a_viewed_game_is_not_autosaved_over_the_played_one(qtbot, tmp_path: Pat
     store = AutosaveStore(tmp_path)
     window = MainWindow(autosave_store=store)
     qtbot.addWidget(window)
-    _play(window, "e4", "e5")
+    play_moves(window, "e4", "e5")
     window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO('[White "Carlsen"]\n\n1. d4 d5 2. c4 *\n')))
     assert window.controller.is_viewing()
     window.close()

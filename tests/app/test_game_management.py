@@ -3,7 +3,7 @@ edit the game's details (PGN headers), reopen recent files."""
 
 from __future__ import annotations
 
-import io
+from collections.abc import Callable
 from pathlib import Path
 
 import chess
@@ -14,7 +14,7 @@ from PySide6.QtCore import QSettings
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.engines.players import UciEnginePlayer
 from chessgui.game.controller import GameController
-from chessgui.game.players import DRAW_OFFER_MIN_MOVE, GoRequest, HumanPlayer, Player
+from chessgui.game.players import DRAW_OFFER_MIN_MOVE, HumanPlayer, Player
 from chessgui.game.result import Termination
 from chessgui.main_window import MainWindow
 from chessgui.recent_files import RecentFiles
@@ -22,42 +22,23 @@ from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 
-class ScriptedPlayer(Player):
-    """A computer stand-in: remembers requests; the test answers them by hand."""
+@pytest.fixture
+def late_game(pgn_game) -> Callable[..., chess.pgn.Game]:
+    def make(black_eval: str | None, move_number: int = 35) -> chess.pgn.Game:
+        """White (human) to move at ``move_number``; Black's (the engine's) last move carries ``black_eval``."""
+        comment = f" {{[%eval {black_eval}]}}" if black_eval is not None else ""
+        return pgn_game(
+            f'[FEN "4k3/8/4p3/8/3P4/8/8/4K3 w - - 0 {move_number - 1}"]\n[SetUp "1"]\n\n'
+            f"{move_number - 1}. Kd2 {{[%eval 0.05]}} Kd7{comment} *"
+        )
 
-    def __init__(self, name: str = "Engine") -> None:
-        super().__init__(name)
-        self.requests: list[GoRequest] = []
-
-    def is_human(self) -> bool:
-        return False
-
-    def go(self, request: GoRequest) -> None:
-        self.requests.append(request)
-
-    def answer(self, uci: str) -> None:
-        self.move_made.emit(self.requests[-1].request_id, uci)
-
-
-def _game(pgn: str) -> chess.pgn.Game:
-    game = chess.pgn.read_game(io.StringIO(pgn))
-    assert game is not None
-    return game
-
-
-def _late_game(black_eval: str | None, move_number: int = 35) -> chess.pgn.Game:
-    """White (human) to move at ``move_number``; Black's (the engine's) last move carries ``black_eval``."""
-    comment = f" {{[%eval {black_eval}]}}" if black_eval is not None else ""
-    return _game(
-        f'[FEN "4k3/8/4p3/8/3P4/8/8/4K3 w - - 0 {move_number - 1}"]\n[SetUp "1"]\n\n'
-        f"{move_number - 1}. Kd2 {{[%eval 0.05]}} Kd7{comment} *"
-    )
+    return make
 
 
 @pytest.fixture
-def human_vs_engine(qtbot) -> tuple[GameController, ScriptedPlayer]:
+def human_vs_engine(qtbot, scripted_player) -> tuple[GameController, Player]:
     controller = GameController()
-    engine = ScriptedPlayer()
+    engine = scripted_player()
     controller.set_players(HumanPlayer("You"), engine)
     return controller, engine
 
@@ -65,9 +46,9 @@ def human_vs_engine(qtbot) -> tuple[GameController, ScriptedPlayer]:
 # ---------------------------------------------------------------------- offer draw
 
 
-def test_engine_accepts_a_draw_when_it_is_not_better_after_move_30(human_vs_engine, qtbot) -> None:
+def test_engine_accepts_a_draw_when_it_is_not_better_after_move_30(human_vs_engine, qtbot, late_game) -> None:
     controller, _engine = human_vs_engine
-    controller.load_game(_late_game("0.10"))  # +0.10 for White is -0.10 for the engine
+    controller.load_game(late_game("0.10"))  # +0.10 for White is -0.10 for the engine
     with qtbot.waitSignal(controller.game_over) as blocker:
         assert controller.offer_draw(chess.WHITE)
     result = blocker.args[0]
@@ -75,15 +56,15 @@ def test_engine_accepts_a_draw_when_it_is_not_better_after_move_30(human_vs_engi
     assert controller.game().headers["Result"] == "1/2-1/2"
 
 
-def test_engine_accepts_up_to_a_quarter_pawn_for_itself(human_vs_engine) -> None:
+def test_engine_accepts_up_to_a_quarter_pawn_for_itself(human_vs_engine, late_game) -> None:
     controller, _engine = human_vs_engine
-    controller.load_game(_late_game("-0.25"))  # +0.25 for the engine (Black)
+    controller.load_game(late_game("-0.25"))  # +0.25 for the engine (Black)
     assert controller.offer_draw(chess.WHITE)
 
 
-def test_engine_declines_when_it_is_better(human_vs_engine, qtbot) -> None:
+def test_engine_declines_when_it_is_better(human_vs_engine, qtbot, late_game) -> None:
     controller, _engine = human_vs_engine
-    controller.load_game(_late_game("-0.80"))  # Black, the engine, is better
+    controller.load_game(late_game("-0.80"))  # Black, the engine, is better
     with qtbot.waitSignal(controller.notice_posted) as blocker:
         assert not controller.offer_draw(chess.WHITE)
     assert "declines" in blocker.args[0]
@@ -91,30 +72,30 @@ def test_engine_declines_when_it_is_better(human_vs_engine, qtbot) -> None:
     assert controller.is_waiting_for_human()  # the game goes on, the human still to move
 
 
-def test_engine_declines_before_move_30_even_when_level(human_vs_engine, qtbot) -> None:
+def test_engine_declines_before_move_30_even_when_level(human_vs_engine, qtbot, late_game) -> None:
     controller, _engine = human_vs_engine
-    controller.load_game(_late_game("0.00", move_number=DRAW_OFFER_MIN_MOVE))
+    controller.load_game(late_game("0.00", move_number=DRAW_OFFER_MIN_MOVE))
     with qtbot.waitSignal(controller.notice_posted) as blocker:
         assert not controller.offer_draw(chess.WHITE)
     assert f"move {DRAW_OFFER_MIN_MOVE}" in blocker.args[0]
     assert not controller.is_game_over()
 
 
-def test_engine_without_an_evaluation_declines(human_vs_engine) -> None:
+def test_engine_without_an_evaluation_declines(human_vs_engine, late_game) -> None:
     controller, _engine = human_vs_engine
-    controller.load_game(_late_game(None))
+    controller.load_game(late_game(None))
     assert not controller.offer_draw(chess.WHITE)
 
 
-def test_engine_losing_by_mate_accepts(human_vs_engine) -> None:
+def test_engine_losing_by_mate_accepts(human_vs_engine, late_game) -> None:
     controller, _engine = human_vs_engine
-    controller.load_game(_late_game("#4"))  # White mates in 4
+    controller.load_game(late_game("#4"))  # White mates in 4
     assert controller.offer_draw(chess.WHITE)
 
 
-def test_a_draw_cannot_be_offered_to_a_human(qtbot) -> None:
+def test_a_draw_cannot_be_offered_to_a_human(qtbot, late_game) -> None:
     controller = GameController()  # two humans
-    controller.load_game(_late_game("0.00"))
+    controller.load_game(late_game("0.00"))
     assert not controller.offer_draw(chess.WHITE)
     assert not controller.is_game_over()
 
@@ -131,12 +112,12 @@ def test_uci_engine_decides_the_same_way(qtbot) -> None:
         player.shutdown()
 
 
-def test_offer_draw_in_the_window_is_for_games_against_the_computer(qtbot) -> None:
+def test_offer_draw_in_the_window_is_for_games_against_the_computer(qtbot, scripted_player, late_game) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
-    window.controller.load_game(_late_game("0.00"))
+    window.controller.load_game(late_game("0.00"))
     assert not window.actions_.offer_draw.isEnabled()  # two humans: nobody to offer to
-    window.set_players(HumanPlayer("You"), ScriptedPlayer())
+    window.set_players(HumanPlayer("You"), scripted_player())
     assert window.actions_.offer_draw.isEnabled()
     window.actions_.offer_draw.trigger()
     assert window.controller.result() is not None
@@ -220,8 +201,8 @@ def test_controller_sets_headers_and_keeps_the_result_its_own(qtbot) -> None:
     assert "Annotator" not in headers  # other tags emptied are removed
 
 
-def test_game_details_dialog_shows_and_returns_the_tags(qtbot) -> None:
-    game = _game('[Event "Open"]\n[White "Ann"]\n[Black "Bob"]\n[ECO "B20"]\n[Annotator "Carl"]\n\n1. e4 c5 *')
+def test_game_details_dialog_shows_and_returns_the_tags(qtbot, pgn_game) -> None:
+    game = pgn_game('[Event "Open"]\n[White "Ann"]\n[Black "Bob"]\n[ECO "B20"]\n[Annotator "Carl"]\n\n1. e4 c5 *')
     dialog = GameDetailsDialog(game.headers)
     qtbot.addWidget(dialog)
     assert dialog.field("Event").text() == "Open"

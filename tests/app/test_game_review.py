@@ -111,17 +111,6 @@ def test_a_failing_uci_engine_is_reported_and_the_analysis_so_far_kept(qtbot, jo
 # ---------------------------------------------------------------------- in the window
 
 
-@pytest.fixture
-def window(qtbot):
-    from chessgui.main_window import MainWindow
-
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    yield window
-    window.review.shutdown()
-
-
 def test_window_review_shows_graph_marks_summary_and_navigates(qtbot, window) -> None:
     from PySide6.QtCore import QPoint, Qt
 

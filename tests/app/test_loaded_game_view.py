@@ -6,7 +6,6 @@ import io
 
 import chess
 import chess.pgn
-import pytest
 from PySide6.QtWidgets import QDialog
 
 from chessgui.dialogs.settings_dialog import SettingsDialog
@@ -40,14 +39,6 @@ class SilentEngine(Player):
 
     def stop(self) -> None:
         pass
-
-
-@pytest.fixture
-def window(qtbot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    return window
 
 
 def test_loaded_game_is_viewed_with_its_players_event_and_date(window: MainWindow) -> None:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import io
-
 import chess
 import chess.pgn
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -14,16 +11,10 @@ from chessgui.main_window import MainWindow
 from chessgui.views.move_log import MoveLogPanel
 
 
-def _game(pgn: str) -> chess.pgn.Game:
-    game = chess.pgn.read_game(io.StringIO(pgn))
-    assert game is not None
-    return game
-
-
-def test_main_line_is_shown_in_numbered_moves(qtbot) -> None:
+def test_main_line_is_shown_in_numbered_moves(qtbot, pgn_game) -> None:
     panel = MoveLogPanel()
     qtbot.addWidget(panel)
-    panel.set_game(_game("1. e4 e5 2. Nf3 *"))
+    panel.set_game(pgn_game("1. e4 e5 2. Nf3 *"))
     assert panel.plain_text() == "1. e4 e5 2. Nf3"
     assert panel.move_count() == 3
 
@@ -38,13 +29,9 @@ def test_black_to_move_start_numbers_the_first_move_with_dots(qtbot) -> None:
     assert panel.plain_text() == "12... e5 13. Nf3"
 
 
-def test_clicking_a_move_emits_its_node(qtbot) -> None:
-    panel = MoveLogPanel()
-    qtbot.addWidget(panel)
-    panel.resize(300, 300)
-    panel.show()
-    qtbot.waitExposed(panel)
-    game = _game("1. e4 e5 2. Nf3 Nc6 *")
+def test_clicking_a_move_emits_its_node(qtbot, pgn_game, show_widget) -> None:
+    panel = show_widget(MoveLogPanel(), 300, 300)
+    game = pgn_game("1. e4 e5 2. Nf3 Nc6 *")
     panel.set_game(game)
     third = game.next().next().next()
     rect = panel.move_rect(third)
@@ -54,22 +41,8 @@ def test_clicking_a_move_emits_its_node(qtbot) -> None:
     assert blocker.args == [third]
 
 
-@pytest.fixture
-def window(qtbot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    return window
-
-
-def _play(window: MainWindow, *sans: str) -> None:
-    for san in sans:
-        move = window.controller.board().parse_san(san)
-        window.board_widget.move_requested.emit(move)
-
-
-def test_window_log_follows_the_game_and_clicks_show_positions(window: MainWindow, qtbot) -> None:
-    _play(window, "e4", "e5", "Nf3", "Nc6")
+def test_window_log_follows_the_game_and_clicks_show_positions(window: MainWindow, qtbot, play_moves) -> None:
+    play_moves(window, "e4", "e5", "Nf3", "Nc6")
     assert window.move_log.move_count() == 4
     assert window.move_log.current_ply() == 4
     window.move_log.ply_selected.emit(2)
@@ -84,8 +57,8 @@ def test_window_log_follows_the_game_and_clicks_show_positions(window: MainWindo
     assert window.history_banner.isHidden()
 
 
-def test_arrow_keys_step_through_the_game(window: MainWindow, qtbot) -> None:
-    _play(window, "d4", "d5")
+def test_arrow_keys_step_through_the_game(window: MainWindow, qtbot, play_moves) -> None:
+    play_moves(window, "d4", "d5")
     QTest.keyClick(window, Qt.Key.Key_Left)
     assert window.navigator.view_ply() == 1
     QTest.keyClick(window, Qt.Key.Key_Home)
@@ -96,25 +69,25 @@ def test_arrow_keys_step_through_the_game(window: MainWindow, qtbot) -> None:
     assert window.navigator.view_ply() == 2
 
 
-def test_takeback_removes_the_move_from_board_and_log(window: MainWindow, qtbot) -> None:
-    _play(window, "e4", "c5")
+def test_takeback_removes_the_move_from_board_and_log(window: MainWindow, qtbot, play_moves) -> None:
+    play_moves(window, "e4", "c5")
     window.actions_.takeback.trigger()
     assert window.move_log.move_count() == 1
     assert window.board_widget.position().piece_at(chess.C7) == chess.Piece.from_symbol("p")
     assert window.controller.live_ply() == 1
 
 
-def test_game_end_shows_result_in_log_and_status_bar(window: MainWindow, qtbot) -> None:
-    _play(window, "f3", "e5", "g4", "Qh4#")
+def test_game_end_shows_result_in_log_and_status_bar(window: MainWindow, qtbot, play_moves) -> None:
+    play_moves(window, "f3", "e5", "g4", "Qh4#")
     assert window.move_log.result_text() == "0-1  ·  Black wins by checkmate"
     assert window.status_text() == "Black wins by checkmate"
     assert not window.board_widget.is_input_enabled()
 
 
-def test_claim_draw_action_enabled_only_when_claimable(window: MainWindow, qtbot) -> None:
-    _play(window, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
+def test_claim_draw_action_enabled_only_when_claimable(window: MainWindow, qtbot, play_moves) -> None:
+    play_moves(window, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
     assert window.actions_.claim_draw.isEnabled()  # Black can claim by playing Ng8
-    _play(window, "Nc6")
+    play_moves(window, "Nc6")
     assert not window.actions_.claim_draw.isEnabled()
 
 

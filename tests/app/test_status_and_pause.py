@@ -7,44 +7,19 @@ game must never show up in the next one, and the status line always describes no
 from __future__ import annotations
 
 import chess
-import pytest
 
 from chessgui.clock.time_control import TimeControl
-from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.game.players import HumanPlayer
 from chessgui.main_window import MainWindow
 from chessgui.storage.settings import PlayerSettings, Settings
-
-
-class ScriptedPlayer(Player):
-    """A computer stand-in: remembers requests; the test answers them by hand."""
-
-    def __init__(self, name: str = "Scripted") -> None:
-        super().__init__(name)
-        self.requests: list[GoRequest] = []
-
-    def is_human(self) -> bool:
-        return False
-
-    def go(self, request: GoRequest) -> None:
-        self.requests.append(request)
-
-    def answer(self, uci: str) -> None:
-        self.move_made.emit(self.requests[-1].request_id, uci)
-
-
-@pytest.fixture
-def window(qtbot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    return window
 
 
 def _human_move(window: MainWindow, uci: str) -> None:
     window.board_widget.move_requested.emit(chess.Move.from_uci(uci))
 
 
-def test_status_follows_thinking_pause_step_and_review(window: MainWindow) -> None:
-    engine = ScriptedPlayer("Engine")
+def test_status_follows_thinking_pause_step_and_review(window: MainWindow, scripted_player) -> None:
+    engine = scripted_player("Engine")
     window.set_players(HumanPlayer("You"), engine)
     assert window.status_text() == "White to move"
     _human_move(window, "e2e4")
@@ -66,8 +41,8 @@ def test_status_follows_thinking_pause_step_and_review(window: MainWindow) -> No
     assert window.status_text() == "White to move"
 
 
-def test_status_names_the_side_to_move_between_two_computers(window: MainWindow) -> None:
-    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+def test_status_names_the_side_to_move_between_two_computers(window: MainWindow, scripted_player) -> None:
+    white, black = scripted_player("W"), scripted_player("B")
     window.set_players(white, black)
     assert window.status_text() == "W (White) is thinking…"
     window.actions_.pause.trigger()
@@ -82,10 +57,10 @@ def test_status_says_how_the_game_ended(window: MainWindow) -> None:
     assert window.status_text() == "Black wins by checkmate"
 
 
-def test_pause_and_step_are_only_for_games_with_a_computer(window: MainWindow) -> None:
+def test_pause_and_step_are_only_for_games_with_a_computer(window: MainWindow, scripted_player) -> None:
     actions = window.actions_
     assert not actions.pause.isEnabled() and not actions.step.isEnabled()
-    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+    white, black = scripted_player("W"), scripted_player("B")
     window.set_players(white, black)
     assert actions.pause.isEnabled() and not actions.step.isEnabled()
     actions.pause.trigger()
@@ -96,10 +71,10 @@ def test_pause_and_step_are_only_for_games_with_a_computer(window: MainWindow) -
     assert not actions.pause.isChecked() and actions.pause.text() == "&Pause"
 
 
-def test_a_pause_from_a_computer_game_does_not_stop_the_next_game(window: MainWindow) -> None:
-    window.set_players(ScriptedPlayer("W"), ScriptedPlayer("B"))
+def test_a_pause_from_a_computer_game_does_not_stop_the_next_game(window: MainWindow, scripted_player) -> None:
+    window.set_players(scripted_player("W"), scripted_player("B"))
     window.actions_.pause.trigger()
-    engine = ScriptedPlayer("Engine")
+    engine = scripted_player("Engine")
     window.set_players(HumanPlayer("You"), engine)
     window.controller.new_game()
     assert not window.actions_.pause.isChecked() and window.actions_.pause.text() == "&Pause"

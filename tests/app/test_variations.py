@@ -12,41 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from chessgui.game.controller import GameController
-from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.game.players import HumanPlayer
 from chessgui.main_window import MainWindow
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.views.move_log import MoveLogPanel
-
-
-class ScriptedPlayer(Player):
-    """A computer stand-in: remembers requests; the test answers them by hand."""
-
-    def __init__(self, name: str = "Engine") -> None:
-        super().__init__(name)
-        self.requests: list[GoRequest] = []
-
-    def is_human(self) -> bool:
-        return False
-
-    def go(self, request: GoRequest) -> None:
-        self.requests.append(request)
-
-    def answer(self, uci: str) -> None:
-        self.move_made.emit(self.requests[-1].request_id, uci)
-
-
-@pytest.fixture
-def window(qtbot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    return window
-
-
-def _play(window: MainWindow, *sans: str) -> None:
-    """Play moves on the board from the shown position."""
-    for san in sans:
-        window.board_widget.move_requested.emit(window.navigator.shown_board().parse_san(san))
 
 
 def _ucis(nodes: list[chess.pgn.ChildNode]) -> list[str]:
@@ -63,8 +32,8 @@ def _save_and_load(window: MainWindow, path: Path) -> chess.pgn.Game:
 # ---------------------------------------------------------------------- playing moves at earlier positions
 
 
-def test_a_move_at_an_earlier_position_becomes_a_variation(window: MainWindow) -> None:
-    _play(window, "e4", "e5", "Nf3", "Nc6")
+def test_a_move_at_an_earlier_position_becomes_a_variation(window: MainWindow, play_moves) -> None:
+    play_moves(window, "e4", "e5", "Nf3", "Nc6")
     window.navigator.go_to(2)
     window.board_widget.move_requested.emit(chess.Move.from_uci("f1c4"))
     # The game is not truncated: the live line is unchanged, the new move is a variation shown on the board.
@@ -74,11 +43,11 @@ def test_a_move_at_an_earlier_position_becomes_a_variation(window: MainWindow) -
     assert window.board_widget.position().piece_at(chess.C4) == chess.Piece.from_symbol("B")
     assert window.navigator.shown_node() is after_e5.variations[1]
     assert window.board_widget.is_input_enabled()  # the variation can go on
-    _play(window, "Nf6")
+    play_moves(window, "Nf6")
     assert window.navigator.view_ply() == 4 and not window.navigator.is_on_main_line()
     # Playing a move that is already there follows it rather than adding a copy.
     window.navigator.go_to(2)
-    _play(window, "Nf3")
+    play_moves(window, "Nf3")
     assert window.navigator.shown_node() is window.controller.node_at_ply(3)
     assert len(after_e5.variations) == 2
     assert "(2. Bc4 Nf6)" in window.move_log.plain_text()
@@ -86,15 +55,17 @@ def test_a_move_at_an_earlier_position_becomes_a_variation(window: MainWindow) -
 
 def test_against_the_computer_a_move_in_the_past_is_a_variation_and_the_computer_is_not_asked(
     window: MainWindow,
+    scripted_player,
+    play_moves,
 ) -> None:
-    engine = ScriptedPlayer()
+    engine = scripted_player()
     window.set_players(HumanPlayer("You"), engine)
-    _play(window, "e4")
+    play_moves(window, "e4")
     engine.answer("e7e5")
-    _play(window, "Nf3")
+    play_moves(window, "Nf3")
     asked = len(engine.requests)
     window.navigator.go_to(1)  # after 1. e4, while the engine thinks about its second move
-    _play(window, "c5")
+    play_moves(window, "c5")
     assert len(engine.requests) == asked  # nobody was asked about the variation
     assert window.controller.live_ply() == 3 and window.controller.thinking_color() == chess.BLACK
     assert _ucis(window.controller.node_at_ply(1).variations) == ["e7e5", "c7c5"]
@@ -105,15 +76,17 @@ def test_against_the_computer_a_move_in_the_past_is_a_variation_and_the_computer
     assert window.status_text().startswith("Viewing a variation · live game:")
 
 
-def test_continue_from_here_asks_first_then_plays_on_from_the_variation(window: MainWindow, monkeypatch) -> None:
-    engine = ScriptedPlayer()
+def test_continue_from_here_asks_first_then_plays_on_from_the_variation(
+    window: MainWindow, monkeypatch, scripted_player, play_moves
+) -> None:
+    engine = scripted_player()
     window.set_players(HumanPlayer("You"), engine)
-    _play(window, "e4")
+    play_moves(window, "e4")
     engine.answer("e7e5")
-    _play(window, "Nf3")
+    play_moves(window, "Nf3")
     engine.answer("b8c6")
     window.navigator.go_to(2)
-    _play(window, "Bc4")
+    play_moves(window, "Bc4")
     variation = window.navigator.shown_node()
     questions: list[str] = []
     answer = False
@@ -133,11 +106,11 @@ def test_continue_from_here_asks_first_then_plays_on_from_the_variation(window: 
     assert window.controller.live_ply() == 4
 
 
-def test_the_moves_of_a_running_game_cannot_be_deleted_or_demoted(window: MainWindow) -> None:
-    _play(window, "e4", "e5", "Nf3")
+def test_the_moves_of_a_running_game_cannot_be_deleted_or_demoted(window: MainWindow, play_moves) -> None:
+    play_moves(window, "e4", "e5", "Nf3")
     controller = window.controller
     window.navigator.go_to(1)
-    _play(window, "c5")
+    play_moves(window, "c5")
     variation = window.navigator.shown_node()
     assert not controller.delete_from(controller.node_at_ply(2))
     assert not controller.promote_variation(variation)
@@ -151,17 +124,17 @@ def test_the_moves_of_a_running_game_cannot_be_deleted_or_demoted(window: MainWi
 # ---------------------------------------------------------------------- PGN round trips
 
 
-def test_create_promote_delete_round_trip_through_pgn(window: MainWindow, tmp_path: Path) -> None:
+def test_create_promote_delete_round_trip_through_pgn(window: MainWindow, tmp_path: Path, play_moves) -> None:
     window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *")))
     controller = window.controller
     path = tmp_path / "game.pgn"
     # Create: two variations after 1...e5, one nested, by playing on the board.
     window.navigator.go_to(2)
-    _play(window, "f4", "exf4", "Nf3")
+    play_moves(window, "f4", "exf4", "Nf3")
     window.navigator.go_to_node(controller.node_at_ply(2))
-    _play(window, "Bc4")
+    play_moves(window, "Bc4")
     window.navigator.go_to_node(controller.node_at_ply(2).variations[1].next())  # after 2. f4 exf4
-    _play(window, "Bc4")
+    play_moves(window, "Bc4")
     loaded = _save_and_load(window, path)
     assert str(loaded.mainline_moves()) == "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"
     after_e5 = loaded.next().next()
@@ -186,8 +159,8 @@ def test_create_promote_delete_round_trip_through_pgn(window: MainWindow, tmp_pa
     assert window.move_log.plain_text() == "1. e4 e5 2. f4\n(2. Bc4)\n2... exf4 3. Bc4\n(3. Nf3)"
 
 
-def test_comments_and_nags_round_trip_through_pgn(window: MainWindow, tmp_path: Path, monkeypatch) -> None:
-    _play(window, "e4", "e5", "Qh5")
+def test_comments_and_nags_round_trip_through_pgn(window: MainWindow, tmp_path: Path, monkeypatch, play_moves) -> None:
+    play_moves(window, "e4", "e5", "Qh5")
     node = window.controller.node_at_ply(3)
     monkeypatch.setattr(window.variations, "ask_comment", lambda current: "Early queen " + current)
     window.move_log.comment_requested.emit(node)
@@ -198,11 +171,11 @@ def test_comments_and_nags_round_trip_through_pgn(window: MainWindow, tmp_path: 
     assert end.nags == {6} and end.comment == "Early queen"
 
 
-def test_add_variation_contract(qtbot, tmp_path: Path) -> None:
+def test_add_variation_contract(qtbot, tmp_path: Path, play_moves) -> None:
     controller = GameController()
     window = MainWindow(controller=controller, autosave_store=AutosaveStore(tmp_path))
     qtbot.addWidget(window)
-    _play(window, "d4", "d5")
+    play_moves(window, "d4", "d5")
     root = controller.game()
     moves = [chess.Move.from_uci(uci) for uci in ("d2d4", "g8f6", "c2c4")]
     with qtbot.waitSignal(controller.tree_changed):

@@ -3,7 +3,6 @@ readable engine statistics and navigation icons, plain-words prompts and dialog 
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import chess
@@ -27,12 +26,8 @@ from chessgui.views.move_log import MoveLogPanel
 # ---------------------------------------------------------------------- the log at game end
 
 
-def test_result_line_leaves_the_last_move_fully_visible(qtbot) -> None:
-    panel = MoveLogPanel()
-    qtbot.addWidget(panel)
-    panel.resize(300, 300)
-    panel.show()
-    qtbot.waitExposed(panel)
+def test_result_line_leaves_the_last_move_fully_visible(qtbot, show_widget) -> None:
+    panel = show_widget(MoveLogPanel(), 300, 300)
     game = chess.pgn.Game()
     game.add_line([chess.Move.from_uci(uci) for uci in ("g1f3", "g8f6", "f3g1", "f6g8")] * 10)
     panel.set_game(game)
@@ -78,8 +73,8 @@ def test_autosave_prompt_counts_full_moves_not_plies(qtbot, tmp_path: Path) -> N
         ('[FEN "4k3/8/8/8/8/8/8/4K2R b K - 0 12"]\n\n12... Kd7 13. Rh7+ *', 2),
     ],
 )
-def test_full_move_count(pgn: str, moves: int) -> None:
-    assert full_move_count(_game(pgn)) == moves
+def test_full_move_count(pgn: str, moves: int, pgn_game) -> None:
+    assert full_move_count(pgn_game(pgn)) == moves
 
 
 # ---------------------------------------------------------------------- settings: Clock tab
@@ -110,16 +105,10 @@ def test_clock_tab_note_follows_the_chosen_time_control(qtbot) -> None:
 # ---------------------------------------------------------------------- eval bar
 
 
-def _game(pgn: str) -> chess.pgn.Game:
-    game = chess.pgn.read_game(io.StringIO(pgn))
-    assert game is not None
-    return game
-
-
-def test_eval_bar_shows_the_stored_evaluation_after_takeback(qtbot) -> None:
+def test_eval_bar_shows_the_stored_evaluation_after_takeback(qtbot, pgn_game) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
-    window.controller.load_game(_game("1. e4 {[%eval 0.50]} e5 {[%eval -1.20]} 2. Nf3 {[%eval 2.00]} *"))
+    window.controller.load_game(pgn_game("1. e4 {[%eval 0.50]} e5 {[%eval -1.20]} 2. Nf3 {[%eval 2.00]} *"))
     assert window.eval_bar.score_text() == "2.0"
     window.actions_.takeback.trigger()
     assert window.controller.live_ply() == 2
@@ -127,25 +116,21 @@ def test_eval_bar_shows_the_stored_evaluation_after_takeback(qtbot) -> None:
     assert window.eval_bar.white_share() < 0.5
 
 
-def test_eval_bar_is_even_without_a_stored_evaluation(qtbot) -> None:
+def test_eval_bar_is_even_without_a_stored_evaluation(qtbot, pgn_game) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
-    window.controller.load_game(_game("1. e4 {[%eval 0.50]} e5 *"))
+    window.controller.load_game(pgn_game("1. e4 {[%eval 0.50]} e5 *"))
     assert window.eval_bar.score_text() == ""
-    window.controller.load_game(_game("1. e4 e5 2. Nf3 {[%eval #3]} *"))
+    window.controller.load_game(pgn_game("1. e4 e5 2. Nf3 {[%eval #3]} *"))
     assert window.eval_bar.score_text() == "#3" and window.eval_bar.white_share() == 1.0
 
 
 # ---------------------------------------------------------------------- the board does not jump
 
 
-def test_board_keeps_its_place_when_the_eval_bar_hides(qtbot) -> None:
+def test_board_keeps_its_place_when_the_eval_bar_hides(show_widget) -> None:
     board, bar = BoardWidget(), EvalBar()
-    area = BoardArea(board, bar)
-    qtbot.addWidget(area)
-    area.resize(900, 600)
-    area.show()
-    qtbot.waitExposed(area)
+    area = show_widget(BoardArea(board, bar), 900, 600)
     area.relayout()
     with_bar = board.geometry()
     bar.hide()
@@ -172,12 +157,8 @@ def _contrast(a: QColor, b: QColor) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def test_engine_statistics_text_has_wcag_aa_contrast(qtbot) -> None:
-    panel = EnginePanel()
-    qtbot.addWidget(panel)
-    panel.resize(400, 200)
-    panel.show()
-    qtbot.waitExposed(panel)
+def test_engine_statistics_text_has_wcag_aa_contrast(show_widget) -> None:
+    panel = show_widget(EnginePanel(), 400, 200)
     label = panel.stats_label(chess.WHITE)
     assert label.text() == "not thinking"
     image: QImage = label.grab().toImage()

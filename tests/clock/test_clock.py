@@ -16,25 +16,7 @@ from chessgui.clock.time_control import UNTIMED, TimeControl
 from chessgui.game.result import GameResult
 
 
-class FakeTime:
-    """A monotonic clock the test advances by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
-@pytest.fixture
-def fake_time() -> FakeTime:
-    return FakeTime()
-
-
-def make_clock(fake_time: FakeTime, control: str = "1+0", to_move: chess.Color = chess.WHITE) -> ChessClock:
+def make_clock(fake_time, control: str = "1+0", to_move: chess.Color = chess.WHITE) -> ChessClock:
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     clock.reset(TimeControl.parse(control), to_move)
     return clock
@@ -46,7 +28,7 @@ def record_flags(clock: ChessClock) -> list[bool]:
     return flags
 
 
-def test_reset_gives_base_times_and_idle(fake_time: FakeTime) -> None:
+def test_reset_gives_base_times_and_idle(fake_time) -> None:
     clock = make_clock(fake_time, "5+3 / 3+2")
     assert clock.remaining_ms(chess.WHITE) == 300_000
     assert clock.remaining_ms(chess.BLACK) == 180_000
@@ -55,7 +37,7 @@ def test_reset_gives_base_times_and_idle(fake_time: FakeTime) -> None:
     assert clock.remaining_ms(chess.WHITE) == 300_000  # idle clocks do not run
 
 
-def test_running_side_loses_time(fake_time: FakeTime) -> None:
+def test_running_side_loses_time(fake_time) -> None:
     clock = make_clock(fake_time)
     clock.start()
     fake_time.advance(12.345)
@@ -64,7 +46,7 @@ def test_running_side_loses_time(fake_time: FakeTime) -> None:
     assert clock.running_color() == chess.WHITE
 
 
-def test_flag_falls_after_the_base_time(fake_time: FakeTime) -> None:
+def test_flag_falls_after_the_base_time(fake_time) -> None:
     clock = make_clock(fake_time)
     flags = record_flags(clock)
     clock.start()
@@ -82,7 +64,7 @@ def test_flag_falls_after_the_base_time(fake_time: FakeTime) -> None:
     assert flags == [chess.WHITE]
 
 
-def test_flag_falls_for_black_after_white_moved(fake_time: FakeTime) -> None:
+def test_flag_falls_for_black_after_white_moved(fake_time) -> None:
     clock = make_clock(fake_time, "0.5+0")
     flags = record_flags(clock)
     clock.start()
@@ -94,7 +76,7 @@ def test_flag_falls_for_black_after_white_moved(fake_time: FakeTime) -> None:
     assert clock.remaining_ms(chess.WHITE) == 20_000
 
 
-def test_increment_added_after_each_move(fake_time: FakeTime) -> None:
+def test_increment_added_after_each_move(fake_time) -> None:
     clock = make_clock(fake_time, "3+2")
     clock.start()
     fake_time.advance(5)
@@ -109,7 +91,7 @@ def test_increment_added_after_each_move(fake_time: FakeTime) -> None:
     assert clock.remaining_ms(chess.WHITE) == 177_000 - 3_000 + 2_000
 
 
-def test_handicap_increments_are_per_side(fake_time: FakeTime) -> None:
+def test_handicap_increments_are_per_side(fake_time) -> None:
     clock = make_clock(fake_time, "5+3 / 1+0")
     clock.start()
     fake_time.advance(1)
@@ -120,7 +102,7 @@ def test_handicap_increments_are_per_side(fake_time: FakeTime) -> None:
     assert clock.remaining_ms(chess.BLACK) == 59_000
 
 
-def test_move_after_time_ran_out_is_refused_and_flags(fake_time: FakeTime) -> None:
+def test_move_after_time_ran_out_is_refused_and_flags(fake_time) -> None:
     clock = make_clock(fake_time, "0.25+5")
     flags = record_flags(clock)
     clock.start()
@@ -130,7 +112,7 @@ def test_move_after_time_ran_out_is_refused_and_flags(fake_time: FakeTime) -> No
     assert clock.remaining_ms(chess.WHITE) == 0  # no increment for a move that came too late
 
 
-def test_pause_stops_time_and_resume_continues(fake_time: FakeTime) -> None:
+def test_pause_stops_time_and_resume_continues(fake_time) -> None:
     clock = make_clock(fake_time)
     clock.start()
     fake_time.advance(10)
@@ -145,7 +127,7 @@ def test_pause_stops_time_and_resume_continues(fake_time: FakeTime) -> None:
     assert clock.remaining_ms(chess.WHITE) == 45_000
 
 
-def test_move_while_paused_charges_nothing(fake_time: FakeTime) -> None:
+def test_move_while_paused_charges_nothing(fake_time) -> None:
     clock = make_clock(fake_time, "1+1")
     clock.start()
     clock.pause()
@@ -156,7 +138,7 @@ def test_move_while_paused_charges_nothing(fake_time: FakeTime) -> None:
     assert clock.is_paused()
 
 
-def test_stop_freezes_times_for_good(fake_time: FakeTime) -> None:
+def test_stop_freezes_times_for_good(fake_time) -> None:
     clock = make_clock(fake_time)
     clock.start()
     fake_time.advance(2)
@@ -168,7 +150,7 @@ def test_stop_freezes_times_for_good(fake_time: FakeTime) -> None:
     assert clock.check_flag() is None
 
 
-def test_takeback_restores_times(fake_time: FakeTime) -> None:
+def test_takeback_restores_times(fake_time) -> None:
     clock = make_clock(fake_time, "3+2")
     snapshots = [clock.snapshot()]
     clock.start()
@@ -189,7 +171,7 @@ def test_takeback_restores_times(fake_time: FakeTime) -> None:
     assert clock.remaining_ms(chess.WHITE) == 178_000
 
 
-def test_restore_after_flag_fall_waits_for_start(fake_time: FakeTime) -> None:
+def test_restore_after_flag_fall_waits_for_start(fake_time) -> None:
     clock = make_clock(fake_time, "0.25+0")
     clock.start()
     snapshot = clock.snapshot()
@@ -204,7 +186,7 @@ def test_restore_after_flag_fall_waits_for_start(fake_time: FakeTime) -> None:
     assert clock.remaining_ms(chess.WHITE) == 14_000
 
 
-def test_restore_keeps_a_paused_clock_paused(fake_time: FakeTime) -> None:
+def test_restore_keeps_a_paused_clock_paused(fake_time) -> None:
     clock = make_clock(fake_time)
     clock.start()
     snapshot = clock.snapshot()
@@ -224,7 +206,7 @@ def test_snapshot_setting_round_trip() -> None:
             ClockSnapshot.from_setting(bad)
 
 
-def test_untimed_clock_never_runs_or_flags(fake_time: FakeTime) -> None:
+def test_untimed_clock_never_runs_or_flags(fake_time) -> None:
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     clock.reset(UNTIMED)
     clock.start()
@@ -236,7 +218,7 @@ def test_untimed_clock_never_runs_or_flags(fake_time: FakeTime) -> None:
     assert clock.to_clock_state() is None
 
 
-def test_to_clock_state_for_engines(fake_time: FakeTime) -> None:
+def test_to_clock_state_for_engines(fake_time) -> None:
     clock = make_clock(fake_time, "5+3 / 3+2", to_move=chess.BLACK)
     clock.start()
     fake_time.advance(2.5)
@@ -245,7 +227,7 @@ def test_to_clock_state_for_engines(fake_time: FakeTime) -> None:
     )
 
 
-def test_changed_signal_on_state_changes(fake_time: FakeTime) -> None:
+def test_changed_signal_on_state_changes(fake_time) -> None:
     clock = make_clock(fake_time)
     events: list[str] = []
     clock.changed.connect(lambda: events.append(clock.state().value))

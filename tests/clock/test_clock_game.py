@@ -12,46 +12,19 @@ from chessgui.clock.chess_clock import ChessClock, ClockRunState
 from chessgui.clock.game_clock import GameClock
 from chessgui.clock.time_control import UNTIMED, TimeControl
 from chessgui.game.controller import GameController
-from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.game.players import HumanPlayer
 from chessgui.game.result import GameResult, Termination
 
 
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 500.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class ScriptedEngine(Player):
-    """A computer stand-in that records the requests it gets."""
-
-    def __init__(self) -> None:
-        super().__init__("Scripted")
-        self.requests: list[GoRequest] = []
-
-    def is_human(self) -> bool:
-        return False
-
-    def go(self, request: GoRequest) -> None:
-        self.requests.append(request)
-
-
 @pytest.fixture
-def fake_time() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-def setup(qtbot, fake_time: FakeTime) -> tuple[GameController, ChessClock, GameClock]:
+def setup(qtbot, fake_time) -> tuple[GameController, ChessClock, GameClock]:
     controller = GameController()
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     game_clock = GameClock(controller, clock, TimeControl.parse("3+2"))
     return controller, clock, game_clock
 
 
-def play(controller: GameController, fake_time: FakeTime, *moves: tuple[str, float]) -> None:
+def play(controller: GameController, fake_time, *moves: tuple[str, float]) -> None:
     """Play (san, seconds thought) pairs through the human players."""
     for san, seconds in moves:
         fake_time.now += seconds
@@ -61,7 +34,7 @@ def play(controller: GameController, fake_time: FakeTime, *moves: tuple[str, flo
         player.on_move_requested(board.parse_san(san))
 
 
-def test_clock_starts_after_the_first_move_and_adds_increments(setup, fake_time: FakeTime) -> None:
+def test_clock_starts_after_the_first_move_and_adds_increments(setup, fake_time) -> None:
     controller, clock, _ = setup
     assert clock.state() == ClockRunState.IDLE
     play(controller, fake_time, ("e4", 30.0))
@@ -72,7 +45,7 @@ def test_clock_starts_after_the_first_move_and_adds_increments(setup, fake_time:
     assert clock.remaining_ms(chess.WHITE) == 180_000 - 10_000 + 2_000
 
 
-def test_moves_record_clk_comments(setup, fake_time: FakeTime) -> None:
+def test_moves_record_clk_comments(setup, fake_time) -> None:
     controller, _, _ = setup
     play(controller, fake_time, ("e4", 1.0), ("e5", 4.0), ("Nf3", 10.0))
     clocks = [node.clock() for node in controller.game().mainline()]
@@ -81,7 +54,7 @@ def test_moves_record_clk_comments(setup, fake_time: FakeTime) -> None:
     assert controller.game().headers["TimeControl"] == "180+2"
 
 
-def test_takeback_restores_times(setup, fake_time: FakeTime) -> None:
+def test_takeback_restores_times(setup, fake_time) -> None:
     controller, clock, _ = setup
     play(controller, fake_time, ("e4", 1.0), ("e5", 4.0), ("Nf3", 10.0), ("Nc6", 20.0))
     fake_time.now += 30.0
@@ -94,7 +67,7 @@ def test_takeback_restores_times(setup, fake_time: FakeTime) -> None:
     assert clock.running_color() == chess.WHITE
 
 
-def test_takeback_to_the_start_waits_for_the_first_move_again(setup, fake_time: FakeTime) -> None:
+def test_takeback_to_the_start_waits_for_the_first_move_again(setup, fake_time) -> None:
     controller, clock, _ = setup
     play(controller, fake_time, ("e4", 1.0), ("e5", 4.0))
     controller.takeback()
@@ -107,9 +80,9 @@ def test_takeback_to_the_start_waits_for_the_first_move_again(setup, fake_time: 
     assert clock.remaining_ms(chess.WHITE) == 180_000 and clock.running_color() == chess.BLACK
 
 
-def test_pause_holds_the_clock(setup, fake_time: FakeTime) -> None:
+def test_pause_holds_the_clock(setup, fake_time, scripted_player) -> None:
     controller, clock, _ = setup
-    controller.set_players(HumanPlayer(), ScriptedEngine())  # pausing is for games with a computer
+    controller.set_players(HumanPlayer(), scripted_player())  # pausing is for games with a computer
     play(controller, fake_time, ("e4", 1.0))
     controller.pause()
     fake_time.now += 100.0
@@ -120,7 +93,7 @@ def test_pause_holds_the_clock(setup, fake_time: FakeTime) -> None:
     assert clock.remaining_ms(chess.BLACK) == 179_000
 
 
-def test_flag_fall_ends_the_game_on_time(setup, fake_time: FakeTime, qtbot) -> None:
+def test_flag_fall_ends_the_game_on_time(setup, fake_time, qtbot) -> None:
     controller, clock, _ = setup
     play(controller, fake_time, ("e4", 1.0))
     fake_time.now += 181.0
@@ -133,7 +106,7 @@ def test_flag_fall_ends_the_game_on_time(setup, fake_time: FakeTime, qtbot) -> N
     assert clock.state() == ClockRunState.STOPPED
 
 
-def test_takeback_after_flag_fall_continues_the_game(setup, fake_time: FakeTime) -> None:
+def test_takeback_after_flag_fall_continues_the_game(setup, fake_time) -> None:
     controller, clock, _ = setup
     play(controller, fake_time, ("e4", 1.0), ("e5", 1.0))
     fake_time.now += 200.0
@@ -146,7 +119,7 @@ def test_takeback_after_flag_fall_continues_the_game(setup, fake_time: FakeTime)
     assert clock.remaining_ms(chess.BLACK) == 180_000
 
 
-def test_game_over_stops_the_clock(setup, fake_time: FakeTime) -> None:
+def test_game_over_stops_the_clock(setup, fake_time) -> None:
     controller, clock, _ = setup
     play(controller, fake_time, ("f3", 1.0), ("e5", 1.0), ("g4", 1.0), ("Qh4#", 5.0))
     assert controller.is_game_over()
@@ -156,11 +129,11 @@ def test_game_over_stops_the_clock(setup, fake_time: FakeTime) -> None:
     assert clock.remaining_ms(chess.BLACK) == black_left
 
 
-def test_engines_get_the_clock(qtbot, fake_time: FakeTime) -> None:
+def test_engines_get_the_clock(qtbot, fake_time, scripted_player) -> None:
     controller = GameController()
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     GameClock(controller, clock, TimeControl.parse("5+3 / 3+2"))
-    engine = ScriptedEngine()
+    engine = scripted_player()
     controller.set_players(HumanPlayer(), engine)
     fake_time.now += 2.0
     controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("e2e4"))
@@ -170,17 +143,17 @@ def test_engines_get_the_clock(qtbot, fake_time: FakeTime) -> None:
     assert (clock_state.white_increment_ms, clock_state.black_increment_ms) == (3_000, 2_000)
 
 
-def test_untimed_games_give_engines_no_clock(qtbot, fake_time: FakeTime) -> None:
+def test_untimed_games_give_engines_no_clock(qtbot, fake_time, scripted_player) -> None:
     controller = GameController()
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     GameClock(controller, clock, UNTIMED)
-    engine = ScriptedEngine()
+    engine = scripted_player()
     controller.set_players(engine, HumanPlayer())
     assert engine.requests[-1].clock is None
     assert not clock.is_running()
 
 
-def test_set_time_control_applies_before_the_first_move(setup, fake_time: FakeTime) -> None:
+def test_set_time_control_applies_before_the_first_move(setup, fake_time) -> None:
     controller, clock, game_clock = setup
     game_clock.set_time_control(TimeControl.parse("1+0"))
     assert clock.remaining_ms(chess.WHITE) == 60_000
@@ -191,7 +164,7 @@ def test_set_time_control_applies_before_the_first_move(setup, fake_time: FakeTi
     assert clock.remaining_ms(chess.WHITE) == 600_000
 
 
-def test_loaded_game_continues_from_recorded_clocks(setup, fake_time: FakeTime) -> None:
+def test_loaded_game_continues_from_recorded_clocks(setup, fake_time) -> None:
     controller, clock, _ = setup
     pgn = '[TimeControl "300+3"]\n\n1. e4 { [%clk 0:05:02] } e5 { [%clk 0:04:40] } 2. Nf3 { [%clk 0:04:50] } *'
     controller.load_game(chess.pgn.read_game(io.StringIO(pgn)))
@@ -212,7 +185,7 @@ def test_flag_game_result_maps_to_game_result() -> None:
     assert loss.result == "1-0" and loss.termination == Termination.TIME_FORFEIT
 
 
-def test_move_after_the_flag_fell_loses_on_time(setup, fake_time: FakeTime, qtbot) -> None:
+def test_move_after_the_flag_fell_loses_on_time(setup, fake_time, qtbot) -> None:
     controller, clock, _ = setup
     play(controller, fake_time, ("e4", 1.0), ("e5", 1.0))
     with qtbot.waitSignal(controller.game_over) as blocker:
@@ -221,21 +194,21 @@ def test_move_after_the_flag_fell_loses_on_time(setup, fake_time: FakeTime, qtbo
     assert clock.flagged_color() == chess.WHITE
 
 
-def test_fixed_time_per_move_gives_engines_no_clock(qtbot, fake_time: FakeTime) -> None:
+def test_fixed_time_per_move_gives_engines_no_clock(qtbot, fake_time, scripted_player) -> None:
     from chessgui.clock.time_control import EngineTimeMode
 
     controller = GameController()
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     game_clock = GameClock(controller, clock, TimeControl.parse("1+0"))
     game_clock.set_engine_time_mode(EngineTimeMode.FIXED_PER_MOVE)
-    engine = ScriptedEngine()
+    engine = scripted_player()
     controller.set_players(HumanPlayer(), engine)
     controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("e2e4"))
     assert engine.requests[-1].clock is None
     assert clock.running_color() == chess.BLACK  # the clock still runs
 
 
-def test_time_control_header_follows_the_control_until_the_first_move(setup, fake_time: FakeTime) -> None:
+def test_time_control_header_follows_the_control_until_the_first_move(setup, fake_time) -> None:
     controller, _, game_clock = setup
     assert controller.game().headers["TimeControl"] == "180+2"
     game_clock.set_time_control(TimeControl.parse("1+0"))
@@ -244,11 +217,11 @@ def test_time_control_header_follows_the_control_until_the_first_move(setup, fak
     assert "TimeControl" not in controller.game().headers
 
 
-def test_watching_delay_before_a_computer_move_is_not_charged(qtbot, fake_time: FakeTime) -> None:
+def test_watching_delay_before_a_computer_move_is_not_charged(qtbot, fake_time, scripted_player) -> None:
     controller = GameController()
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     GameClock(controller, clock, TimeControl.parse("1+0"))
-    white, black = ScriptedEngine(), ScriptedEngine()
+    white, black = scripted_player(), scripted_player()
     controller.set_min_move_delay_ms(20)
     controller.set_players(white, black)  # the watching delay is for computer vs computer
     white.move_made.emit(white.requests[-1].request_id, "e2e4")
@@ -264,7 +237,7 @@ def test_watching_delay_before_a_computer_move_is_not_charged(qtbot, fake_time: 
     assert clock.running_color() is None  # White's clock waits out the watching delay too
 
 
-def test_autosave_snapshot_restores_the_unfinished_move_time(setup, fake_time: FakeTime) -> None:
+def test_autosave_snapshot_restores_the_unfinished_move_time(setup, fake_time) -> None:
     from chessgui.clock.chess_clock import ClockSnapshot
 
     controller, clock, game_clock = setup

@@ -9,16 +9,8 @@ from chessgui.clock.low_time import LowTimeWatcher
 from chessgui.clock.time_control import TimeControl
 
 
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def test_warns_once_under_ten_seconds_and_again_after_an_increment(qapp) -> None:
-    now = FakeTime()
+def test_warns_once_under_ten_seconds_and_again_after_an_increment(qapp, fake_time) -> None:
+    now = fake_time
     clock = ChessClock(time_source=now, tick_interval_ms=0)
     clock.reset(TimeControl.from_seconds(15, 10))
     watcher = LowTimeWatcher(clock)
@@ -40,8 +32,8 @@ def test_warns_once_under_ten_seconds_and_again_after_an_increment(qapp) -> None
     assert warnings == [chess.WHITE, chess.WHITE]
 
 
-def test_untimed_games_never_warn(qapp) -> None:
-    clock = ChessClock(time_source=FakeTime(), tick_interval_ms=0)
+def test_untimed_games_never_warn(qapp, fake_time) -> None:
+    clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     watcher = LowTimeWatcher(clock)
     warnings: list[bool] = []
     watcher.low_time.connect(warnings.append)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 from engine.api import SearchInfo, SearchLimit
@@ -22,7 +20,6 @@ from engine.searchstate import (
     LAB_NO_TT,
 )
 from engine.searchstats import SearchStats, format_stats
-from engine.uci import UciEngine
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -146,26 +143,9 @@ def test_pure_speed_techniques_never_change_the_score(fen: str, lab_off: int) ->
         assert off[-1].nodes > base[-1].nodes  # (node changes of the others: see the test above)
 
 
-def _uci_session(*commands: str) -> list[str]:
-    """Run ``commands`` through a UciEngine; the last must be a ``go`` that ends by itself."""
-    lines: list[str] = []
-    answered = threading.Event()
-
-    def write(line: str) -> None:
-        lines.append(line)
-        if line.startswith("bestmove"):
-            answered.set()
-
-    uci = UciEngine(write=write)
-    for command in commands:
-        uci.handle(command)
-    assert answered.wait(120)
+def test_uci_search_stats_option_prints_the_counters(uci_until_bestmove) -> None:
+    uci, lines = uci_until_bestmove("uci", "setoption name SearchStats value true", "position startpos", "go depth 4")
     uci.handle("quit")
-    return lines
-
-
-def test_uci_search_stats_option_prints_the_counters() -> None:
-    lines = _uci_session("uci", "setoption name SearchStats value true", "position startpos", "go depth 4")
     assert "option name SearchStats type check default false" in lines
     stats_lines = [line for line in lines if line.startswith("info string stats")]
     assert [line.split()[4] for line in stats_lines] == ["1", "2", "3", "4"]
@@ -174,8 +154,9 @@ def test_uci_search_stats_option_prints_the_counters() -> None:
     assert int(fields["qnodes"]) <= int(fields["nodes"])
 
 
-def test_uci_prints_no_stats_by_default() -> None:
-    lines = _uci_session("position startpos", "go depth 3")
+def test_uci_prints_no_stats_by_default(uci_until_bestmove) -> None:
+    uci, lines = uci_until_bestmove("position startpos", "go depth 3")
+    uci.handle("quit")
     assert any(line.startswith("info depth 3") for line in lines)
     assert not any(line.startswith("info string stats") for line in lines)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import threading
 import time
 
 import chess
@@ -195,20 +194,8 @@ def test_stop_during_infinite_multipv_analysis(engine: chess.engine.SimpleEngine
     assert best.move in board.legal_moves
 
 
-def test_multipv_setoption_is_clamped_and_sent_per_line() -> None:
-    lines: list[str] = []
-    answered = threading.Event()
-
-    def write(line: str) -> None:
-        lines.append(line)
-        if line.startswith("bestmove"):
-            answered.set()
-
-    uci = UciEngine(write=write)
-    uci.handle("setoption name MultiPV value 99")
-    uci.handle("position startpos")
-    uci.handle("go depth 2")
-    assert answered.wait(60)
+def test_multipv_setoption_is_clamped_and_sent_per_line(uci_until_bestmove) -> None:
+    uci, lines = uci_until_bestmove("setoption name MultiPV value 99", "position startpos", "go depth 2", timeout_s=60)
     depth2 = [line for line in lines if line.startswith("info depth 2 ")]
     assert [line.split()[6] for line in depth2] == [str(k) for k in range(1, 11)]
     first = depth2[0].split()

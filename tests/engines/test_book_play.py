@@ -9,7 +9,6 @@ import chess
 import chess.pgn
 import pytest
 
-from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer
 from chessgui.game.players import GoRequest
@@ -18,19 +17,8 @@ from chessgui.storage.book import BookChoice, BookSettings, load_book
 from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
 
 
-@pytest.fixture
-def players():
-    made = []
-    yield made
-    for player in made:
-        player.shutdown()
-
-
 def _player(players: list, book: BookSettings, searcher: object) -> BuiltinEnginePlayer:
-    worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: None, warm_up_state=_WarmUp())
-    player = BuiltinEnginePlayer(PlayerSettings(kind=PlayerKind.BUILTIN, depth=2, book=book), worker=worker)
-    players.append(player)
-    return player
+    return players.builtin(PlayerSettings(kind=PlayerKind.BUILTIN, depth=2, book=book), searcher)
 
 
 def test_book_move_is_played_at_once_legal_and_reported_as_book(qtbot, players, fake_searcher) -> None:

@@ -9,7 +9,6 @@ import chess
 import pytest
 
 from chessgui.clock.chess_clock import ClockState
-from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer, UciEnginePlayer, create_player, uci_limit_from
 from chessgui.game.players import GoRequest, HumanPlayer
@@ -20,19 +19,7 @@ from chessgui.storage.settings import PlayerKind, PlayerSettings
 NO_BOOK = BookSettings(enabled=False)
 
 
-@pytest.fixture
-def players():
-    made = []
-    yield made
-    for player in made:
-        player.shutdown()
-
-
-def _fake_builtin(searcher: object, settings: PlayerSettings | None = None) -> BuiltinEnginePlayer:
-    worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: None, warm_up_state=_WarmUp())
-    return BuiltinEnginePlayer(
-        settings or PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, depth=2), worker=worker
-    )
+BUILTIN_DEPTH_2 = PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, depth=2)
 
 
 def _uci(command: str, players: list, **kwargs) -> UciEnginePlayer:
@@ -45,8 +32,7 @@ def _uci(command: str, players: list, **kwargs) -> UciEnginePlayer:
 
 
 def test_builtin_player_answers_go_with_legal_move(qtbot, players, fake_searcher) -> None:
-    player = _fake_builtin(fake_searcher())
-    players.append(player)
+    player = players.builtin(BUILTIN_DEPTH_2, fake_searcher())
     qtbot.waitUntil(player.is_ready, timeout=5000)
     infos: list[EngineInfo] = []
     player.search_info.connect(infos.append)
@@ -64,8 +50,7 @@ def test_builtin_player_answers_go_with_legal_move(qtbot, players, fake_searcher
 
 def test_builtin_player_never_answers_a_stopped_request(qtbot, players, fake_searcher) -> None:
     searcher = fake_searcher(blocking=True)
-    player = _fake_builtin(searcher=searcher)
-    players.append(player)
+    player = players.builtin(BUILTIN_DEPTH_2, searcher)
     answers: list[tuple[int, str]] = []
     player.move_made.connect(lambda rid, uci: answers.append((rid, uci)))
     player.go(GoRequest(1, chess.STARTING_FEN, ()))
@@ -80,10 +65,9 @@ def test_builtin_player_never_answers_a_stopped_request(qtbot, players, fake_sea
 
 def test_builtin_player_limits_from_settings_and_clock(qtbot, players, fake_searcher) -> None:
     searcher = fake_searcher()
-    player = _fake_builtin(
-        searcher, PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=700, depth=None)
+    player = players.builtin(
+        PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, move_time_ms=700, depth=None), searcher
     )
-    players.append(player)
     with qtbot.waitSignal(player.move_made, timeout=5000):
         player.go(GoRequest(1, chess.STARTING_FEN, ()))
     clock = ClockState(white_ms=60_000, black_ms=50_000, white_increment_ms=1000, black_increment_ms=2000)

@@ -10,7 +10,6 @@ import chess
 import pytest
 from PySide6.QtCore import QSettings
 
-from chessgui.engines.builtin_worker import EngineWorker, _WarmUp
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer
 from chessgui.game.players import GoRequest
@@ -28,20 +27,8 @@ KQK = "8/8/8/8/8/3k4/8/3KQ3 w - - 0 1"
 GAVIOTA = TablebaseSettings(gaviota_dir=DEBIAN_GTB)
 
 
-@pytest.fixture
-def players():
-    made = []
-    yield made
-    for player in made:
-        player.shutdown()
-
-
 def _player(players: list, searcher: object) -> BuiltinEnginePlayer:
-    worker = EngineWorker(searcher_factory=lambda hash_mb: searcher, warm_up=lambda: None, warm_up_state=_WarmUp())
-    settings = PlayerSettings(kind=PlayerKind.BUILTIN, depth=2, book=BookSettings(enabled=False))
-    player = BuiltinEnginePlayer(settings, worker=worker)
-    players.append(player)
-    return player
+    return players.builtin(PlayerSettings(kind=PlayerKind.BUILTIN, depth=2, book=BookSettings(enabled=False)), searcher)
 
 
 @needs_gaviota

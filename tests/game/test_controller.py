@@ -6,30 +6,8 @@ import chess
 import pytest
 
 from chessgui.game.controller import GameController
-from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.game.players import HumanPlayer
 from chessgui.game.result import GameResult, Termination
-
-
-class ScriptedPlayer(Player):
-    """A computer stand-in: remembers requests; the test answers them by hand."""
-
-    def __init__(self, name: str = "Scripted") -> None:
-        super().__init__(name)
-        self.requests: list[GoRequest] = []
-        self.stopped = 0
-
-    def is_human(self) -> bool:
-        return False
-
-    def go(self, request: GoRequest) -> None:
-        self.requests.append(request)
-
-    def stop(self) -> None:
-        self.stopped += 1
-
-    def answer(self, uci: str, request: GoRequest | None = None) -> None:
-        request = request or self.requests[-1]
-        self.move_made.emit(request.request_id, uci)
 
 
 def play(controller: GameController, *sans: str) -> None:
@@ -142,8 +120,10 @@ def test_takeback_between_humans_removes_one_move(controller: GameController, qt
     assert controller.board().peek() == chess.Move.from_uci("c7c5")
 
 
-def test_takeback_against_computer_returns_the_turn_to_the_human(controller: GameController, qtbot) -> None:
-    engine = ScriptedPlayer()
+def test_takeback_against_computer_returns_the_turn_to_the_human(
+    controller: GameController, qtbot, scripted_player
+) -> None:
+    engine = scripted_player()
     controller.set_players(HumanPlayer("You"), engine)
     play(controller, "e4")
     engine.answer("e7e5")
@@ -153,8 +133,8 @@ def test_takeback_against_computer_returns_the_turn_to_the_human(controller: Gam
     assert controller.is_waiting_for_human()
 
 
-def test_stale_reply_after_new_game_is_ignored(controller: GameController, qtbot) -> None:
-    engine = ScriptedPlayer()
+def test_stale_reply_after_new_game_is_ignored(controller: GameController, qtbot, scripted_player) -> None:
+    engine = scripted_player()
     controller.set_players(engine, HumanPlayer("You"))
     old_request = engine.requests[-1]
     controller.new_game()
@@ -166,8 +146,8 @@ def test_stale_reply_after_new_game_is_ignored(controller: GameController, qtbot
     assert controller.live_ply() == 1
 
 
-def test_illegal_engine_move_pauses_with_a_message(controller: GameController, qtbot) -> None:
-    engine = ScriptedPlayer("Broken engine")
+def test_illegal_engine_move_pauses_with_a_message(controller: GameController, qtbot, scripted_player) -> None:
+    engine = scripted_player("Broken engine")
     controller.set_players(engine, HumanPlayer("You"))
     with qtbot.waitSignal(controller.player_failed) as blocker:
         engine.answer("e2e5")
@@ -176,8 +156,8 @@ def test_illegal_engine_move_pauses_with_a_message(controller: GameController, q
     assert controller.is_paused()
 
 
-def test_input_enabled_only_for_humans(controller: GameController, qtbot) -> None:
-    engine = ScriptedPlayer()
+def test_input_enabled_only_for_humans(controller: GameController, qtbot, scripted_player) -> None:
+    engine = scripted_player()
     with qtbot.waitSignal(controller.human_input_enabled) as blocker:
         controller.set_players(HumanPlayer("You"), engine)
     assert blocker.args == [True]
@@ -186,8 +166,8 @@ def test_input_enabled_only_for_humans(controller: GameController, qtbot) -> Non
     assert blocker.args == [False]
 
 
-def test_pause_and_step_between_computers(controller: GameController, qtbot) -> None:
-    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+def test_pause_and_step_between_computers(controller: GameController, qtbot, scripted_player) -> None:
+    white, black = scripted_player("W"), scripted_player("B")
     controller.set_players(white, black)
     controller.pause()
     white.answer("e2e4")  # the request was cancelled by the pause
@@ -223,15 +203,15 @@ def test_eval_and_clock_annotations_are_stored(controller: GameController) -> No
     assert "[%eval 0.34,12]" in text and "[%clk 0:02:58" in text
 
 
-def test_new_players_after_a_failure_carry_on(controller: GameController, qtbot) -> None:
-    broken = ScriptedPlayer("Broken engine")
+def test_new_players_after_a_failure_carry_on(controller: GameController, qtbot, scripted_player) -> None:
+    broken = scripted_player("Broken engine")
     controller.set_players(HumanPlayer("You"), broken)
     play(controller, "e4")
     with qtbot.waitSignal(controller.player_failed) as blocker:
         broken.failed.emit(broken.requests[-1].request_id, "Broken engine stopped answering.")
     assert "stopped answering" in blocker.args[0]
     assert controller.is_paused() and controller.live_ply() == 1
-    replacement = ScriptedPlayer("Replacement")
+    replacement = scripted_player("Replacement")
     controller.set_players(controller.player(chess.WHITE), replacement)
     assert not controller.is_paused()
     replacement.answer("e7e5")
@@ -278,8 +258,8 @@ def _loaded_game() -> chess.pgn.Game:
     return chess.pgn.read_game(io.StringIO(LOADED))
 
 
-def test_viewed_game_asks_nobody_to_move_and_keeps_its_tags(controller: GameController, qtbot) -> None:
-    engine = ScriptedPlayer("Built-in engine")
+def test_viewed_game_asks_nobody_to_move_and_keeps_its_tags(controller: GameController, qtbot, scripted_player) -> None:
+    engine = scripted_player("Built-in engine")
     controller.set_players(HumanPlayer("You"), engine)
     inputs: list[bool] = []
     controller.human_input_enabled.connect(inputs.append)
@@ -289,16 +269,18 @@ def test_viewed_game_asks_nobody_to_move_and_keeps_its_tags(controller: GameCont
     headers = controller.game().headers
     assert (headers["White"], headers["Black"], headers["Date"]) == ("Carlsen", "Nepo", "2021.12.03")
     # New players (settings changed while viewing) are not asked either, and the tags stay.
-    other = ScriptedPlayer("Other engine")
-    controller.set_players(other, ScriptedPlayer("Third"))
+    other = scripted_player("Other engine")
+    controller.set_players(other, scripted_player("Third"))
     assert other.requests == [] and controller.game().headers["White"] == "Carlsen"
     assert not controller.takeback() and controller.live_ply() == 5
     controller.resign(chess.WHITE)
     assert controller.result() is None
 
 
-def test_play_from_a_viewed_position_keeps_the_rest_as_a_variation(controller: GameController, qtbot) -> None:
-    engine = ScriptedPlayer("Built-in engine")
+def test_play_from_a_viewed_position_keeps_the_rest_as_a_variation(
+    controller: GameController, qtbot, scripted_player
+) -> None:
+    engine = scripted_player("Built-in engine")
     controller.set_players(HumanPlayer("You"), engine)
     game = _loaded_game()
     controller.view_game(game)
@@ -325,11 +307,11 @@ def test_play_from_a_viewed_position_keeps_the_rest_as_a_variation(controller: G
 # ---------------------------------------------------------------- state belongs to its game
 
 
-def test_a_pause_does_not_carry_over_into_a_new_game(controller: GameController, qtbot) -> None:
-    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+def test_a_pause_does_not_carry_over_into_a_new_game(controller: GameController, qtbot, scripted_player) -> None:
+    white, black = scripted_player("W"), scripted_player("B")
     controller.set_players(white, black)
     controller.pause()
-    engine = ScriptedPlayer("Engine")
+    engine = scripted_player("Engine")
     controller.set_players(HumanPlayer("You"), engine)
     with qtbot.waitSignal(controller.paused_changed) as blocker:
         controller.new_game()
@@ -342,10 +324,10 @@ def test_a_pause_does_not_carry_over_into_a_new_game(controller: GameController,
 
 
 @pytest.mark.parametrize("start", ["fen", "load"])
-def test_loading_a_game_or_position_starts_unpaused(controller: GameController, start: str) -> None:
+def test_loading_a_game_or_position_starts_unpaused(controller: GameController, start: str, scripted_player) -> None:
     import chess.pgn
 
-    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+    white, black = scripted_player("W"), scripted_player("B")
     controller.set_players(white, black)
     controller.pause()
     controller.step()  # a step allowance must not leak either
@@ -359,11 +341,11 @@ def test_loading_a_game_or_position_starts_unpaused(controller: GameController, 
     assert controller.live_ply() == 2  # both sides play on: no pause, no one-step limit
 
 
-def test_pause_needs_a_computer_in_the_game(controller: GameController) -> None:
+def test_pause_needs_a_computer_in_the_game(controller: GameController, scripted_player) -> None:
     assert not controller.has_computer_player()
     controller.pause()
     assert not controller.is_paused()  # two humans: nothing to pause
-    controller.set_players(ScriptedPlayer("W"), ScriptedPlayer("B"))
+    controller.set_players(scripted_player("W"), scripted_player("B"))
     assert controller.has_computer_player()
     controller.pause()
     assert controller.is_paused()
@@ -371,16 +353,16 @@ def test_pause_needs_a_computer_in_the_game(controller: GameController) -> None:
     assert not controller.is_paused()  # the pause went with the computers
 
 
-def test_watching_delay_does_not_slow_replies_to_a_human(controller: GameController) -> None:
-    engine = ScriptedPlayer()
+def test_watching_delay_does_not_slow_replies_to_a_human(controller: GameController, scripted_player) -> None:
+    engine = scripted_player()
     controller.set_players(HumanPlayer("You"), engine)
     controller.set_min_move_delay_ms(5_000)
     play(controller, "e4")
     assert len(engine.requests) == 1  # asked at once, not 5 s later
 
 
-def test_watching_delay_applies_between_two_computers(controller: GameController, qtbot) -> None:
-    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+def test_watching_delay_applies_between_two_computers(controller: GameController, qtbot, scripted_player) -> None:
+    white, black = scripted_player("W"), scripted_player("B")
     controller.set_players(white, black)
     controller.set_min_move_delay_ms(50)
     white.answer("e2e4")
@@ -388,8 +370,10 @@ def test_watching_delay_applies_between_two_computers(controller: GameController
     qtbot.waitUntil(lambda: len(black.requests) == 1, timeout=2_000)
 
 
-def test_delayed_move_timer_of_the_old_game_never_fires_into_the_new_one(controller: GameController, qtbot) -> None:
-    white, black = ScriptedPlayer("W"), ScriptedPlayer("B")
+def test_delayed_move_timer_of_the_old_game_never_fires_into_the_new_one(
+    controller: GameController, qtbot, scripted_player
+) -> None:
+    white, black = scripted_player("W"), scripted_player("B")
     controller.set_players(white, black)
     controller.set_min_move_delay_ms(50)
     white.answer("e2e4")  # Black's request is scheduled 50 ms later
@@ -400,8 +384,8 @@ def test_delayed_move_timer_of_the_old_game_never_fires_into_the_new_one(control
     assert [request.moves for request in white.requests] == [(), ()]  # White starts the new game
 
 
-def test_stale_reply_after_a_takeback_is_ignored(controller: GameController, qtbot) -> None:
-    engine = ScriptedPlayer()
+def test_stale_reply_after_a_takeback_is_ignored(controller: GameController, qtbot, scripted_player) -> None:
+    engine = scripted_player()
     controller.set_players(HumanPlayer("You"), engine)
     play(controller, "e4")
     thinking_about_e4 = engine.requests[-1]

@@ -40,3 +40,15 @@ def test_damaged_access_values_fall_back(tmp_path: Path) -> None:
     access = load_settings(_ini(tmp_path)).access
     assert access.sounds_on is True and access.volume == AccessSettings().volume
     assert access.sounds_off == frozenset({SoundEvent.CHECK})
+
+
+def test_hand_edited_switch_words_read_alike_in_access_and_main_settings(tmp_path: Path) -> None:
+    qsettings = _ini(tmp_path)
+    qsettings.setValue("sound/on", " Off ")
+    qsettings.setValue("access/announce_moves", "no")
+    qsettings.setValue("board/show_legal_moves", "NO")
+    qsettings.setValue("tablebases/play_perfectly", "yes")
+    qsettings.sync()
+    settings = load_settings(_ini(tmp_path))
+    assert settings.access.sounds_on is False and settings.access.announce_moves is False
+    assert settings.board.show_legal_moves is False and settings.tablebases.play_perfectly is True

@@ -8,19 +8,14 @@ from PySide6.QtGui import QAccessible
 
 from chessgui.game.result import GameResult, Termination
 from chessgui.views.announcer import Announcer, describe_move, describe_position, describe_result
-from chessgui.views.board.board_widget import BoardWidget
 
 
 def _names(interface: QAccessible) -> list[str]:
     return [interface.child(i).text(QAccessible.Text.Name) for i in range(interface.childCount())]
 
 
-def test_board_exposes_every_square_with_its_piece(qtbot) -> None:
-    board = BoardWidget()
-    qtbot.addWidget(board)
-    board.resize(400, 400)
-    board.show()
-    qtbot.waitExposed(board)
+def test_board_exposes_every_square_with_its_piece(board_widget) -> None:
+    board = board_widget
     interface = QAccessible.queryAccessibleInterface(board)
     assert interface.text(QAccessible.Text.Name) == "Chess board"
     assert interface.text(QAccessible.Text.Description).startswith("White to move")
@@ -31,12 +26,8 @@ def test_board_exposes_every_square_with_its_piece(qtbot) -> None:
     assert "e2, white pawn" in names and "e4, empty" in names
 
 
-def test_square_names_follow_moves_and_their_rectangles_follow_flips(qtbot) -> None:
-    board = BoardWidget()
-    qtbot.addWidget(board)
-    board.resize(400, 400)
-    board.show()
-    qtbot.waitExposed(board)
+def test_square_names_follow_moves_and_their_rectangles_follow_flips(board_widget) -> None:
+    board = board_widget
     position = chess.Board()
     position.push_san("e4")
     board.set_position(position)

@@ -14,16 +14,6 @@ from chessgui.views.board.piece_renderer import PieceRenderer
 from chessgui.views.board.theme import DEFAULT_THEME
 
 
-@pytest.fixture
-def board_widget(qtbot) -> BoardWidget:
-    widget = BoardWidget()
-    qtbot.addWidget(widget)
-    widget.resize(400, 400)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
-
-
 def image(widget: BoardWidget) -> QImage:
     return widget.grab().toImage()
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import chess
-import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
@@ -11,17 +10,6 @@ from PySide6.QtTest import QTest
 from chessgui.views.board.board_widget import BoardWidget
 
 LEFT = Qt.MouseButton.LeftButton
-
-
-@pytest.fixture
-def board_widget(qtbot) -> BoardWidget:
-    widget = BoardWidget()
-    widget.set_animation_ms(0)
-    qtbot.addWidget(widget)
-    widget.resize(400, 400)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
 
 
 def point(widget: BoardWidget, square: chess.Square) -> QPoint:

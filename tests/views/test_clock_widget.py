@@ -10,21 +10,8 @@ from chessgui.clock.time_control import UNTIMED, TimeControl
 from chessgui.views.clock_widget import ClockPanel, ClockWidget, low_time_threshold_ms
 
 
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
-def fake_time() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-def panel(qtbot, fake_time: FakeTime) -> tuple[ClockPanel, ChessClock]:
+def panel(qtbot, fake_time) -> tuple[ClockPanel, ChessClock]:
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     clock.reset(TimeControl.parse("1+0"))
     widget = ClockPanel()
@@ -48,7 +35,7 @@ def test_text_formats(qtbot) -> None:
     assert widget.text() == ""
 
 
-def test_panel_shows_clock_times_and_running_side(panel, fake_time: FakeTime) -> None:
+def test_panel_shows_clock_times_and_running_side(panel, fake_time) -> None:
     widget, clock = panel
     white, black = widget.clock_widget(chess.WHITE), widget.clock_widget(chess.BLACK)
     assert white.text() == "1:00" and not white.is_running()
@@ -67,7 +54,7 @@ def test_panel_shows_clock_times_and_running_side(panel, fake_time: FakeTime) ->
     assert not black.is_active() and not white.is_active()
 
 
-def test_low_time_colour_and_flash(panel, fake_time: FakeTime, qtbot) -> None:
+def test_low_time_colour_and_flash(panel, fake_time, qtbot) -> None:
     widget, clock = panel
     white = widget.clock_widget(chess.WHITE)
     clock.start()
@@ -84,7 +71,7 @@ def test_low_time_colour_and_flash(panel, fake_time: FakeTime, qtbot) -> None:
     qtbot.waitUntil(lambda: not white.is_flashing(), timeout=3000)
 
 
-def test_flag_fall_shows_on_the_card(panel, fake_time: FakeTime) -> None:
+def test_flag_fall_shows_on_the_card(panel, fake_time) -> None:
     widget, clock = panel
     clock.start()
     fake_time.now += 61
