@@ -1,5 +1,5 @@
-"""The Game menu's commands in the window: new game, next game, play from here, settings, resign,
-offer a draw, pause.
+"""The menus' commands in the window: new game, next game, play from here, settings, resign,
+offer a draw, pause; copy the FEN; about.
 
 Each asks what it needs (the settings dialog, whether to replace the game) and then
 tells the play session or the controller; the game itself changes only there.
@@ -8,9 +8,11 @@ tells the play session or the controller; the game itself changes only there.
 from __future__ import annotations
 
 import chess
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
+from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.game.controller import GameController
@@ -19,7 +21,13 @@ from chessgui.game.session import PlaySession
 
 
 class GameCommandsPresenter(QObject):
-    """Runs the Game menu's commands for the window."""
+    """Runs the menus' commands for the window.
+
+    Signals:
+        status_message(str): a passing notice (the FEN copied).
+    """
+
+    status_message = Signal(str)
 
     def __init__(
         self,
@@ -83,3 +91,13 @@ class GameCommandsPresenter(QObject):
             self.controller.pause()
         else:
             self.controller.resume()
+
+    def on_copy_fen_triggered(self) -> None:
+        """Copy the shown position's FEN."""
+        fen = self.navigator.shown_board().fen()
+        QGuiApplication.clipboard().setText(fen)
+        self.status_message.emit(f"Copied FEN: {fen}")
+
+    def on_about_triggered(self) -> None:
+        """Version, license and credits."""
+        AboutDialog(self._window).exec()

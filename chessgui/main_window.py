@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import chess
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QGuiApplication
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -31,9 +31,9 @@ from chessgui.clock.chess_clock import ChessClock
 from chessgui.clock.game_clock import GameClock
 from chessgui.clock.low_time import LowTimeWatcher
 from chessgui.clock.time_control import UNTIMED
-from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
+from chessgui.engine_view_presenter import EngineViewPresenter
 from chessgui.engines.analysis import PositionAnalyser
 from chessgui.engines.hint_presenter import HintPresenter
 from chessgui.engines.lab_runner import LabRunner
@@ -65,7 +65,7 @@ from chessgui.views.board_area import BoardArea
 from chessgui.views.clock_widget import ClockPanel
 from chessgui.views.color_scheme import ColorSchemeSwitcher
 from chessgui.views.engine_panel import EnginePanel
-from chessgui.views.eval_bar import EvalBar, stored_evaluation
+from chessgui.views.eval_bar import EvalBar
 from chessgui.views.history_banner import HistoryBanner
 from chessgui.views.move_entry import MoveEntry
 from chessgui.views.move_log import MoveLogPanel
@@ -208,6 +208,16 @@ class MainWindow(QMainWindow):
             self.analysis_mode,
             self.variations,
         )
+        self.engine_view = EngineViewPresenter(
+            self,
+            self.controller,
+            self.engine_panel,
+            self.eval_bar,
+            self.board_widget,
+            self.board_area,
+            self.tablebases,
+            self.analysis_mode,
+        )
         self.resume = ResumePresenter(self, self.autosave, self.controller, self.game_clock, self.look)
         self._wire(self.actions_)
         self.resize(1240, 800)
@@ -314,7 +324,7 @@ class MainWindow(QMainWindow):
         actions.last_move.triggered.connect(navigator.last)
         actions.previous_variation.triggered.connect(navigator.previous_variation)
         actions.next_variation.triggered.connect(navigator.next_variation)
-        actions.copy_fen.triggered.connect(self.on_copy_fen_triggered)
+        actions.copy_fen.triggered.connect(self.commands.on_copy_fen_triggered)
         # ``triggered`` passes a bool; the FEN dialog's slot takes optional text instead.
         actions.load_fen.triggered.connect(lambda: self.flows.on_load_fen_triggered())
         actions.edit_position.triggered.connect(self.flows.on_edit_position_triggered)
@@ -332,7 +342,7 @@ class MainWindow(QMainWindow):
         session = self.session
         session.engine_info.connect(self.engine_panel.on_search_info)
         session.engine_info.connect(self.eval_bar.on_search_info)
-        session.engine_cleared.connect(self.on_engine_cleared)
+        session.engine_cleared.connect(self.engine_view.on_engine_cleared)
         session.book_problem.connect(self.on_status_message)
         self.tablebases.text_changed.connect(self.engine_panel.set_tablebase_text)
         self.tablebases.problem_found.connect(self.on_status_message)
@@ -376,7 +386,7 @@ class MainWindow(QMainWindow):
         controller.move_made.connect(review.on_annotations_changed)
         navigator.view_changed.connect(review.on_view_changed)
         actions.quit.triggered.connect(self.close)
-        actions.about.triggered.connect(self.on_about_triggered)
+        actions.about.triggered.connect(self.commands.on_about_triggered)
         # Keyboard play and screen-reader support.
         self.move_entry.move_entered.connect(self.board_presenter.on_move_requested)
         self.move_entry.message_shown.connect(lambda text: self.announcer.announce(text, always=True))
@@ -387,6 +397,7 @@ class MainWindow(QMainWindow):
         if self.autosave is not None:
             self.autosave.save_failed.connect(self.on_status_message)
         self.resume.status_message.connect(self.on_status_message)
+        self.commands.status_message.connect(self.on_status_message)
         actions.my_rating.setEnabled(self.rating is not None)
         if self.rating is not None:
             actions.my_rating.triggered.connect(self.rating.on_my_rating_triggered)
@@ -425,30 +436,13 @@ class MainWindow(QMainWindow):
         """The status line's description of the game now."""
         return self.status_label.text()
 
-    def on_about_triggered(self) -> None:
-        """Version, license and credits."""
-        AboutDialog(self).exec()
-
     def on_settings_applied(self, settings: Settings) -> None:
         """Board options, auto-flip and the engine panel follow the settings."""
         self.access.apply(settings.access)
         self.look.apply(settings)
-        computers = [color for color in chess.COLORS if settings.player(color).is_computer()]
-        for color in chess.COLORS:
-            self.engine_panel.set_side_visible(color, color in computers)
-        self.tablebases.apply(settings.tablebases)  # after the session installed this settings' players
-        self.engine_panel.setVisible(bool(computers) or self.is_analysing() or settings.tablebases.is_configured())
-        self.analysis_mode.update_engines()
-        self.eval_bar.setVisible(bool(computers))
-        self.board_area.relayout()
+        self.engine_view.apply(settings)
         self.status.update_players_label()
         self.status.update_actions()  # offering a draw depends on who plays
-
-    def on_engine_cleared(self) -> None:
-        """Reports about an earlier position are stale; the bar keeps the position's recorded evaluation."""
-        self.engine_panel.clear()
-        self.eval_bar.set_info(stored_evaluation(self.controller.node_at_ply(self.controller.live_ply())))
-        self.board_widget.set_arrows([])
 
     def on_game_details_triggered(self) -> None:
         """Edit the game's headers; the controller applies them to the game it owns."""
@@ -463,12 +457,6 @@ class MainWindow(QMainWindow):
     def is_analysing(self) -> bool:
         """True while analysis mode is on."""
         return self.analysis_mode.is_analysing()
-
-    def on_copy_fen_triggered(self) -> None:
-        """Copy the shown position's FEN."""
-        fen = self.navigator.shown_board().fen()
-        QGuiApplication.clipboard().setText(fen)
-        self.statusBar().showMessage(f"Copied FEN: {fen}", NOTICE_MS)
 
     # ------------------------------------------------------------------ autosave
 
