@@ -77,13 +77,13 @@ class GameCommandsPresenter(QObject):
         color = board.turn
         if not self.controller.player(color).is_human() and self.controller.player(not color).is_human():
             color = not color
-        self.controller.resign(color)
+        self.controller.ending.resign(color)
 
     def on_offer_draw_triggered(self) -> None:
         """The human offers the computer a draw (the action is enabled only in such games)."""
         humans = [color for color in chess.COLORS if self.controller.player(color).is_human()]
         if len(humans) == 1:
-            self.controller.offer_draw(humans[0])
+            self.controller.ending.offer_draw(humans[0])
 
     def on_pause_toggled(self, checked: bool) -> None:
         """The user paused or resumed computer moves."""

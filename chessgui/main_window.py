@@ -296,12 +296,12 @@ class MainWindow(QMainWindow):
         self.move_log.ply_selected.connect(navigator.go_to)
         self.move_log.node_selected.connect(navigator.go_to_node)
         self.move_log.navigation_requested.connect(self.board_presenter.on_navigation_requested)
-        self.move_log.promote_requested.connect(controller.promote_variation)
+        self.move_log.promote_requested.connect(controller.tree_editor.promote_variation)
         variations = self.variations
         self.move_log.make_main_line_requested.connect(variations.on_make_main_line_requested)
         self.move_log.delete_requested.connect(variations.on_delete_requested)
         self.move_log.comment_requested.connect(variations.on_comment_requested)
-        self.move_log.nags_requested.connect(controller.set_nags)
+        self.move_log.nags_requested.connect(controller.tree_editor.set_nags)
         self.move_log.continue_requested.connect(variations.on_continue_requested)
         variations.status_message.connect(self.on_status_message)
         self.history_banner.back_button.clicked.connect(navigator.last)
@@ -309,10 +309,10 @@ class MainWindow(QMainWindow):
 
         actions.new_game.triggered.connect(self.commands.on_new_game_triggered)
         actions.takeback.triggered.connect(controller.takeback)
-        actions.claim_draw.triggered.connect(controller.claim_draw)
+        actions.claim_draw.triggered.connect(controller.ending.claim_draw)
         actions.resign.triggered.connect(self.commands.on_resign_triggered)
         actions.offer_draw.triggered.connect(self.commands.on_offer_draw_triggered)
-        actions.abort.triggered.connect(controller.abort)
+        actions.abort.triggered.connect(controller.ending.abort)
         actions.game_details.triggered.connect(self.on_game_details_triggered)
         controller.headers_changed.connect(self.status.update_players_label)
         actions.pause.toggled.connect(self.commands.on_pause_toggled)
@@ -448,7 +448,7 @@ class MainWindow(QMainWindow):
         """Edit the game's headers; the controller applies them to the game it owns."""
         dialog = GameDetailsDialog(self.controller.game().headers, self)
         if self.run_game_details_dialog(dialog):
-            self.controller.set_headers(dialog.headers())
+            self.controller.tree_editor.set_headers(dialog.headers())
 
     def run_game_details_dialog(self, dialog: GameDetailsDialog) -> bool:
         """Show the dialog modally; True when accepted (replaced in tests)."""
