@@ -120,7 +120,7 @@ class GameClock(QObject):
         if not self._clock.on_move_made(mover):
             return  # the flag fell before the move arrived; on_flag_fallen ended the game
         if self._clock.is_timed():
-            self._controller.set_move_clock(ply, self._clock.remaining_seconds(mover))
+            self._controller.tree_editor.set_move_clock(ply, self._clock.remaining_seconds(mover))
         del self._snapshots[ply:]
         self._snapshots.append(self._clock.snapshot())
         next_player = self._controller.player(not mover)

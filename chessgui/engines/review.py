@@ -420,7 +420,7 @@ class ReviewJob(QObject):
             review = review_move(node.parent.board(), node.move, before, after, ply)
             nag = review.judgement.nag
             best_san = review.best_san if review.judgement.is_error else None
-        self._controller.set_review_annotation(ply, after.score, after.depth, nag, best_san)
+        self._controller.tree_editor.set_review_annotation(ply, after.score, after.depth, nag, best_san)
 
     def _emit_progress(self) -> None:
         total = len(self._evals)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime
 import itertools
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Sequence
 
 import chess
 import chess.engine
@@ -101,9 +101,11 @@ class GameController(QObject):
         self._go_timer.setSingleShot(True)
         self._go_timer.timeout.connect(self._ask_side_to_move)
         self.tree_editor = GameTreeEditor(self, self._tree_edited)
-        """Variations, comments, NAGs, review annotations and headers (the methods below delegate to it)."""
+        """Variations, comments, NAGs, review annotations and headers: callers use it directly; the changes are
+        announced by this controller's signals."""
         self.ending = GameEnd(self)
-        """Claims, resignation, draw offers and aborting (the methods below delegate to it)."""
+        """Claims, resignation, draw offers and aborting: callers use it directly; it ends the game through
+        :meth:`end_game`."""
         self.set_players(HumanPlayer("White"), HumanPlayer("Black"))
         self._game.headers["Result"] = "*"
         self._game.headers["Date"] = _today()
@@ -343,26 +345,6 @@ class GameController(QObject):
             parent.remove_variation(node)
         self._live_node = parent
 
-    def claim_draw(self) -> bool:
-        """Claim a draw by threefold repetition or the 50-move rule, if the rules allow it now."""
-        return self.ending.claim_draw()
-
-    def resign(self, color: chess.Color) -> None:
-        """``color`` resigns (not in a game that is only viewed)."""
-        self.ending.resign(color)
-
-    def offer_draw(self, color: chess.Color) -> bool:
-        """``color`` offers a draw to the opponent; returns True when it was accepted (the game ends)."""
-        return self.ending.offer_draw(color)
-
-    def abort(self) -> bool:
-        """End a game that has barely started without a result ("*"); False when it is too late."""
-        return self.ending.abort()
-
-    def set_headers(self, headers: Mapping[str, str]) -> None:
-        """Edit the game's PGN headers (event, site, date, round, names, other tags)."""
-        self.tree_editor.set_headers(headers)
-
     def end_game(self, result: GameResult) -> None:
         """End the game with ``result`` (also used by the clock on flag fall)."""
         if self._result is not None:
@@ -409,6 +391,8 @@ class GameController(QObject):
         self._cancel_request()
 
     # ------------------------------------------------------------------ annotations
+    # The few delegations left here are still called by game/session.py and variation_presenter.py
+    # (being edited on another branch); new callers use ``tree_editor`` directly.
 
     def set_move_eval(self, ply: int, score: chess.engine.PovScore, depth: int | None = None) -> None:
         """Store an engine evaluation on the move at ``ply`` (exported as ``[%eval]``)."""
@@ -418,23 +402,11 @@ class GameController(QObject):
         """Set the comment of the move at ``ply`` (e.g. "book" for a move from the opening book)."""
         self.tree_editor.set_move_comment(ply, text)
 
-    def set_move_clock(self, ply: int, seconds: float) -> None:
-        """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``)."""
-        self.tree_editor.set_move_clock(ply, seconds)
-
     # ------------------------------------------------------------------ variations
 
     def add_variation(self, parent: chess.pgn.GameNode, moves: Sequence[chess.Move]) -> chess.pgn.GameNode:
         """Add ``moves`` below ``parent`` and return the last node (``parent`` when ``moves`` is empty)."""
         return self.tree_editor.add_variation(parent, moves)
-
-    def can_change_main_line_at(self, node: chess.pgn.GameNode) -> bool:
-        """True when the main line may change below ``node`` without touching the live game."""
-        return self.tree_editor.can_change_main_line_at(node)
-
-    def promote_variation(self, node: chess.pgn.GameNode) -> bool:
-        """Move ``node`` one place up among its parent's continuations; False when not allowed."""
-        return self.tree_editor.promote_variation(node)
 
     def make_main_line(self, node: chess.pgn.GameNode) -> bool:
         """Make the line to ``node`` the main line; False when that would change the live game."""
@@ -448,27 +420,12 @@ class GameController(QObject):
         """Set the comment after ``node``'s move (the game comment for the root)."""
         self.tree_editor.set_comment(node, text)
 
-    def set_nags(self, node: chess.pgn.GameNode, nags: Set[int]) -> None:
-        """Replace ``node``'s NAGs (``$1`` = !, ``$2`` = ?, …)."""
-        self.tree_editor.set_nags(node, nags)
-
     def _tree_edited(self) -> None:
         if self._viewing:
             # A viewed game has no game in progress: its "live" position is the end of the main line.
             self._live_node = self._game.end()
             self._board = self._live_node.board()
         self.tree_changed.emit()
-
-    def set_review_annotation(
-        self,
-        ply: int,
-        score: chess.engine.PovScore,
-        depth: int | None = None,
-        nag: int | None = None,
-        best_san: str | None = None,
-    ) -> None:
-        """Write a game review's verdict on the main-line node at ``ply`` (0 = the start position)."""
-        self.tree_editor.set_review_annotation(ply, score, depth, nag, best_san)
 
     # ------------------------------------------------------------------ player replies
 

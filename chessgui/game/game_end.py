@@ -1,7 +1,7 @@
 """Ending a game on a player's request: claiming a draw, resigning, offering a draw, aborting.
 
 ``GameEnd`` decides whether a request ends the game and how; the controller owns it
-(``controller.ending``), keeps the public API by delegation and ends the game itself
+(``controller.ending``; callers use it directly) and ends the game itself
 (:meth:`GameController.end_game`), which announces the result.
 """
 

@@ -49,4 +49,4 @@ class OpeningTracker(QObject):
 
     def _write_headers(self, found: OpeningName | None) -> None:
         if found is not None:
-            self._controller.set_headers({"ECO": found.eco, "Opening": found.name})
+            self._controller.tree_editor.set_headers({"ECO": found.eco, "Opening": found.name})

@@ -1,8 +1,8 @@
 """Editing the game tree: variations, comments, NAGs, review annotations, headers.
 
 ``GameTreeEditor`` is the controller's collaborator for every change to the pgn tree
-that is not a move of the game being played. The controller owns it (``controller.tree_editor``),
-keeps the public API by delegation and announces the changes with its own signals
+that is not a move of the game being played. The controller owns it (``controller.tree_editor``;
+callers use it directly) and announces the changes with its own signals
 (``tree_changed``, ``annotations_changed``, ``headers_changed``). The moves of the live
 game are never changed here: only :meth:`GameController.continue_from` does that.
 """

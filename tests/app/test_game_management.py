@@ -50,7 +50,7 @@ def test_engine_accepts_a_draw_when_it_is_not_better_after_move_30(human_vs_engi
     controller, _engine = human_vs_engine
     controller.load_game(late_game("0.10"))  # +0.10 for White is -0.10 for the engine
     with qtbot.waitSignal(controller.game_over) as blocker:
-        assert controller.offer_draw(chess.WHITE)
+        assert controller.ending.offer_draw(chess.WHITE)
     result = blocker.args[0]
     assert result.result == "1/2-1/2" and result.termination is Termination.AGREEMENT
     assert controller.game().headers["Result"] == "1/2-1/2"
@@ -59,14 +59,14 @@ def test_engine_accepts_a_draw_when_it_is_not_better_after_move_30(human_vs_engi
 def test_engine_accepts_up_to_a_quarter_pawn_for_itself(human_vs_engine, late_game) -> None:
     controller, _engine = human_vs_engine
     controller.load_game(late_game("-0.25"))  # +0.25 for the engine (Black)
-    assert controller.offer_draw(chess.WHITE)
+    assert controller.ending.offer_draw(chess.WHITE)
 
 
 def test_engine_declines_when_it_is_better(human_vs_engine, qtbot, late_game) -> None:
     controller, _engine = human_vs_engine
     controller.load_game(late_game("-0.80"))  # Black, the engine, is better
     with qtbot.waitSignal(controller.notice_posted) as blocker:
-        assert not controller.offer_draw(chess.WHITE)
+        assert not controller.ending.offer_draw(chess.WHITE)
     assert "declines" in blocker.args[0]
     assert not controller.is_game_over()
     assert controller.is_waiting_for_human()  # the game goes on, the human still to move
@@ -76,7 +76,7 @@ def test_engine_declines_before_move_30_even_when_level(human_vs_engine, qtbot, 
     controller, _engine = human_vs_engine
     controller.load_game(late_game("0.00", move_number=DRAW_OFFER_MIN_MOVE))
     with qtbot.waitSignal(controller.notice_posted) as blocker:
-        assert not controller.offer_draw(chess.WHITE)
+        assert not controller.ending.offer_draw(chess.WHITE)
     assert f"move {DRAW_OFFER_MIN_MOVE}" in blocker.args[0]
     assert not controller.is_game_over()
 
@@ -84,19 +84,19 @@ def test_engine_declines_before_move_30_even_when_level(human_vs_engine, qtbot, 
 def test_engine_without_an_evaluation_declines(human_vs_engine, late_game) -> None:
     controller, _engine = human_vs_engine
     controller.load_game(late_game(None))
-    assert not controller.offer_draw(chess.WHITE)
+    assert not controller.ending.offer_draw(chess.WHITE)
 
 
 def test_engine_losing_by_mate_accepts(human_vs_engine, late_game) -> None:
     controller, _engine = human_vs_engine
     controller.load_game(late_game("#4"))  # White mates in 4
-    assert controller.offer_draw(chess.WHITE)
+    assert controller.ending.offer_draw(chess.WHITE)
 
 
 def test_a_draw_cannot_be_offered_to_a_human(qtbot, late_game) -> None:
     controller = GameController()  # two humans
     controller.load_game(late_game("0.00"))
-    assert not controller.offer_draw(chess.WHITE)
+    assert not controller.ending.offer_draw(chess.WHITE)
     assert not controller.is_game_over()
 
 
@@ -135,7 +135,7 @@ def test_abort_before_either_sides_second_move(human_vs_engine, qtbot) -> None:
     engine.answer("e7e5")
     assert controller.can_abort()  # each side has made one move
     with qtbot.waitSignal(controller.game_over) as blocker:
-        assert controller.abort()
+        assert controller.ending.abort()
     result = blocker.args[0]
     assert result.termination is Termination.ABORTED
     assert result.result == "*"
@@ -151,7 +151,7 @@ def test_no_abort_after_a_sides_second_move(human_vs_engine) -> None:
     engine.answer("e7e5")
     controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("g1f3"))
     assert not controller.can_abort()
-    assert not controller.abort()
+    assert not controller.ending.abort()
     assert not controller.is_game_over()
 
 
@@ -175,7 +175,7 @@ def test_aborted_game_is_not_offered_for_resuming(qtbot, tmp_path: Path) -> None
 def test_controller_sets_headers_and_keeps_the_result_its_own(qtbot) -> None:
     controller = GameController()
     with qtbot.waitSignal(controller.headers_changed):
-        controller.set_headers(
+        controller.tree_editor.set_headers(
             {
                 "Event": "Club night",
                 "Site": "Zürich",
@@ -196,7 +196,7 @@ def test_controller_sets_headers_and_keeps_the_result_its_own(qtbot) -> None:
     )
     assert (headers["White"], headers["Black"], headers["Annotator"]) == ("Ann", "Bob", "Me")
     assert headers["Result"] == "*"  # the game decides its result, not a text box
-    controller.set_headers({"Event": "", "Annotator": ""})
+    controller.tree_editor.set_headers({"Event": "", "Annotator": ""})
     assert headers["Event"] == "?"  # the seven-tag roster stays, unknown is "?"
     assert "Annotator" not in headers  # other tags emptied are removed
 

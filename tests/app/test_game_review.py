@@ -156,15 +156,15 @@ def test_review_annotation_replaces_its_own_marks_and_keeps_the_users(qtbot) -> 
     changed: list[int] = []
     controller.annotations_changed.connect(changed.append)
     score = chess.engine.PovScore(chess.engine.Cp(-250), chess.BLACK)
-    controller.set_review_annotation(1, score, 14, chess.pgn.NAG_MISTAKE, "d4")
-    controller.set_review_annotation(1, score, 16, chess.pgn.NAG_BLUNDER, "Nf3")
+    controller.tree_editor.set_review_annotation(1, score, 14, chess.pgn.NAG_MISTAKE, "d4")
+    controller.tree_editor.set_review_annotation(1, score, 16, chess.pgn.NAG_BLUNDER, "Nf3")
     node = controller.node_at_ply(1)
     assert node.nags == {chess.pgn.NAG_BLUNDER, 14}  # the user's $14 stays, the first review mark went
     assert "my idea" in node.comment and "Best was Nf3" in node.comment and "Best was d4" not in node.comment
     assert node.eval() == score and node.eval_depth() == 16
-    controller.set_review_annotation(1, score, 16, None, None)  # now judged fine: marks go, the idea stays
+    controller.tree_editor.set_review_annotation(1, score, 16, None, None)  # now judged fine: marks go, the idea stays
     assert node.nags == {14} and "Best was" not in node.comment and "my idea" in node.comment
-    controller.set_review_annotation(9, score)  # beyond the game: ignored
+    controller.tree_editor.set_review_annotation(9, score)  # beyond the game: ignored
     assert changed == [1, 1, 1]
 
 

@@ -113,7 +113,7 @@ def test_the_moves_of_a_running_game_cannot_be_deleted_or_demoted(window: MainWi
     play_moves(window, "c5")
     variation = window.navigator.shown_node()
     assert not controller.delete_from(controller.node_at_ply(2))
-    assert not controller.promote_variation(variation)
+    assert not controller.tree_editor.promote_variation(variation)
     assert not controller.make_main_line(variation)
     assert controller.live_ply() == 3 and _ucis(controller.node_at_ply(1).variations) == ["e7e5", "c7c5"]
     assert controller.delete_from(variation)
@@ -142,7 +142,7 @@ def test_create_promote_delete_round_trip_through_pgn(window: MainWindow, tmp_pa
     assert _ucis(after_e5.variations[1].next().variations) == ["g1f3", "f1c4"]
     # Promote: 2. Bc4 one place up, then 2. f4 to the main line (a viewed game may change its main line).
     node_bc4 = controller.node_at_ply(2).variations[2]
-    assert controller.promote_variation(node_bc4)
+    assert controller.tree_editor.promote_variation(node_bc4)
     node_f4 = controller.node_at_ply(2).variations[2]
     window.move_log.make_main_line_requested.emit(node_f4.next().variations[1])  # 2. f4 exf4 3. Bc4
     loaded = _save_and_load(window, path)

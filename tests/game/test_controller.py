@@ -86,7 +86,7 @@ def test_threefold_is_claimable_and_the_claim_draws(controller: GameController, 
     assert controller.can_claim_draw()
     assert not controller.is_game_over()
     with qtbot.waitSignal(controller.game_over) as blocker:
-        assert controller.claim_draw()
+        assert controller.ending.claim_draw()
     result = blocker.args[0]
     assert result.result == "1/2-1/2"
     assert result.termination == Termination.THREEFOLD_REPETITION
@@ -98,14 +98,14 @@ def test_fifty_move_rule_claim(controller: GameController, qtbot) -> None:
     assert not controller.can_claim_draw()
     play(controller, "Ra2")
     assert controller.can_claim_draw()
-    assert controller.claim_draw()
+    assert controller.ending.claim_draw()
     assert controller.result().termination == Termination.FIFTY_MOVES
 
 
 def test_resign(controller: GameController, qtbot) -> None:
     play(controller, "e4")
     with qtbot.waitSignal(controller.game_over) as blocker:
-        controller.resign(chess.BLACK)
+        controller.ending.resign(chess.BLACK)
     assert blocker.args[0].result == "1-0"
     assert blocker.args[0].describe() == "Black resigned: White wins"
 
@@ -198,7 +198,7 @@ def test_eval_and_clock_annotations_are_stored(controller: GameController) -> No
 
     play(controller, "e4")
     controller.set_move_eval(1, chess.engine.PovScore(chess.engine.Cp(34), chess.WHITE), depth=12)
-    controller.set_move_clock(1, 178.5)
+    controller.tree_editor.set_move_clock(1, 178.5)
     text = str(controller.game())
     assert "[%eval 0.34,12]" in text and "[%clk 0:02:58" in text
 
@@ -220,8 +220,8 @@ def test_new_players_after_a_failure_carry_on(controller: GameController, qtbot,
 
 def test_clock_annotations_are_whole_seconds_or_tenths_under_ten(controller: GameController) -> None:
     play(controller, "e4", "e5")
-    controller.set_move_clock(1, 303.456)
-    controller.set_move_clock(2, 7.349)
+    controller.tree_editor.set_move_clock(1, 303.456)
+    controller.tree_editor.set_move_clock(2, 7.349)
     text = str(controller.game())
     assert "[%clk 0:05:03]" in text
     assert "[%clk 0:00:07.3]" in text
@@ -273,7 +273,7 @@ def test_viewed_game_asks_nobody_to_move_and_keeps_its_tags(controller: GameCont
     controller.set_players(other, scripted_player("Third"))
     assert other.requests == [] and controller.game().headers["White"] == "Carlsen"
     assert not controller.takeback() and controller.live_ply() == 5
-    controller.resign(chess.WHITE)
+    controller.ending.resign(chess.WHITE)
     assert controller.result() is None
 
 

@@ -93,7 +93,7 @@ def test_aborted_taken_back_changed_or_set_up_games_do_not_count(controller, tmp
 
     controller.new_game()
     play(controller, "e4")
-    assert controller.abort()  # aborted: no result
+    assert controller.ending.abort()  # aborted: no result
     controller.new_game()
     play(controller, "f3", "e5", "g4")
     assert controller.takeback()
@@ -103,7 +103,7 @@ def test_aborted_taken_back_changed_or_set_up_games_do_not_count(controller, tmp
     play(controller, "e4")
     keeper.on_settings_applied(settings_for_level(VS_1400, 1800))  # another level in mid-game
     assert not keeper.is_rated()
-    controller.resign(chess.WHITE)
+    controller.ending.resign(chess.WHITE)
     controller.new_game("4k3/8/8/8/8/8/8/4K2R w K - 0 1")  # a set-up position
     assert not keeper.is_rated()
     finished = chess.pgn.read_game(io.StringIO("1. f3 e5 2. g4 Qh4# 0-1"))
@@ -119,7 +119,7 @@ def test_a_level_chosen_before_the_first_move_counts(controller, qtbot, tmp_path
     assert keeper.is_rated()
     with qtbot.waitSignal(keeper.game_rated) as blocker:
         play(controller, "e4")
-        controller.resign(chess.WHITE)
+        controller.ending.resign(chess.WHITE)
     assert blocker.args[1].level == 1700
 
 

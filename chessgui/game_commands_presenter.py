@@ -1,0 +1,103 @@
+"""The menus' commands in the window: new game, next game, play from here, settings, resign,
+offer a draw, pause; copy the FEN; about.
+
+Each asks what it needs (the settings dialog, whether to replace the game) and then
+tells the play session or the controller; the game itself changes only there.
+"""
+
+from __future__ import annotations
+
+import chess
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
+
+from chessgui.dialogs.about import AboutDialog
+from chessgui.dialogs.positions_and_games import PositionsAndGames
+from chessgui.dialogs.settings_dialog import SettingsDialog
+from chessgui.game.controller import GameController
+from chessgui.game.navigator import GameNavigator
+from chessgui.game.session import PlaySession
+
+
+class GameCommandsPresenter(QObject):
+    """Runs the menus' commands for the window.
+
+    Signals:
+        status_message(str): a passing notice (the FEN copied).
+    """
+
+    status_message = Signal(str)
+
+    def __init__(
+        self,
+        window: QWidget,
+        controller: GameController,
+        navigator: GameNavigator,
+        session: PlaySession,
+        flows: PositionsAndGames,
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self.controller = controller
+        self.navigator = navigator
+        self.session = session
+        self.flows = flows
+
+    def on_new_game_triggered(self) -> None:
+        """Ask who plays each side (and how), then start a new game."""
+        dialog = SettingsDialog(self.session.settings(), self._window, title="New game")
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted and self.flows.confirm_replace_game():
+            self.session.apply(dialog.result_settings(), start_new_game=True)
+
+    def on_next_game_triggered(self) -> None:
+        """Computer vs computer: the next game, once the user agrees to end this one."""
+        if self.flows.confirm_replace_game():
+            self.session.next_game()
+
+    def on_play_from_here_triggered(self) -> None:
+        """Choose the players, then play on in the viewed game from the shown position."""
+        if not self.controller.is_viewing():
+            return
+        node = self.navigator.shown_node()
+        dialog = SettingsDialog(self.session.settings(), self._window, title="Play from here")
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            self.session.apply(dialog.result_settings())
+            self.controller.continue_from(node)
+
+    def on_settings_triggered(self) -> None:
+        """Edit the settings; they apply from the next move, the game goes on."""
+        dialog = SettingsDialog(self.session.settings(), self._window, title="Settings")
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            self.session.apply(dialog.result_settings())
+
+    def on_resign_triggered(self) -> None:
+        """The human resigns (the side to move if human, else the human side)."""
+        board = self.controller.board()
+        color = board.turn
+        if not self.controller.player(color).is_human() and self.controller.player(not color).is_human():
+            color = not color
+        self.controller.ending.resign(color)
+
+    def on_offer_draw_triggered(self) -> None:
+        """The human offers the computer a draw (the action is enabled only in such games)."""
+        humans = [color for color in chess.COLORS if self.controller.player(color).is_human()]
+        if len(humans) == 1:
+            self.controller.ending.offer_draw(humans[0])
+
+    def on_pause_toggled(self, checked: bool) -> None:
+        """The user paused or resumed computer moves."""
+        if checked:
+            self.controller.pause()
+        else:
+            self.controller.resume()
+
+    def on_copy_fen_triggered(self) -> None:
+        """Copy the shown position's FEN."""
+        fen = self.navigator.shown_board().fen()
+        QGuiApplication.clipboard().setText(fen)
+        self.status_message.emit(f"Copied FEN: {fen}")
+
+    def on_about_triggered(self) -> None:
+        """Version, license and credits."""
+        AboutDialog(self._window).exec()

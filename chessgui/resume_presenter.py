@@ -1,0 +1,68 @@
+"""Offering the autosaved unfinished game at start: ask, then restore the game, the board's side and the clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from chessgui.clock.chess_clock import ClockSnapshot
+from chessgui.clock.game_clock import GameClock
+from chessgui.game.controller import GameController
+from chessgui.look_presenter import LookPresenter
+from chessgui.storage.autosave_keeper import AutosaveKeeper
+
+
+class ResumePresenter(QObject):
+    """Restores the unfinished game the autosave keeper kept, once the user agrees.
+
+    Signals:
+        status_message(str): a passing notice (resumed, or a problem with the saved game).
+    """
+
+    status_message = Signal(str)
+
+    def __init__(
+        self,
+        window: QWidget,
+        autosave: AutosaveKeeper | None,
+        controller: GameController,
+        game_clock: GameClock,
+        look: LookPresenter,
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._autosave = autosave
+        self._controller = controller
+        self._game_clock = game_clock
+        self._look = look
+
+    def offer_resume(self, ask: Callable[[str], bool] | None = None) -> bool:
+        """Offer the autosaved unfinished game; returns True when it was restored.
+
+        ``ask`` shows the question and returns the answer (a message box by default).
+        """
+        if self._autosave is None:
+            return False
+        if ask is None:
+            ask = self._ask_yes_no
+        restored = self._autosave.take_unfinished_game(ask, self.status_message.emit)
+        if restored is None:
+            return False
+        game, extra = restored
+        self._controller.load_game(game)
+        self._look.set_flipped(bool(extra.get("flipped", False)))
+        clock_text = extra.get("clock")
+        if isinstance(clock_text, str):
+            try:
+                # Exact times, including the part of the current move already thought about.
+                self._game_clock.restore(ClockSnapshot.from_setting(clock_text))
+            except ValueError:
+                pass  # [%clk] comments in the game still give the times after each move
+        self.status_message.emit("Resumed the unfinished game")
+        return True
+
+    def _ask_yes_no(self, question: str) -> bool:
+        answer = QMessageBox.question(self._window, "Resume the unfinished game?", question)
+        return answer == QMessageBox.StandardButton.Yes
