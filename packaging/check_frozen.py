@@ -376,7 +376,9 @@ def _drive(
 
     def reply_shown() -> chess.Move | None:
         running_or_fail()
-        return read_reply(after_ours, screen.grab(), board, position)
+        # Against the start image, not the one after our move: a book reply can be on screen in the
+        # same frame as 1. e4 (Black's half of the board is untouched by e4 either way).
+        return read_reply(start_image, screen.grab(), board, position)
 
     reply = wait_for(reply_shown, timeout=reply_timeout, interval=0.2)
     if reply is None:
