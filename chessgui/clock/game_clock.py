@@ -103,7 +103,13 @@ class GameClock(QObject):
         return self._clock.snapshot()
 
     def restore(self, snapshot: ClockSnapshot) -> None:
-        """Put back saved times (autosave resume) for the current position."""
+        """Put back saved times (autosave resume) for the current position.
+
+        A snapshot for the other side to move is one move older than the game (the app was
+        killed between writing the game and its sidecar): it is ignored, and the times come
+        from the game's ``[%clk]`` comments."""
+        if snapshot.to_move != self._controller.board().turn:
+            return
         self._clock.restore(snapshot)
         self._snapshots[-1:] = [snapshot]
         self._sync_run_state()

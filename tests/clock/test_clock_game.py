@@ -309,3 +309,30 @@ def test_human_move_after_the_flag_fell_is_not_recorded(setup, fake_time, qtbot)
         play(controller, fake_time, ("Nf3", 181.0))
     assert [node.san() for node in controller.game().mainline()] == ["e4", "e5"]
     assert controller.board().fullmove_number == 2 and controller.board().turn == chess.WHITE
+
+
+def test_a_book_comment_keeps_the_moves_clock(setup, fake_time) -> None:
+    """Kill test bug: "book" replaced the whole comment, so book moves lost their [%clk] in the autosave."""
+    controller, _, _ = setup
+    play(controller, fake_time, ("e4", 1.0), ("e5", 4.0))
+    controller.set_move_comment(2, "book")
+    node = controller.node_at_ply(2)
+    assert node.clock() == 178.0
+    assert "book" in node.comment
+
+
+def test_a_clock_snapshot_one_move_older_than_the_game_is_not_restored(setup, fake_time) -> None:
+    """The autosave writes the game, then the sidecar: a kill in between leaves the clock one move old."""
+    from chessgui.clock.chess_clock import ClockSnapshot
+
+    controller, clock, game_clock = setup
+    play(controller, fake_time, ("e4", 1.0))
+    stale = game_clock.snapshot().to_setting()  # Black to move
+    play(controller, fake_time, ("e5", 4.0))
+    saved_pgn = str(controller.game())
+
+    controller.load_game(chess.pgn.read_game(io.StringIO(saved_pgn)))
+    game_clock.restore(ClockSnapshot.from_setting(stale))
+    assert clock.to_move() == chess.WHITE
+    assert clock.remaining_ms(chess.BLACK) == 178_000  # from the game's [%clk], not the stale 180 s
+    assert clock.remaining_ms(chess.WHITE) == 180_000
