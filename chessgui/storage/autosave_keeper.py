@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 
 import chess
 import chess.pgn
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_move_count
@@ -44,8 +44,16 @@ class AutosaveKeeper(QObject):
         controller.move_taken_back.connect(self.on_game_changed)
         controller.game_started.connect(self.on_game_changed)
         controller.game_over.connect(self.on_game_changed)
-        controller.headers_changed.connect(self.on_game_changed)
-        controller.tree_changed.connect(self.on_game_changed)
+        # Headers (the opening's name) and annotations also change in the middle of a move,
+        # before every slot on move_made has run (the clock's [%clk]): saving then would keep
+        # a move without its clock time. Those saves wait for the event loop; move_made's
+        # own save (connected last) already holds the finished move.
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(0)
+        self._soon.timeout.connect(self.save_now)
+        controller.headers_changed.connect(self._soon.start)
+        controller.tree_changed.connect(self._soon.start)
 
     def store(self) -> AutosaveStore:
         """Where the game is saved."""
