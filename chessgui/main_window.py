@@ -50,10 +50,11 @@ from chessgui.rating_presenter import RatingPresenter
 from chessgui.recent_files import RecentFiles
 from chessgui.resources_path import app_icon
 from chessgui.review_presenter import ReviewPresenter
+from chessgui.storage.analysis_settings import load_analysis_settings
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
 from chessgui.storage.rating import RatingStore
-from chessgui.storage.settings import PlayerSettings, Settings
+from chessgui.storage.settings import PlayerSettings, Settings, load_settings
 from chessgui.storage.window_layout import WindowLayout, load_window_layout, save_window_layout
 from chessgui.variation_presenter import VariationPresenter
 from chessgui.views.announcer import Announcer, describe_move, describe_position, describe_result, side_name
@@ -183,6 +184,7 @@ class MainWindow(QMainWindow):
         self._wire(self.actions_)
         self.resize(1240, 800)
         self._restore_layout()
+        self._report_damaged_settings()
         self.on_settings_applied(self.session.settings())
         self._refresh_from_game()
         self.session.check_books()  # a saved book that has become unusable is said at once
@@ -243,6 +245,17 @@ class MainWindow(QMainWindow):
             self.restoreState(layout.state)
         if layout.splitter and not self.splitter.restoreState(layout.splitter):
             self.splitter.setSizes([800, 440])
+
+    def _report_damaged_settings(self) -> None:
+        """A damaged settings file: the defaults stand in for the bad parts (the loaders did that); say so once."""
+        if self._qsettings is None:
+            return
+        problems: list[str] = []
+        load_settings(self._qsettings, problems)
+        load_window_layout(self._qsettings, problems)
+        load_analysis_settings(self._qsettings, problems)
+        if problems:
+            self.on_status_message(" ".join(problems))
 
     def save_layout(self) -> None:
         """Remember size, position, splitter and toolbars for the next start."""

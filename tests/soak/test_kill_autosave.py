@@ -147,7 +147,11 @@ def _check_kill(qtbot, home: Path, rng: random.Random) -> int:  # noqa: ANN001
             replay.push(node.move)
         for color in chess.COLORS:
             if last_clock[color] is not None:
-                assert clock.remaining_ms(color) == round(last_clock[color] * 1000)
+                expected = round(last_clock[color] * 1000)
+                if color == board.turn:  # running again since the resume
+                    assert 0 <= expected - clock.remaining_ms(color) < 2000
+                else:
+                    assert clock.remaining_ms(color) == expected
     window.close()
     return len(moves)
 
@@ -166,4 +170,4 @@ def test_app_killed_mid_game_resumes_its_autosave(qtbot, tmp_path: Path) -> None
 def test_app_killed_fifty_times_resumes_its_autosave(qtbot, tmp_path: Path) -> None:
     seed = int(os.environ.get("KILL_SEED", "2"))
     plies = _kill_rounds(qtbot, tmp_path, rounds=int(os.environ.get("KILL_ROUNDS", "50")), seed=seed)
-    print(f"kills: {len(plies)}, plies saved per kill: min {min(plies)}, max {max(plies)}")
+    print(f"kills: {len(plies)}, plies saved per kill: min {min(plies)}, max {max(plies)}, all {plies}")
