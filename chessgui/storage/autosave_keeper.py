@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 
 import chess
 import chess.pgn
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_move_count
@@ -46,14 +46,11 @@ class AutosaveKeeper(QObject):
         controller.game_over.connect(self.on_game_changed)
         # Headers (the opening's name) and annotations also change in the middle of a move,
         # before every slot on move_made has run (the clock's [%clk]): saving then would keep
-        # a move without its clock time. Those saves wait for the event loop; move_made's
-        # own save (connected last) already holds the finished move.
-        self._soon = QTimer(self)
-        self._soon.setSingleShot(True)
-        self._soon.setInterval(0)
-        self._soon.timeout.connect(self.save_now)
-        controller.headers_changed.connect(self._soon.start)
-        controller.tree_changed.connect(self._soon.start)
+        # a move without its clock time. Such a change is saved by move_made's own save
+        # (connected last), so it is skipped while the live move is not yet saved.
+        self._saved_node: chess.pgn.GameNode | None = None
+        controller.headers_changed.connect(self.on_annotations_changed)
+        controller.tree_changed.connect(self.on_annotations_changed)
 
     def store(self) -> AutosaveStore:
         """Where the game is saved."""
@@ -90,8 +87,16 @@ class AutosaveKeeper(QObject):
         """Write the current game (marked finished once it has a result)."""
         self.save_now()
 
+    def on_annotations_changed(self, *_args: object) -> None:
+        """Headers or annotations changed: save, unless a move is still being announced."""
+        node = self._controller.live_node()
+        if node is not self._saved_node and node.parent is self._saved_node:
+            return  # one move past the last save: move_made's save follows with this change in it
+        self.save_now()
+
     def save_now(self) -> bool:
         """Save at once; returns False (and emits ``save_failed`` once per problem) on failure."""
+        self._saved_node = self._controller.live_node()
         if self._controller.is_viewing():
             # A viewed game is safe in its file; the last game played here stays saved for resuming.
             return True
