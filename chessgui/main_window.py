@@ -54,10 +54,12 @@ from chessgui.resume_presenter import ResumePresenter
 from chessgui.review_presenter import ReviewPresenter
 from chessgui.search_lab_presenter import SearchLabPresenter
 from chessgui.status_presenter import StatusPresenter
+from chessgui.storage.analysis_settings import load_analysis_settings
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
 from chessgui.storage.rating import RatingStore
-from chessgui.storage.settings import PlayerSettings, Settings
+from chessgui.storage.settings import PlayerSettings, Settings, load_settings
+from chessgui.storage.window_layout import load_window_layout
 from chessgui.variation_presenter import VariationPresenter
 from chessgui.views.announcer import Announcer
 from chessgui.views.board.board_widget import BoardWidget
@@ -222,6 +224,7 @@ class MainWindow(QMainWindow):
         self._wire(self.actions_)
         self.resize(1240, 800)
         self.look.restore_layout()
+        self._report_damaged_settings()
         self.on_settings_applied(self.session.settings())
         self.status.refresh_from_game()
         self.session.check_books()  # a saved book that has become unusable is said at once
@@ -272,6 +275,17 @@ class MainWindow(QMainWindow):
         self.search_lab_dock.setWidget(self.search_lab)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.search_lab_dock)
         self.search_lab_dock.hide()
+
+    def _report_damaged_settings(self) -> None:
+        """A damaged settings file: the defaults stand in for the bad parts (the loaders did that); say so once."""
+        if self._qsettings is None:
+            return
+        problems: list[str] = []
+        load_settings(self._qsettings, problems)
+        load_window_layout(self._qsettings, problems)
+        load_analysis_settings(self._qsettings, problems)
+        if problems:
+            self.on_status_message(" ".join(problems))
 
     # ------------------------------------------------------------------ wiring (all of it)
 

@@ -63,6 +63,7 @@ class GameClock(QObject):
         controller.thinking_started.connect(self.on_thinking_started)
         clock.flag_fallen.connect(self.on_flag_fallen)
         controller.set_clock_provider(self.clock_state)
+        controller.set_move_gate(self.move_in_time)
         self._reset_for_current_game()
 
     # Public API ----------------------------------------------------------------
@@ -102,10 +103,23 @@ class GameClock(QObject):
         return self._clock.snapshot()
 
     def restore(self, snapshot: ClockSnapshot) -> None:
-        """Put back saved times (autosave resume) for the current position."""
+        """Put back saved times (autosave resume) for the current position.
+
+        A snapshot for the other side to move is one move older than the game (the app was
+        killed between writing the game and its sidecar): it is ignored, and the times come
+        from the game's ``[%clk]`` comments."""
+        if snapshot.to_move != self._controller.board().turn:
+            return
         self._clock.restore(snapshot)
         self._snapshots[-1:] = [snapshot]
         self._sync_run_state()
+
+    def move_in_time(self, mover: chess.Color) -> bool:
+        """The controller's move gate, asked before ``mover``'s move is played: charge the
+        mover's time; False when its flag had already fallen (``flag_fallen`` then ends the
+        game on time and the controller drops the move, so the record ends at the last move
+        made in time)."""
+        return self._clock.on_move_made(mover)
 
     # Slots -------------------------------------------------------------------------
 
@@ -117,8 +131,7 @@ class GameClock(QObject):
         """Charge the mover, add the increment, record ``[%clk]``, start the clock after move one."""
         ply = self._controller.live_ply()
         mover = not self._controller.board().turn
-        if not self._clock.on_move_made(mover):
-            return  # the flag fell before the move arrived; on_flag_fallen ended the game
+        # The clock was charged by move_in_time (the controller's move gate) before the push.
         if self._clock.is_timed():
             self._controller.tree_editor.set_move_clock(ply, self._clock.remaining_seconds(mover))
         del self._snapshots[ply:]
@@ -156,11 +169,8 @@ class GameClock(QObject):
 
     def on_flag_fallen(self, color: bool) -> None:
         """A flag fell: end the game on time (or drawn when the opponent cannot mate)."""
+        # The move gate runs before a move is played, so the flagged side is still to move.
         board = self._controller.board()
-        if board.move_stack and board.turn != color:
-            # The flagged side's move arrived after its time ran out (between two ticks):
-            # judge the material as it stood when the flag fell.
-            board.pop()
         self._controller.end_game(GameResult.on_time(board, color))
 
     # Internals -----------------------------------------------------------------

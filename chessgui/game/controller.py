@@ -95,6 +95,7 @@ class GameController(QObject):
         self._steps_allowed = 0
         self._min_move_delay_ms = 0
         self._clock_provider = None  # set by set_clock_provider(); returns ClockState | None
+        self._move_gate = None  # set by set_move_gate(); Callable[[chess.Color], bool]: False = too late
         # Computer moves wait at least min_move_delay_ms after the previous move so that
         # computer-vs-computer games can be watched; the timer is the only waiting we do.
         self._go_timer = QTimer(self)
@@ -226,6 +227,11 @@ class GameController(QObject):
     def set_clock_provider(self, provider) -> None:  # noqa: ANN001 - Callable[[], ClockState | None]
         """Install a callable that returns the clock times to hand to engines (or None)."""
         self._clock_provider = provider
+
+    def set_move_gate(self, gate) -> None:  # noqa: ANN001 - Callable[[chess.Color], bool]
+        """Install a callable asked before a move is played whether its side moved in time
+        (the clock); when it says no it has ended the game (flag fall) and the move is dropped."""
+        self._move_gate = gate
 
     def new_game(self, start_fen: str | None = None) -> None:
         """Start a new game from the standard position or ``start_fen`` (already validated)."""
@@ -446,6 +452,8 @@ class GameController(QObject):
             self._pending_request = None
             self._report_failure(f"{player.name} answered with an illegal move ({uci!r}).")
             return
+        if self._move_gate is not None and not self._move_gate(self._board.turn):
+            return  # too late: the flag fell first and ended the game; the move is not played
         self._pending_request = None
         self._push_move(move)
 

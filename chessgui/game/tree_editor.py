@@ -54,7 +54,14 @@ class GameTreeEditor:
     def set_move_comment(self, ply: int, text: str) -> None:
         """Set the comment of the move at ``ply`` (e.g. "book" for a move from the opening book)."""
         if 1 <= ply <= self._controller.live_ply():
-            self._controller.node_at_ply(ply).comment = text
+            node = self._controller.node_at_ply(ply)
+            # The comment also carries [%clk] and [%eval]: keep them (a book move keeps its clock time).
+            clock, score, depth = node.clock(), node.eval(), node.eval_depth()
+            node.comment = text
+            if clock is not None:
+                node.set_clock(clock)
+            if score is not None:
+                node.set_eval(score, depth)
 
     def set_move_clock(self, ply: int, seconds: float) -> None:
         """Store the mover's remaining clock time on the move at ``ply`` (``[%clk]``).

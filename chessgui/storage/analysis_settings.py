@@ -99,25 +99,38 @@ def _choice(command: str, player: PlayerSettings | None) -> AnalysisEngineChoice
     return AnalysisEngineChoice(command, options, player.hash_mb, label)
 
 
-def load_analysis_settings(qsettings: QSettings | None) -> AnalysisSettings:
-    """Read the analysis settings; missing or damaged values fall back to the defaults."""
+def load_analysis_settings(qsettings: QSettings | None, problems: list[str] | None = None) -> AnalysisSettings:
+    """Read the analysis settings; missing or damaged values fall back to the defaults.
+
+    When ``problems`` is given, one plain sentence is appended to it if a value had to be dropped."""
     default = AnalysisSettings()
     if qsettings is None:
         return default
+    bad: list[str] = []
     try:
         command = qsettings.value(_ENGINE_KEY)
-        raw_lines = qsettings.value(_LINES_KEY)
     except Exception:  # PySide raises on values it cannot convert
-        _log.warning("Unreadable analysis settings; using defaults")
-        return default
+        _log.warning("Unreadable analysis engine setting; using the default")
+        command, bad = None, [*bad, "engine"]
+    try:
+        raw_lines = qsettings.value(_LINES_KEY)
+    except Exception:
+        _log.warning("Unreadable analysis lines setting; using the default")
+        raw_lines, bad = None, [*bad, "lines"]
+    if command is not None and not isinstance(command, str):
+        bad.append("engine")
     lines = default.lines
-    if raw_lines is not None and not isinstance(raw_lines, bool):
+    if raw_lines is not None:
         try:
-            number = int(str(raw_lines).strip())
+            number = int(str(raw_lines).strip()) if not isinstance(raw_lines, bool) else -1
         except ValueError:
-            number = default.lines
+            number = -1
         if LINES_RANGE[0] <= number <= LINES_RANGE[1]:
             lines = number
+        else:
+            bad.append("lines")
+    if bad and problems is not None:
+        problems.append(f"The analysis settings ({', '.join(bad)}) could not be read: the defaults are used for those.")
     return AnalysisSettings(uci_command=command.strip() if isinstance(command, str) else "", lines=lines)
 
 

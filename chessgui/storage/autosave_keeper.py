@@ -44,8 +44,13 @@ class AutosaveKeeper(QObject):
         controller.move_taken_back.connect(self.on_game_changed)
         controller.game_started.connect(self.on_game_changed)
         controller.game_over.connect(self.on_game_changed)
-        controller.headers_changed.connect(self.on_game_changed)
-        controller.tree_changed.connect(self.on_game_changed)
+        # Headers (the opening's name) and annotations also change in the middle of a move,
+        # before every slot on move_made has run (the clock's [%clk]): saving then would keep
+        # a move without its clock time. Such a change is saved by move_made's own save
+        # (connected last), so it is skipped while the live move is not yet saved.
+        self._saved_node: chess.pgn.GameNode | None = None
+        controller.headers_changed.connect(self.on_annotations_changed)
+        controller.tree_changed.connect(self.on_annotations_changed)
 
     def store(self) -> AutosaveStore:
         """Where the game is saved."""
@@ -82,8 +87,16 @@ class AutosaveKeeper(QObject):
         """Write the current game (marked finished once it has a result)."""
         self.save_now()
 
+    def on_annotations_changed(self, *_args: object) -> None:
+        """Headers or annotations changed: save, unless a move is still being announced."""
+        node = self._controller.live_node()
+        if node is not self._saved_node and node.parent is self._saved_node:
+            return  # one move past the last save: move_made's save follows with this change in it
+        self.save_now()
+
     def save_now(self) -> bool:
         """Save at once; returns False (and emits ``save_failed`` once per problem) on failure."""
+        self._saved_node = self._controller.live_node()
         if self._controller.is_viewing():
             # A viewed game is safe in its file; the last game played here stays saved for resuming.
             return True

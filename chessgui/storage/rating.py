@@ -161,7 +161,8 @@ class RatingStore:
 
     def _load(self) -> Rating:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            # Read as bytes: a binary file must reach the "damaged" branch below, not raise here.
+            data = self.path.read_bytes()
         except FileNotFoundError:
             return Rating()
         except OSError as error:
@@ -170,7 +171,7 @@ class RatingStore:
             )
             return Rating()
         try:
-            return _parse(json.loads(text))
+            return _parse(json.loads(data.decode("utf-8")))
         except (ValueError, TypeError, KeyError) as error:
             aside = self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
             try:

@@ -215,9 +215,26 @@ class Settings:
 _SIDE_GROUPS = {chess.WHITE: "white", chess.BLACK: "black"}
 
 
-def load_settings(qsettings: QSettings) -> Settings:
-    """Read :class:`Settings`; missing, invalid or corrupt values fall back to defaults."""
+SETTINGS_VERSION = 1
+"""Written as ``meta/version``; a higher number means a newer app wrote the file."""
+
+
+def load_settings(qsettings: QSettings, problems: list[str] | None = None) -> Settings:
+    """Read :class:`Settings`; missing, invalid or corrupt values fall back to defaults.
+
+    When ``problems`` is given, one sentence in plain words is appended to it if the file
+    is damaged, has values that could not be used, or was written by a newer version."""
     defaults = Settings()
+    source = _Source(qsettings)
+    settings = _load_all(source, defaults)
+    if problems is not None:
+        problem = source.describe()
+        if problem:
+            problems.append(problem)
+    return settings
+
+
+def _load_all(qsettings: _Source, defaults: Settings) -> Settings:
     try:
         white = _load_player(qsettings, "white", defaults.white)
         black = _load_player(qsettings, "black", defaults.black)
@@ -229,6 +246,7 @@ def load_settings(qsettings: QSettings) -> Settings:
         access = load_access_settings(lambda key: _read_raw(qsettings, key), defaults.access)
     except Exception:  # a damaged file must never stop the program from starting
         _log.exception("Could not read the settings; using defaults")
+        qsettings.bad("(all)")
         return defaults
     return Settings(
         white=white,
@@ -244,6 +262,7 @@ def load_settings(qsettings: QSettings) -> Settings:
 
 def save_settings(qsettings: QSettings, settings: Settings) -> None:
     """Write ``settings``; :func:`load_settings` reads back an equal value."""
+    qsettings.setValue("meta/version", SETTINGS_VERSION)
     for color, group in _SIDE_GROUPS.items():
         player = settings.player(color)
         prefix = f"{group}/"
@@ -279,10 +298,12 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
     qsettings.sync()
 
 
-def _load_player(qsettings: QSettings, group: str, default: PlayerSettings) -> PlayerSettings:
+def _load_player(qsettings: _Source, group: str, default: PlayerSettings) -> PlayerSettings:
     prefix = f"{group}/"
     kind_text = _read_raw(qsettings, prefix + "kind")
     kind = next((kind for kind in PlayerKind if kind.value == kind_text), default.kind)
+    if kind_text is not None and kind.value != kind_text:
+        qsettings.bad(prefix + "kind")
     path = _read_raw(qsettings, prefix + "uci_path")
     depth = _read_int(qsettings, prefix + "depth", 0, (0, DEPTH_RANGE[1]))
     nodes = _read_int(qsettings, prefix + "nodes", 0, (0, NODES_RANGE[1]))
@@ -299,7 +320,7 @@ def _load_player(qsettings: QSettings, group: str, default: PlayerSettings) -> P
     )
 
 
-def _read_level(qsettings: QSettings, key: str, default: int | None) -> int | None:
+def _read_level(qsettings: _Source, key: str, default: int | None) -> int | None:
     """A playing level: 0 (or absent) = full strength; anything else snaps to the nearest offered level."""
     value = _read_int(qsettings, key, default or 0, (0, LEVEL_RANGE[1]))
     if value == 0:
@@ -308,7 +329,7 @@ def _read_level(qsettings: QSettings, key: str, default: int | None) -> int | No
     return LEVEL_RANGE[0] + round((value - LEVEL_RANGE[0]) / LEVEL_STEP) * LEVEL_STEP
 
 
-def _load_book(qsettings: QSettings, prefix: str, default: BookSettings) -> BookSettings:
+def _load_book(qsettings: _Source, prefix: str, default: BookSettings) -> BookSettings:
     path = _read_raw(qsettings, prefix + "book_path")
     return BookSettings(
         enabled=_read_bool(qsettings, prefix + "book_enabled", default.enabled),
@@ -318,7 +339,7 @@ def _load_book(qsettings: QSettings, prefix: str, default: BookSettings) -> Book
     )
 
 
-def _load_tablebases(qsettings: QSettings, default: TablebaseSettings) -> TablebaseSettings:
+def _load_tablebases(qsettings: _Source, default: TablebaseSettings) -> TablebaseSettings:
     syzygy = _read_raw(qsettings, "tablebases/syzygy_dir")
     gaviota = _read_raw(qsettings, "tablebases/gaviota_dir")
     return TablebaseSettings(
@@ -328,7 +349,7 @@ def _load_tablebases(qsettings: QSettings, default: TablebaseSettings) -> Tableb
     )
 
 
-def _load_board(qsettings: QSettings, default: BoardSettings) -> BoardSettings:
+def _load_board(qsettings: _Source, default: BoardSettings) -> BoardSettings:
     return BoardSettings(
         show_legal_moves=_read_bool(qsettings, "board/show_legal_moves", default.show_legal_moves),
         show_coordinates=_read_bool(qsettings, "board/show_coordinates", default.show_coordinates),
@@ -343,7 +364,7 @@ def _load_board(qsettings: QSettings, default: BoardSettings) -> BoardSettings:
     )
 
 
-def _read_look_name(qsettings: QSettings, key: str, default: str) -> str:
+def _read_look_name(qsettings: _Source, key: str, default: str) -> str:
     """A theme or piece-set key: short lower-case words; anything else (damaged, hand-edited) is the default."""
     raw = _read_raw(qsettings, key)
     if isinstance(raw, str) and 0 < len(raw) <= 32 and set(raw) <= _LOOK_NAME_CHARS:
@@ -351,15 +372,16 @@ def _read_look_name(qsettings: QSettings, key: str, default: str) -> str:
     return default
 
 
-def _read_raw(qsettings: QSettings, key: str) -> Any:
+def _read_raw(qsettings: _Source, key: str) -> Any:
     try:
         return qsettings.value(key)
     except Exception:  # PySide raises on values it cannot convert (e.g. a corrupt @Variant)
         _log.warning("Unreadable settings value %s", key)
+        qsettings.bad(key)
         return None
 
 
-def _read_int(qsettings: QSettings, key: str, default: int, bounds: tuple[int, int]) -> int:
+def _read_int(qsettings: _Source, key: str, default: int, bounds: tuple[int, int]) -> int:
     raw = _read_raw(qsettings, key)
     if raw is None or isinstance(raw, bool):
         return default
@@ -367,19 +389,24 @@ def _read_int(qsettings: QSettings, key: str, default: int, bounds: tuple[int, i
         value = int(str(raw).strip())
     except (TypeError, ValueError):
         _log.warning("Settings value %s=%r is not a whole number; using %s", key, raw, default)
+        qsettings.bad(key)
         return default
     low, high = bounds
     if not low <= value <= high:
         _log.warning("Settings value %s=%r is out of range; using %s", key, raw, default)
+        qsettings.bad(key)
         return default
     return value
 
 
-def _read_bool(qsettings: QSettings, key: str, default: bool) -> bool:
-    return as_bool(_read_raw(qsettings, key), default)
+def _read_bool(qsettings: _Source, key: str, default: bool) -> bool:
+    raw = _read_raw(qsettings, key)
+    if raw is not None and as_bool(raw, not default) != as_bool(raw, default):
+        qsettings.bad(key)  # neither true nor false
+    return as_bool(raw, default)
 
 
-def _read_string_list(qsettings: QSettings, key: str) -> list[str]:
+def _read_string_list(qsettings: _Source, key: str) -> list[str]:
     raw = _read_raw(qsettings, key)
     if raw is None:
         return []
@@ -390,16 +417,17 @@ def _read_string_list(qsettings: QSettings, key: str) -> list[str]:
     return []
 
 
-def _read_options(qsettings: QSettings, prefix: str) -> tuple[tuple[str, str], ...]:
+def _read_options(qsettings: _Source, prefix: str) -> tuple[tuple[str, str], ...]:
     names = _read_string_list(qsettings, prefix + "uci_option_names")
     values = _read_string_list(qsettings, prefix + "uci_option_values")
     if len(names) != len(values):
         _log.warning("UCI options in the settings do not pair up; ignoring them")
+        qsettings.bad(prefix + "uci_options")
         return ()
     return tuple((name, value) for name, value in zip(names, values, strict=True) if name.strip())
 
 
-def _read_time_control(qsettings: QSettings, key: str, default: TimeControl) -> TimeControl:
+def _read_time_control(qsettings: _Source, key: str, default: TimeControl) -> TimeControl:
     raw = _read_raw(qsettings, key)
     if raw is None:
         return default
@@ -407,4 +435,62 @@ def _read_time_control(qsettings: QSettings, key: str, default: TimeControl) -> 
         return TimeControl.from_setting(raw)
     except (InvalidTimeControlError, ValueError):
         _log.warning("Settings value %s=%r is not a time control; using %s", key, raw, default)
+        qsettings.bad(key)
         return default
+
+
+class _Source:
+    """QSettings as the loaders read it, noting every value that had to fall back to its default."""
+
+    def __init__(self, qsettings: QSettings) -> None:
+        self._qsettings = qsettings
+        self._bad: list[str] = []
+
+    def value(self, key: str) -> Any:
+        """The raw value (may raise on a corrupt @Variant; :func:`_read_raw` catches that)."""
+        return self._qsettings.value(key)
+
+    def bad(self, key: str) -> None:
+        """``key`` could not be used: its default stands in."""
+        if key not in self._bad:
+            self._bad.append(key)
+
+    def describe(self) -> str | None:
+        """One sentence about what was wrong with the file, or None."""
+        sentences = []
+        if self._qsettings.status() == QSettings.Status.FormatError or _not_text(self._qsettings.fileName()):
+            sentences.append(f"The settings file {self._qsettings.fileName()} is damaged")
+        version = self._version()
+        if version is not None and version > SETTINGS_VERSION:
+            sentences.append(
+                f"The settings were saved by a newer version of the program (format {version}); "
+                "what this version does not understand"
+            )
+        if self._bad:
+            shown = ", ".join(self._bad[:4]) + (" …" if len(self._bad) > 4 else "")
+            sentences.append(f"Some settings could not be read ({shown})")
+        if not sentences:
+            return None
+        return "; ".join(sentences) + ": the defaults are used for those."
+
+    def _version(self) -> int | None:
+        try:
+            raw = self._qsettings.value("meta/version")
+            return int(str(raw).strip()) if raw is not None else None
+        except Exception:  # a corrupt @Variant or words
+            self.bad("meta/version")
+            return None
+
+
+def _not_text(file_name: str) -> bool:
+    """True for a settings file that is not text (Qt reads binary junk as an empty file, silently)."""
+    try:
+        with open(file_name, "rb") as handle:
+            head = handle.read(65536)
+    except OSError:
+        return False
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return error.start < len(head) - 4  # not just a character cut at the end of the sample
+    return b"\0" in head

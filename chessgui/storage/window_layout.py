@@ -31,11 +31,15 @@ class WindowLayout:
     """QSplitter.saveState() of the board / side-panel splitter."""
 
 
-def load_window_layout(qsettings: QSettings | None) -> WindowLayout:
-    """The saved layout; anything unreadable comes back empty."""
+def load_window_layout(qsettings: QSettings | None, problems: list[str] | None = None) -> WindowLayout:
+    """The saved layout; anything unreadable comes back empty (and, with ``problems``, is said in one sentence)."""
     if qsettings is None:
         return WindowLayout()
-    return WindowLayout(**{field: _read_bytes(qsettings, key) for field, key in _KEYS.items()})
+    bad: list[str] = []
+    layout = WindowLayout(**{field: _read_bytes(qsettings, key, bad) for field, key in _KEYS.items()})
+    if bad and problems is not None:
+        problems.append("The saved window layout could not be read: the window opens at its default size.")
+    return layout
 
 
 def save_window_layout(qsettings: QSettings | None, layout: WindowLayout) -> None:
@@ -47,11 +51,12 @@ def save_window_layout(qsettings: QSettings | None, layout: WindowLayout) -> Non
     qsettings.sync()
 
 
-def _read_bytes(qsettings: QSettings, key: str) -> bytes:
+def _read_bytes(qsettings: QSettings, key: str, bad: list[str]) -> bytes:
     try:
         raw = qsettings.value(key)
     except Exception:  # PySide raises on values it cannot convert (e.g. a corrupt @Variant)
         _log.warning("Unreadable settings value %s", key)
+        bad.append(key)
         return b""
     if isinstance(raw, QByteArray):
         return bytes(raw.data())
@@ -59,4 +64,5 @@ def _read_bytes(qsettings: QSettings, key: str) -> bytes:
         return bytes(raw)
     if raw is not None:
         _log.warning("Settings value %s is not a saved window layout; ignoring it", key)
+        bad.append(key)
     return b""

@@ -91,3 +91,27 @@ def test_a_viewed_game_is_not_autosaved_over_the_played_one(qtbot, tmp_path: Pat
     qtbot.addWidget(again)
     assert again.offer_resume(lambda text: True)  # the game played here, not the one viewed
     assert [m.uci() for m in again.controller.board().move_stack] == ["e2e4", "e7e5"]
+
+
+def test_every_save_of_a_timed_move_holds_its_clock(qtbot, tmp_path: Path, play_moves) -> None:
+    """Kill test bug: the opening name (a header change) was saved mid-move, before the move's [%clk]:
+    a kill right then kept a move without its clock time."""
+    from chessgui.clock.time_control import TimeControl
+    from chessgui.storage.pgn.read import read_pgn_string
+
+    saved: list[str] = []
+
+    class RecordingStore(AutosaveStore):
+        def save(self, snapshot, *, finished: bool = False) -> None:  # noqa: ANN001
+            saved.append(snapshot.pgn)
+            super().save(snapshot, finished=finished)
+
+    window = MainWindow(autosave_store=RecordingStore(tmp_path))
+    qtbot.addWidget(window)
+    window.game_clock.set_time_control(TimeControl.parse("5+3"))
+    window.controller.new_game()
+    play_moves(window, "e4", "c5", "Nf3")  # each names a new opening
+    qtbot.waitUntil(lambda: bool(saved))
+    for text in saved:
+        game = read_pgn_string(text).games[0].game
+        assert all(node.clock() is not None for node in game.mainline()), text

@@ -254,3 +254,85 @@ def test_autosave_snapshot_restores_the_unfinished_move_time(setup, fake_time) -
     assert clock.running_color() == chess.WHITE
     controller.takeback()  # the snapshots of earlier plies came from the [%clk] comments
     assert clock.remaining_ms(chess.BLACK) == 180_000
+
+
+def test_engine_reply_after_its_flag_fell_is_not_recorded(qtbot, fake_time, scripted_player) -> None:
+    """Soak bug: the late move (here even a mate) stayed in the record of a game lost on time."""
+    controller = GameController()
+    clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
+    GameClock(controller, clock, TimeControl.parse("1+0"))
+    white, black = scripted_player("White engine"), scripted_player("Black engine")
+    controller.set_players(white, black)
+    for uci, seconds in (("f2f3", 1.0), ("e7e5", 1.0), ("g2g4", 1.0)):
+        fake_time.now += seconds
+        player = white if controller.board().turn == chess.WHITE else black
+        player.answer(uci)
+    request = black.requests[-1]
+    stops_before = black.stopped
+    fake_time.now += 60.0  # Black's minute runs out before its answer arrives (between two ticks)
+    with qtbot.waitSignal(controller.game_over) as blocker:
+        black.answer("d8h4", request)  # Qh4# would be mate, but it came too late
+    result = blocker.args[0]
+    assert result.describe() == "Black lost on time"
+    assert result.result == "1-0"
+    assert [move.uci() for move in controller.board().move_stack] == ["f2f3", "e7e5", "g2g4"]
+    assert [node.move.uci() for node in controller.game().mainline()] == ["f2f3", "e7e5", "g2g4"]
+    assert controller.game().headers["Termination"] == "time forfeit"
+    assert controller.game().headers["Result"] == "1-0"
+    assert black.stopped > stops_before  # the request was cancelled
+    black.answer("d8h4", request)  # a second copy of the reply is dropped too
+    assert len(controller.board().move_stack) == 3
+
+
+def test_engine_reply_after_the_tick_saw_the_flag_is_dropped(qtbot, fake_time, scripted_player) -> None:
+    controller = GameController()
+    clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
+    GameClock(controller, clock, TimeControl.parse("1+0"))
+    white, black = scripted_player(), scripted_player()
+    controller.set_players(white, black)
+    fake_time.now += 1.0
+    white.answer("e2e4")
+    request = black.requests[-1]
+    fake_time.now += 61.0
+    with qtbot.waitSignal(controller.game_over):
+        clock.check_flag()  # the tick timer notices first
+    assert black.stopped >= 1
+    black.answer("e7e5", request)
+    assert [move.uci() for move in controller.board().move_stack] == ["e2e4"]
+    assert controller.result().describe() == "Black lost on time"
+
+
+def test_human_move_after_the_flag_fell_is_not_recorded(setup, fake_time, qtbot) -> None:
+    controller, _, _ = setup
+    play(controller, fake_time, ("e4", 1.0), ("e5", 1.0))
+    with qtbot.waitSignal(controller.game_over):
+        play(controller, fake_time, ("Nf3", 181.0))
+    assert [node.san() for node in controller.game().mainline()] == ["e4", "e5"]
+    assert controller.board().fullmove_number == 2 and controller.board().turn == chess.WHITE
+
+
+def test_a_book_comment_keeps_the_moves_clock(setup, fake_time) -> None:
+    """Kill test bug: "book" replaced the whole comment, so book moves lost their [%clk] in the autosave."""
+    controller, _, _ = setup
+    play(controller, fake_time, ("e4", 1.0), ("e5", 4.0))
+    controller.set_move_comment(2, "book")
+    node = controller.node_at_ply(2)
+    assert node.clock() == 178.0
+    assert "book" in node.comment
+
+
+def test_a_clock_snapshot_one_move_older_than_the_game_is_not_restored(setup, fake_time) -> None:
+    """The autosave writes the game, then the sidecar: a kill in between leaves the clock one move old."""
+    from chessgui.clock.chess_clock import ClockSnapshot
+
+    controller, clock, game_clock = setup
+    play(controller, fake_time, ("e4", 1.0))
+    stale = game_clock.snapshot().to_setting()  # Black to move
+    play(controller, fake_time, ("e5", 4.0))
+    saved_pgn = str(controller.game())
+
+    controller.load_game(chess.pgn.read_game(io.StringIO(saved_pgn)))
+    game_clock.restore(ClockSnapshot.from_setting(stale))
+    assert clock.to_move() == chess.WHITE
+    assert clock.remaining_ms(chess.BLACK) == 178_000  # from the game's [%clk], not the stale 180 s
+    assert clock.remaining_ms(chess.WHITE) == 180_000

@@ -109,3 +109,39 @@ def test_non_scalar_extra_values_are_dropped(tmp_path: Path) -> None:
 def test_default_directory_is_refused_in_test_mode() -> None:
     with pytest.raises(RuntimeError, match="explicit autosave directory"):
         default_autosave_dir()
+
+
+def test_a_save_is_written_synced_and_renamed_into_place(tmp_path, monkeypatch) -> None:
+    """Atomic for kill -9 and power loss: temp file, fsync, rename over, fsync of the folder."""
+    import os as _os
+
+    from chessgui.storage.autosave import AutosaveSnapshot, AutosaveStore
+
+    store = AutosaveStore(tmp_path)
+    store.save(AutosaveSnapshot(pgn="1. e4 *\n"))
+    calls: list[str] = []
+    real_fsync, real_replace = _os.fsync, _os.replace
+
+    def fsync(fd: int) -> None:
+        calls.append("fsync-dir" if _os.path.isdir(f"/proc/self/fd/{fd}") else "fsync-file")
+        real_fsync(fd)
+
+    def replace(src, dst) -> None:  # noqa: ANN001
+        calls.append("replace")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(_os, "fsync", fsync)
+    monkeypatch.setattr(_os, "replace", replace)
+    store.save(AutosaveSnapshot(pgn="1. e4 e5 *\n"))
+    assert calls == ["fsync-file", "replace", "fsync-dir"] * 2  # the game, then the sidecar
+
+    def fail(src, dst) -> None:  # noqa: ANN001
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(_os, "replace", fail)
+    try:
+        store.save(AutosaveSnapshot(pgn="1. e4 e5 2. Nf3 *\n"))
+    except OSError:
+        pass
+    assert store.pgn_path.read_text(encoding="utf-8") == "1. e4 e5 *\n"  # the previous save is whole
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["current.json", "current.pgn"]  # no temp files

@@ -33,7 +33,10 @@ def save_pgn(path: str | os.PathLike[str], game: chess.pgn.Game) -> None:
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """Write UTF-8 text to a temporary file next to ``path``, then rename it over."""
+    """Write UTF-8 text to a temporary file next to ``path``, sync it, then rename it over.
+
+    A kill at any moment leaves the old file or the new one, never a mix; the folder is
+    synced after the rename so that the new name also survives a power loss."""
     try:
         fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as error:
@@ -50,3 +53,18 @@ def write_text_atomically(path: Path, text: str) -> None:
         except OSError:
             pass
         raise PgnSaveError(f"could not save {path.name}: {error.strerror or error}") from error
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    # POSIX only: a folder cannot be opened (or synced) on Windows, where the rename is enough.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse to sync a folder; the rename itself is done
+    finally:
+        os.close(fd)
