@@ -149,26 +149,12 @@ def quiescence(
         if not make_move(board, st, hashes, undo, move):
             continue
         legal += 1
+        # fmt: off
         score = -quiescence(
-            board,
-            st,
-            hashes,
-            undo,
-            tt_keys,
-            tt_data,
-            moves,
-            scores,
-            killers,
-            history,
-            pv,
-            pv_len,
-            stats,
-            ctl,
-            stop,
-            ply + 1,
-            -beta,
-            -alpha,
+            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
+            ctl, stop, ply + 1, -beta, -alpha
         )
+        # fmt: on
         unmake_move(board, st, undo)
         if stats[STAT_ABORTED] != 0:
             return 0

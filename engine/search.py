@@ -239,26 +239,12 @@ def negamax(
     if depth <= 0:
         if ctl[CTL_LAB_OFF] & LAB_NO_QUIESCENCE:
             return evaluate(board, st)
+        # fmt: off
         return quiescence(
-            board,
-            st,
-            hashes,
-            undo,
-            tt_keys,
-            tt_data,
-            moves,
-            scores,
-            killers,
-            history,
-            pv,
-            pv_len,
-            stats,
-            ctl,
-            stop,
-            ply,
-            alpha,
-            beta,
+            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
+            ctl, stop, ply, alpha, beta
         )
+        # fmt: on
 
     # Step 6.
     key = hashes[st[ST_HPLY]]
@@ -295,28 +281,12 @@ def negamax(
         ):
             r = NULL_MOVE_BASE_R + depth // NULL_MOVE_DEPTH_DIVISOR
             make_null(st, hashes, undo)
+            # fmt: off
             score = -negamax(
-                board,
-                st,
-                hashes,
-                undo,
-                tt_keys,
-                tt_data,
-                moves,
-                scores,
-                killers,
-                history,
-                pv,
-                pv_len,
-                stats,
-                ctl,
-                stop,
-                depth - 1 - r,
-                ply + 1,
-                -beta,
-                -beta + 1,
-                np.bool_(False),
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
+                ctl, stop, depth - 1 - r, ply + 1, -beta, -beta + 1, np.bool_(False)
             )
+            # fmt: on
             unmake_null(st, undo)
             if stats[STAT_ABORTED] != 0:
                 return 0
@@ -377,28 +347,12 @@ def negamax(
         if root:  # search lab: the nodes under this root move are counted as a difference
             stats[STAT_ROOT_NODES + min(legal - 1, MAX_ROOT_MOVES - 1)] -= stats[STAT_NODES]
         if legal == 1 or ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
+            # fmt: off
             score = -negamax(
-                board,
-                st,
-                hashes,
-                undo,
-                tt_keys,
-                tt_data,
-                moves,
-                scores,
-                killers,
-                history,
-                pv,
-                pv_len,
-                stats,
-                ctl,
-                stop,
-                new_depth,
-                ply + 1,
-                -beta,
-                -alpha,
-                np.bool_(True),
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
+                ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
             )
+            # fmt: on
         else:
             r = 0
             if (
@@ -418,76 +372,28 @@ def negamax(
                     r = new_depth - 1
                 if r < 0:
                     r = 0
+            # fmt: off
             score = -negamax(
-                board,
-                st,
-                hashes,
-                undo,
-                tt_keys,
-                tt_data,
-                moves,
-                scores,
-                killers,
-                history,
-                pv,
-                pv_len,
-                stats,
-                ctl,
-                stop,
-                new_depth - r,
-                ply + 1,
-                -alpha - 1,
-                -alpha,
-                np.bool_(True),
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
+                ctl, stop, new_depth - r, ply + 1, -alpha - 1, -alpha, np.bool_(True)
             )
+            # fmt: on
             if score > alpha and r > 0:
                 stats[STAT_LMR_RESEARCHES] += 1
+                # fmt: off
                 score = -negamax(
-                    board,
-                    st,
-                    hashes,
-                    undo,
-                    tt_keys,
-                    tt_data,
-                    moves,
-                    scores,
-                    killers,
-                    history,
-                    pv,
-                    pv_len,
-                    stats,
-                    ctl,
-                    stop,
-                    new_depth,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    np.bool_(True),
+                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len,
+                    stats, ctl, stop, new_depth, ply + 1, -alpha - 1, -alpha, np.bool_(True)
                 )
+                # fmt: on
             if score > alpha and score < beta:
                 stats[STAT_RESEARCHES] += 1
+                # fmt: off
                 score = -negamax(
-                    board,
-                    st,
-                    hashes,
-                    undo,
-                    tt_keys,
-                    tt_data,
-                    moves,
-                    scores,
-                    killers,
-                    history,
-                    pv,
-                    pv_len,
-                    stats,
-                    ctl,
-                    stop,
-                    new_depth,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    np.bool_(True),
+                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len,
+                    stats, ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
                 )
+                # fmt: on
         unmake_move(board, st, undo)
         if stats[STAT_ABORTED] != 0:
             return 0
