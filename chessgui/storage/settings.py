@@ -16,7 +16,6 @@ from __future__ import annotations
 import enum
 import logging
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 import chess
 from PySide6.QtCore import QSettings
@@ -24,7 +23,13 @@ from PySide6.QtCore import QSettings
 from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
 from chessgui.storage.access_settings import AccessSettings, load_access_settings, save_access_settings
 from chessgui.storage.book import BOOK_DEPTH_RANGE, BookChoice, BookSettings
-from chessgui.storage.setting_values import as_bool
+from chessgui.storage.setting_values import (
+    SettingsSource,
+    read_bool,
+    read_int,
+    read_raw,
+    read_string_list,
+)
 from chessgui.storage.tablebases import TablebaseSettings
 
 _log = logging.getLogger(__name__)
@@ -225,7 +230,7 @@ def load_settings(qsettings: QSettings, problems: list[str] | None = None) -> Se
     When ``problems`` is given, one sentence in plain words is appended to it if the file
     is damaged, has values that could not be used, or was written by a newer version."""
     defaults = Settings()
-    source = _Source(qsettings)
+    source = SettingsSource(qsettings, SETTINGS_VERSION)
     settings = _load_all(source, defaults)
     if problems is not None:
         problem = source.describe()
@@ -234,16 +239,16 @@ def load_settings(qsettings: QSettings, problems: list[str] | None = None) -> Se
     return settings
 
 
-def _load_all(qsettings: _Source, defaults: Settings) -> Settings:
+def _load_all(qsettings: SettingsSource, defaults: Settings) -> Settings:
     try:
         white = _load_player(qsettings, "white", defaults.white)
         black = _load_player(qsettings, "black", defaults.black)
         board = _load_board(qsettings, defaults.board)
-        delay = _read_int(qsettings, "play/min_move_delay_ms", defaults.min_move_delay_ms, MIN_MOVE_DELAY_RANGE_MS)
+        delay = read_int(qsettings, "play/min_move_delay_ms", defaults.min_move_delay_ms, MIN_MOVE_DELAY_RANGE_MS)
         time_control = _read_time_control(qsettings, "play/time_control", defaults.time_control)
-        mode = EngineTimeMode.from_setting(_read_raw(qsettings, "play/engine_time_mode"), defaults.engine_time_mode)
+        mode = EngineTimeMode.from_setting(read_raw(qsettings, "play/engine_time_mode"), defaults.engine_time_mode)
         tablebases = _load_tablebases(qsettings, defaults.tablebases)
-        access = load_access_settings(lambda key: _read_raw(qsettings, key), defaults.access)
+        access = load_access_settings(lambda key: read_raw(qsettings, key), defaults.access)
     except Exception:  # a damaged file must never stop the program from starting
         _log.exception("Could not read the settings; using defaults")
         qsettings.bad("(all)")
@@ -298,128 +303,83 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
     qsettings.sync()
 
 
-def _load_player(qsettings: _Source, group: str, default: PlayerSettings) -> PlayerSettings:
+def _load_player(qsettings: SettingsSource, group: str, default: PlayerSettings) -> PlayerSettings:
     prefix = f"{group}/"
-    kind_text = _read_raw(qsettings, prefix + "kind")
+    kind_text = read_raw(qsettings, prefix + "kind")
     kind = next((kind for kind in PlayerKind if kind.value == kind_text), default.kind)
     if kind_text is not None and kind.value != kind_text:
         qsettings.bad(prefix + "kind")
-    path = _read_raw(qsettings, prefix + "uci_path")
-    depth = _read_int(qsettings, prefix + "depth", 0, (0, DEPTH_RANGE[1]))
-    nodes = _read_int(qsettings, prefix + "nodes", 0, (0, NODES_RANGE[1]))
+    path = read_raw(qsettings, prefix + "uci_path")
+    depth = read_int(qsettings, prefix + "depth", 0, (0, DEPTH_RANGE[1]))
+    nodes = read_int(qsettings, prefix + "nodes", 0, (0, NODES_RANGE[1]))
     return PlayerSettings(
         kind=kind,
         uci_path=path if isinstance(path, str) else default.uci_path,
         uci_options=_read_options(qsettings, prefix),
-        move_time_ms=_read_int(qsettings, prefix + "move_time_ms", default.move_time_ms, MOVE_TIME_RANGE_MS),
+        move_time_ms=read_int(qsettings, prefix + "move_time_ms", default.move_time_ms, MOVE_TIME_RANGE_MS),
         depth=depth or None,
         nodes=nodes or None,
-        hash_mb=_read_int(qsettings, prefix + "hash_mb", default.hash_mb, HASH_RANGE_MB),
+        hash_mb=read_int(qsettings, prefix + "hash_mb", default.hash_mb, HASH_RANGE_MB),
         elo=_read_level(qsettings, prefix + "elo", default.elo),
         book=_load_book(qsettings, prefix, default.book),
     )
 
 
-def _read_level(qsettings: _Source, key: str, default: int | None) -> int | None:
+def _read_level(qsettings: SettingsSource, key: str, default: int | None) -> int | None:
     """A playing level: 0 (or absent) = full strength; anything else snaps to the nearest offered level."""
-    value = _read_int(qsettings, key, default or 0, (0, LEVEL_RANGE[1]))
+    value = read_int(qsettings, key, default or 0, (0, LEVEL_RANGE[1]))
     if value == 0:
         return None
     value = min(max(value, LEVEL_RANGE[0]), LEVEL_RANGE[1])
     return LEVEL_RANGE[0] + round((value - LEVEL_RANGE[0]) / LEVEL_STEP) * LEVEL_STEP
 
 
-def _load_book(qsettings: _Source, prefix: str, default: BookSettings) -> BookSettings:
-    path = _read_raw(qsettings, prefix + "book_path")
+def _load_book(qsettings: SettingsSource, prefix: str, default: BookSettings) -> BookSettings:
+    path = read_raw(qsettings, prefix + "book_path")
     return BookSettings(
-        enabled=_read_bool(qsettings, prefix + "book_enabled", default.enabled),
+        enabled=read_bool(qsettings, prefix + "book_enabled", default.enabled),
         path=path if isinstance(path, str) else default.path,
-        max_moves=_read_int(qsettings, prefix + "book_max_moves", default.max_moves, BOOK_DEPTH_RANGE),
-        choice=BookChoice.from_setting(_read_raw(qsettings, prefix + "book_choice"), default.choice),
+        max_moves=read_int(qsettings, prefix + "book_max_moves", default.max_moves, BOOK_DEPTH_RANGE),
+        choice=BookChoice.from_setting(read_raw(qsettings, prefix + "book_choice"), default.choice),
     )
 
 
-def _load_tablebases(qsettings: _Source, default: TablebaseSettings) -> TablebaseSettings:
-    syzygy = _read_raw(qsettings, "tablebases/syzygy_dir")
-    gaviota = _read_raw(qsettings, "tablebases/gaviota_dir")
+def _load_tablebases(qsettings: SettingsSource, default: TablebaseSettings) -> TablebaseSettings:
+    syzygy = read_raw(qsettings, "tablebases/syzygy_dir")
+    gaviota = read_raw(qsettings, "tablebases/gaviota_dir")
     return TablebaseSettings(
         syzygy_dir=syzygy if isinstance(syzygy, str) else default.syzygy_dir,
         gaviota_dir=gaviota if isinstance(gaviota, str) else default.gaviota_dir,
-        play_perfectly=_read_bool(qsettings, "tablebases/play_perfectly", default.play_perfectly),
+        play_perfectly=read_bool(qsettings, "tablebases/play_perfectly", default.play_perfectly),
     )
 
 
-def _load_board(qsettings: _Source, default: BoardSettings) -> BoardSettings:
+def _load_board(qsettings: SettingsSource, default: BoardSettings) -> BoardSettings:
     return BoardSettings(
-        show_legal_moves=_read_bool(qsettings, "board/show_legal_moves", default.show_legal_moves),
-        show_coordinates=_read_bool(qsettings, "board/show_coordinates", default.show_coordinates),
-        animation_ms=_read_int(qsettings, "board/animation_ms", default.animation_ms, ANIMATION_RANGE_MS),
-        auto_flip=_read_bool(qsettings, "board/auto_flip", default.auto_flip),
+        show_legal_moves=read_bool(qsettings, "board/show_legal_moves", default.show_legal_moves),
+        show_coordinates=read_bool(qsettings, "board/show_coordinates", default.show_coordinates),
+        animation_ms=read_int(qsettings, "board/animation_ms", default.animation_ms, ANIMATION_RANGE_MS),
+        auto_flip=read_bool(qsettings, "board/auto_flip", default.auto_flip),
         theme=_read_look_name(qsettings, "board/theme", default.theme),
         piece_set=_read_look_name(qsettings, "board/piece_set", default.piece_set),
         color_scheme=next(
-            (scheme for scheme in ColorScheme if scheme.value == _read_raw(qsettings, "board/color_scheme")),
+            (scheme for scheme in ColorScheme if scheme.value == read_raw(qsettings, "board/color_scheme")),
             default.color_scheme,
         ),
     )
 
 
-def _read_look_name(qsettings: _Source, key: str, default: str) -> str:
+def _read_look_name(qsettings: SettingsSource, key: str, default: str) -> str:
     """A theme or piece-set key: short lower-case words; anything else (damaged, hand-edited) is the default."""
-    raw = _read_raw(qsettings, key)
+    raw = read_raw(qsettings, key)
     if isinstance(raw, str) and 0 < len(raw) <= 32 and set(raw) <= _LOOK_NAME_CHARS:
         return raw
     return default
 
 
-def _read_raw(qsettings: _Source, key: str) -> Any:
-    try:
-        return qsettings.value(key)
-    except Exception:  # PySide raises on values it cannot convert (e.g. a corrupt @Variant)
-        _log.warning("Unreadable settings value %s", key)
-        qsettings.bad(key)
-        return None
-
-
-def _read_int(qsettings: _Source, key: str, default: int, bounds: tuple[int, int]) -> int:
-    raw = _read_raw(qsettings, key)
-    if raw is None or isinstance(raw, bool):
-        return default
-    try:
-        value = int(str(raw).strip())
-    except (TypeError, ValueError):
-        _log.warning("Settings value %s=%r is not a whole number; using %s", key, raw, default)
-        qsettings.bad(key)
-        return default
-    low, high = bounds
-    if not low <= value <= high:
-        _log.warning("Settings value %s=%r is out of range; using %s", key, raw, default)
-        qsettings.bad(key)
-        return default
-    return value
-
-
-def _read_bool(qsettings: _Source, key: str, default: bool) -> bool:
-    raw = _read_raw(qsettings, key)
-    if raw is not None and as_bool(raw, not default) != as_bool(raw, default):
-        qsettings.bad(key)  # neither true nor false
-    return as_bool(raw, default)
-
-
-def _read_string_list(qsettings: _Source, key: str) -> list[str]:
-    raw = _read_raw(qsettings, key)
-    if raw is None:
-        return []
-    if isinstance(raw, str):  # QSettings gives a plain str for a one-element list in ini files
-        return [raw]
-    if isinstance(raw, (list, tuple)):
-        return [str(item) for item in raw]
-    return []
-
-
-def _read_options(qsettings: _Source, prefix: str) -> tuple[tuple[str, str], ...]:
-    names = _read_string_list(qsettings, prefix + "uci_option_names")
-    values = _read_string_list(qsettings, prefix + "uci_option_values")
+def _read_options(qsettings: SettingsSource, prefix: str) -> tuple[tuple[str, str], ...]:
+    names = read_string_list(qsettings, prefix + "uci_option_names")
+    values = read_string_list(qsettings, prefix + "uci_option_values")
     if len(names) != len(values):
         _log.warning("UCI options in the settings do not pair up; ignoring them")
         qsettings.bad(prefix + "uci_options")
@@ -427,8 +387,8 @@ def _read_options(qsettings: _Source, prefix: str) -> tuple[tuple[str, str], ...
     return tuple((name, value) for name, value in zip(names, values, strict=True) if name.strip())
 
 
-def _read_time_control(qsettings: _Source, key: str, default: TimeControl) -> TimeControl:
-    raw = _read_raw(qsettings, key)
+def _read_time_control(qsettings: SettingsSource, key: str, default: TimeControl) -> TimeControl:
+    raw = read_raw(qsettings, key)
     if raw is None:
         return default
     try:
@@ -437,60 +397,3 @@ def _read_time_control(qsettings: _Source, key: str, default: TimeControl) -> Ti
         _log.warning("Settings value %s=%r is not a time control; using %s", key, raw, default)
         qsettings.bad(key)
         return default
-
-
-class _Source:
-    """QSettings as the loaders read it, noting every value that had to fall back to its default."""
-
-    def __init__(self, qsettings: QSettings) -> None:
-        self._qsettings = qsettings
-        self._bad: list[str] = []
-
-    def value(self, key: str) -> Any:
-        """The raw value (may raise on a corrupt @Variant; :func:`_read_raw` catches that)."""
-        return self._qsettings.value(key)
-
-    def bad(self, key: str) -> None:
-        """``key`` could not be used: its default stands in."""
-        if key not in self._bad:
-            self._bad.append(key)
-
-    def describe(self) -> str | None:
-        """One sentence about what was wrong with the file, or None."""
-        sentences = []
-        if self._qsettings.status() == QSettings.Status.FormatError or _not_text(self._qsettings.fileName()):
-            sentences.append(f"The settings file {self._qsettings.fileName()} is damaged")
-        version = self._version()
-        if version is not None and version > SETTINGS_VERSION:
-            sentences.append(
-                f"The settings were saved by a newer version of the program (format {version}); "
-                "what this version does not understand"
-            )
-        if self._bad:
-            shown = ", ".join(self._bad[:4]) + (" …" if len(self._bad) > 4 else "")
-            sentences.append(f"Some settings could not be read ({shown})")
-        if not sentences:
-            return None
-        return "; ".join(sentences) + ": the defaults are used for those."
-
-    def _version(self) -> int | None:
-        try:
-            raw = self._qsettings.value("meta/version")
-            return int(str(raw).strip()) if raw is not None else None
-        except Exception:  # a corrupt @Variant or words
-            self.bad("meta/version")
-            return None
-
-
-def _not_text(file_name: str) -> bool:
-    """True for a settings file that is not text (Qt reads binary junk as an empty file, silently)."""
-    try:
-        with open(file_name, "rb") as handle:
-            head = handle.read(65536)
-    except OSError:
-        return False
-    try:
-        head.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return error.start < len(head) - 4  # not just a character cut at the end of the sample
-    return b"\0" in head
