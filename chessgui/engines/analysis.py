@@ -139,14 +139,6 @@ class PositionAnalyser(QObject):
         """How many lines are asked for."""
         return self._multipv
 
-    def engine_spec(self) -> AnalysisEngineSpec:
-        """The engine that analyses."""
-        return self._spec
-
-    def analysed_board(self) -> chess.Board | None:
-        """The position being (or last) analysed."""
-        return None if self._board is None else self._board.copy()
-
     # ------------------------------------------------------------------ control
     def configure(self, spec: AnalysisEngineSpec, multipv: int) -> None:
         """Use this engine and number of lines; a running analysis restarts with them."""

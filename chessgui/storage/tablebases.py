@@ -386,9 +386,3 @@ def open_tablebases(settings: TablebaseSettings) -> TablebaseProber:
             prober = TablebaseProber(key)
             _cache[key] = prober
         return prober
-
-
-def forget_tablebases() -> None:
-    """Drop the shared probers (after files changed on disk, and in tests); the next open re-reads."""
-    with _cache_lock:
-        _cache.clear()

@@ -136,10 +136,6 @@ class Announcer(QObject):
         """Automatic announcements on or off (explicit requests such as "speak position" always speak)."""
         self._enabled = bool(enabled)
 
-    def is_enabled(self) -> bool:
-        """True when moves and game ends are announced."""
-        return self._enabled
-
     def last(self) -> str:
         """The last text announced."""
         return self._last

@@ -128,10 +128,6 @@ class PiecePalette(QWidget):
         """The button of a tool (for tests)."""
         return self._buttons[tool]
 
-    def current_tool(self) -> str:
-        checked = self._group.checkedButton()
-        return checked.tool if isinstance(checked, _ToolButton) else TOOL_MOVE
-
     def select_tool(self, tool: str) -> None:
         self._buttons[tool].setChecked(True)
         self.tool_selected.emit(tool)
