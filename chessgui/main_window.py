@@ -405,6 +405,7 @@ class MainWindow(QMainWindow):
         self.move_entry.move_entered.connect(self.board_presenter.on_move_requested)
         self.move_entry.message_shown.connect(lambda text: self.announcer.announce(text, always=True))
         self.board_widget.typing_started.connect(self.move_entry.focus_with)
+        self.board_widget.announcement_requested.connect(lambda text: self.announcer.announce(text, always=True))
         actions.enter_move.triggered.connect(lambda: self.move_entry.focus_with())
         actions.speak_position.triggered.connect(self.access.on_speak_position_triggered)
         self.low_time.low_time.connect(self.access.on_low_time)

@@ -6,7 +6,9 @@ over each square whose accessible name says the square and what stands on it
 ("e4, white pawn", "d5, empty"). Qt's own accessibility bridge (AT-SPI on Linux,
 UIA on Windows) then lists them as the board's children, in reading order from
 a8 to h1, and they follow flips and resizes. The cells take no mouse input, paint
-nothing and take no focus, so the board behaves exactly as before.
+nothing and take no focus, so the board behaves exactly as before. When the keyboard
+cursor moves, the board tells the screen reader that the accessible focus is on that
+square's cell (:meth:`BoardAccessibility.focus_square`), so it reads "e4, white pawn".
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import chess
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import QWidget
 
 from chessgui.views.announcer import describe_square, side_name
@@ -45,6 +48,7 @@ class BoardAccessibility:
         self._widget = widget
         self._geometry = geometry
         self._board = chess.Board()
+        self._focused: chess.Square | None = None
         self.cells: dict[chess.Square, SquareCell] = {}
         for square in READING_ORDER:
             cell = SquareCell(square, widget)
@@ -60,13 +64,34 @@ class BoardAccessibility:
             if cell.accessibleName() != name:
                 cell.setAccessibleName(name)
         turn = f"{side_name(board.turn)} to move" + (", in check" if board.is_check() else "")
-        self._widget.setAccessibleDescription(f"{turn}. Type a move on the board or press / to enter one.")
+        self._widget.setAccessibleDescription(
+            f"{turn}. Type a move on the board or press / to enter one. "
+            + QCoreApplication.translate(
+                "BoardAccessibility",
+                "Arrow keys move over the squares, Space picks up and puts down a piece, S describes the square.",
+            )
+        )
 
     def relayout(self) -> None:
         """Put each cell over its square (after a resize or a flip)."""
         geometry = self._geometry()
         for square, cell in self.cells.items():
             cell.setGeometry(geometry.square_rect(square).toAlignedRect())
+
+    def focus_square(self, square: chess.Square) -> None:
+        """Tell screen readers the accessible focus is on ``square``'s cell (the keyboard cursor moved there)."""
+        self._focused = square
+        cell = self.cells[square]
+        board = QAccessible.queryAccessibleInterface(self._widget)
+        index = board.indexOfChild(QAccessible.queryAccessibleInterface(cell)) if board is not None else -1
+        event = QAccessibleEvent(self._widget, QAccessible.Event.Focus)
+        if index >= 0:
+            event.setChild(index)
+        QAccessible.updateAccessibility(event)
+
+    def focused_square(self) -> chess.Square | None:
+        """The square whose cell last had the accessible focus (None before the cursor was used)."""
+        return self._focused
 
     def square_name(self, square: chess.Square) -> str:
         """The accessible name of ``square`` now."""

@@ -284,4 +284,5 @@ class BoardWidget(BoardInputWidget):
             user_shapes=self._annotations.shapes_to_draw(),
             show_coordinates=self._show_coordinates,
             read_only=self._read_only,
+            cursor=self.cursor_square(),
         )

@@ -66,6 +66,8 @@ class BoardScene:
     """Draw file letters and rank digits inside the edge squares."""
     read_only: bool = False
     """Veil and frame the board: it shows an earlier position and takes no input."""
+    cursor: chess.Square | None = None
+    """The keyboard cursor's square (outlined), while the board is used from the keyboard."""
 
 
 def paint_scene(
@@ -102,6 +104,8 @@ def paint_scene(
         paint_floating(painter, geometry, renderer, scene.dragged)
     if scene.read_only:
         paint_read_only(painter, geometry, theme)
+    if scene.cursor is not None:
+        paint_cursor(painter, geometry, scene.cursor)
     painter.restore()
 
 
@@ -264,6 +268,32 @@ def paint_arrow(
     else:
         painter.drawPolygon(arrow_polygon(geometry, tail, head, 0.5 + 0.5 * strength))
     painter.setBrush(Qt.BrushStyle.NoBrush)
+
+
+CURSOR_OUTER = QColor(17, 17, 17)
+"""The keyboard cursor's outer ring: near black, seen on light squares."""
+CURSOR_INNER = QColor(255, 255, 255)
+"""Its inner ring: white, seen on dark squares; together they show on every theme."""
+
+
+def paint_cursor(painter: QPainter, geometry: BoardGeometry, square: chess.Square) -> None:
+    """A two-tone square outline (dark outside, white inside) on the keyboard cursor's square.
+
+    Whole pixels and no antialiasing: a crisp ring, not a blur over the square's edge.
+    """
+    rect = geometry.square_rect(square).toAlignedRect()
+    outer = max(2, round(geometry.square_size * 0.06))
+    inner = max(2, round(outer * 0.7))
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    painter.setPen(Qt.PenStyle.NoPen)
+    for color, inset, width in ((CURSOR_OUTER, 0, outer), (CURSOR_INNER, outer, inner)):
+        ring = QPainterPath()
+        ring.addRect(QRectF(rect.adjusted(inset, inset, -inset, -inset)))
+        ring.addRect(QRectF(rect.adjusted(inset + width, inset + width, -inset - width, -inset - width)))
+        ring.setFillRule(Qt.FillRule.OddEvenFill)
+        painter.fillPath(ring, color)
+    painter.restore()
 
 
 def paint_read_only(painter: QPainter, geometry: BoardGeometry, theme: BoardTheme) -> None:
