@@ -128,7 +128,7 @@ def create_actions(window: QMainWindow) -> MainActions:
             window, "&Abort game", "Ctrl+Shift+A", "End the game without a result (before either side's second move)"
         ),
         game_details=_action(window, "Game &details…", "Ctrl+I", "Edit event, site, date, round and players' names"),
-        my_rating=_action(window, "My &rating…", "Ctrl+Shift+M", "Your rating from games against the levels"),
+        my_rating=_action(window, "&My rating…", "Ctrl+Shift+M", "Your rating from games against the levels"),
         pause=_action(window, "&Pause", "Space", "Pause or resume the game: clocks stop and the computer waits"),
         step=_action(window, "&Step one move", "Ctrl+Right", "While paused, let the computer play one move"),
         next_game=_action(window, "Ne&xt game", "Ctrl+Shift+N", "Start another computer game from a varied opening"),
@@ -155,7 +155,7 @@ def create_actions(window: QMainWindow) -> MainActions:
         previous_variation=_action(window, "Previous variation", "Up", "Show the alternative before the shown move"),
         next_variation=_action(window, "Next variation", "Down", "Show the alternative after the shown move"),
         load_fen=_action(window, "Position from &FEN…", "Ctrl+L", "Start from a position given as FEN"),
-        edit_position=_action(window, "Set up &position…", "Ctrl+E", "Set up a position on an editor board"),
+        edit_position=_action(window, "&Set up position…", "Ctrl+E", "Set up a position on an editor board"),
         copy_fen=_action(window, "Copy F&EN", "Ctrl+Shift+C", "Copy the shown position as FEN"),
         paste=_action(window, "&Paste FEN or PGN", std.Paste, "Load a FEN or PGN from the clipboard"),
         open_pgn=_action(window, "&Open PGN…", std.Open, "Open a game from a PGN file"),

@@ -35,7 +35,7 @@ class RecentFiles(QObject):
         self._qsettings = qsettings
         self._paths = self._load()
         self._menu = QMenu("&Recent files", parent)
-        self._clear_action = QAction("Clear list", self)
+        self._clear_action = QAction("&Clear list", self)
         self._clear_action.triggered.connect(self.clear)
         self._rebuild_menu()
 

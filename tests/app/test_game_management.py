@@ -255,7 +255,7 @@ def test_recent_files_newest_first_limited_and_stored(qtbot, tmp_path: Path) -> 
     again = RecentFiles(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     assert again.paths() == recent.paths()
     entries = [action.text() for action in again.menu().actions() if not action.isSeparator()]
-    assert entries[0].endswith("game3.pgn") and entries[-1] == "Clear list"
+    assert entries[0].endswith("game3.pgn") and entries[-1] == "&Clear list"
 
 
 def test_recent_missing_file_is_removed_with_a_message(qtbot, tmp_path: Path) -> None:
@@ -277,7 +277,7 @@ def test_recent_missing_file_is_removed_with_a_message(qtbot, tmp_path: Path) ->
     assert chosen == [str(kept)]
     recent.clear()
     assert recent.paths() == []
-    assert [a.text() for a in recent.menu().actions() if not a.isSeparator()][-1] == "Clear list"
+    assert [a.text() for a in recent.menu().actions() if not a.isSeparator()][-1] == "&Clear list"
     assert not recent.clear_action().isEnabled()
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import chess
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible, QKeySequence
+from PySide6.QtGui import QAccessible, QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
 
 from chessgui.main_window import MainWindow
 from chessgui.storage.access_settings import SoundEvent
@@ -103,3 +106,114 @@ def test_controls_have_accessible_names(qtbot) -> None:
     names = [board.child(i).text(QAccessible.Text.Name) for i in range(board.childCount())]
     assert "e4, white pawn" in names
     assert chess.Board().turn == chess.WHITE
+
+
+# ---------------------------------------------------------------------- the board's square cursor
+def _keys_on_board(qtbot, window: MainWindow, *keys: Qt.Key) -> None:
+    for key in keys:
+        qtbot.keyClick(window.board_widget, key)
+
+
+def _play_by_cursor(qtbot, window: MainWindow, uci: str) -> None:
+    """Walk the cursor to the move's squares with the arrows only, pressing Enter on each."""
+    board = window.board_widget
+    move = chess.Move.from_uci(uci)
+    for square in (move.from_square, move.to_square):
+        here = board.cursor_square()
+        assert here is not None
+        geometry = board.board_geometry()
+        (column, row), (to_column, to_row) = geometry.column_row(here), geometry.column_row(square)
+        horizontal = Qt.Key.Key_Right if to_column > column else Qt.Key.Key_Left
+        vertical = Qt.Key.Key_Down if to_row > row else Qt.Key.Key_Up
+        _keys_on_board(qtbot, window, *[horizontal] * abs(to_column - column), *[vertical] * abs(to_row - row))
+        assert board.cursor_square() == square
+        _keys_on_board(qtbot, window, Qt.Key.Key_Return)
+
+
+def _focus_board_by_tab(qtbot, window: MainWindow) -> None:
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.board_widget.clearFocus()
+    window.board_widget.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(window.board_widget.hasFocus)
+
+
+def test_enter_enter_plays_e2e4_through_the_controller(qtbot) -> None:
+    window, _ = _window(qtbot)
+    announced: list[str] = []
+    window.announcer.announced.connect(announced.append)
+    _focus_board_by_tab(qtbot, window)
+    _play_by_cursor(qtbot, window, "e2e4")
+    assert [move.uci() for move in window.controller.board().move_stack] == ["e2e4"]
+    assert announced == ["e2, white pawn: picked up. It can go to e3, e4.", "White: pawn to e4"]
+
+
+def test_arrow_keys_on_the_focused_board_move_the_cursor_not_the_game(qtbot, play_moves) -> None:
+    window, _ = _window(qtbot)
+    play_moves(window, "e4", "e5")
+    _focus_board_by_tab(qtbot, window)
+    assert window.board_widget.cursor_square() == chess.E5  # it starts on the last move
+    _keys_on_board(qtbot, window, Qt.Key.Key_Left, Qt.Key.Key_Space)
+    assert window.board_widget.cursor_square() == chess.D5
+    assert window.navigator.is_live()
+    assert not window.actions_.pause.isChecked()  # Space belonged to the cursor, not to Pause
+
+
+def test_after_a_click_the_arrows_step_through_the_moves_again(qtbot, play_moves) -> None:
+    window, _ = _window(qtbot)
+    play_moves(window, "e4", "e5")
+    _focus_board_by_tab(qtbot, window)
+    board = window.board_widget
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.square_center(chess.A3).toPoint())
+    _keys_on_board(qtbot, window, Qt.Key.Key_Left)
+    assert board.cursor_square() is None
+    assert not window.navigator.is_live()
+
+
+def test_fools_mate_played_with_keys_only(qtbot) -> None:
+    window, _ = _window(qtbot)
+    announced: list[str] = []
+    window.announcer.announced.connect(announced.append)
+    _focus_board_by_tab(qtbot, window)
+    for uci in ("f2f3", "e7e5", "g2g4", "d8h4"):
+        _play_by_cursor(qtbot, window, uci)
+    assert [move.uci() for move in window.controller.board().move_stack] == ["f2f3", "e7e5", "g2g4", "d8h4"]
+    assert window.controller.is_game_over()
+    assert announced[-2:] == ["Black: queen to h4, checkmate", "Checkmate. Black wins"]
+
+
+# ---------------------------------------------------------------------- menus without a mouse
+def _menu_actions(menu: QMenu) -> list[QAction]:
+    found: list[QAction] = []
+    for action in menu.actions():
+        if action.isSeparator():
+            continue
+        found.append(action)
+        if action.menu() is not None:
+            found.extend(_menu_actions(action.menu()))
+    return found
+
+
+def test_every_menu_entry_is_reachable_by_a_key_and_no_two_share_one(qtbot, tmp_path: Path) -> None:
+    window, _ = _window(qtbot)
+    window.recent_files.add(tmp_path / "game.pgn")  # File > Recent files gets an entry and "Clear list"
+    menus = [action.menu() for action in window.menuBar().actions()]
+    assert all("&" in action.text() for action in window.menuBar().actions()), "a menu title lacks a mnemonic"
+    entries = [action for menu in menus for action in _menu_actions(menu)]
+    assert len(entries) > 30
+    # A disabled placeholder such as "(no files yet)" is never chosen; everything else needs a key.
+    unreachable = [
+        action.text()
+        for action in entries
+        if action.isEnabled() and action.shortcut().isEmpty() and "&" not in action.text()
+    ]
+    assert unreachable == []
+    shortcuts = [action.shortcut().toString() for action in entries if not action.shortcut().isEmpty()]
+    assert len(shortcuts) == len(set(shortcuts)), sorted(s for s in shortcuts if shortcuts.count(s) > 1)
+    for menu in menus:  # within one menu, mnemonics must differ or the key only cycles between them
+        letters = [
+            action.text().split("&")[1][:1].lower()
+            for action in menu.actions()
+            if "&" in action.text() and not action.isSeparator()
+        ]
+        assert len(letters) == len(set(letters)), (menu.title(), letters)

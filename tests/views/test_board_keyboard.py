@@ -19,6 +19,7 @@ KEY = Qt.Key
 
 def _focus(qtbot, board: BoardWidget) -> None:
     board.activateWindow()
+    qtbot.waitUntil(board.isActiveWindow)
     board.clearFocus()
     board.setFocus(Qt.FocusReason.TabFocusReason)
     qtbot.waitUntil(board.hasFocus)
