@@ -174,6 +174,7 @@ class AboutDialog(QDialog):
         self.license_label.setOpenExternalLinks(True)
 
         self.credits_browser = QTextBrowser()
+        self.credits_browser.setAccessibleName(self.tr("Credits and licences"))
         self.credits_browser.setObjectName("credits_browser")
         self.credits_browser.setOpenExternalLinks(True)
         self.credits_browser.setHtml("<p><b>Built on</b></p>" + credits_html())

@@ -30,6 +30,7 @@ class BookEditor(QWidget):
         super().__init__(parent)
         self.enabled_check = QCheckBox("Play opening book moves", self)
         self.path_edit = QLineEdit(self)
+        self.path_edit.setAccessibleName(self.tr("Opening book file"))
         self.path_edit.setPlaceholderText(DEFAULT_BOOK_LABEL)
         self.path_edit.setClearButtonEnabled(True)
         self.path_edit.setToolTip("A polyglot .bin book; leave empty for the default book")

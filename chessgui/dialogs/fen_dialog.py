@@ -39,6 +39,7 @@ class FenDialog(QDialog):
         prompt.setWordWrap(True)
         self.fen_edit = QLineEdit(self)
         self.fen_edit.setObjectName("fen_edit")
+        self.fen_edit.setAccessibleName(self.tr("FEN"))
         self.fen_edit.setPlaceholderText(chess.STARTING_FEN)
         self.fen_edit.setClearButtonEnabled(True)
         font = QFont("monospace")

@@ -114,6 +114,7 @@ class PgnGamesDialog(QDialog):
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText("Filter by player, event, date, opening…")
         self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setAccessibleName(self.tr("Filter games"))
         self.model = PgnGamesModel(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -121,6 +122,8 @@ class PgnGamesDialog(QDialog):
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.table = QTableView(self)
         self.table.setModel(self.proxy)
+        self.table.setAccessibleName(self.tr("Games"))
+        self.table.setTabKeyNavigation(False)  # Tab leaves the list; the arrows move in it
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -141,6 +144,8 @@ class PgnGamesDialog(QDialog):
         self.status_label.setWordWrap(True)
         self.problems_view = QPlainTextEdit(self)
         self.problems_view.setReadOnly(True)
+        self.problems_view.setAccessibleName(self.tr("Problems found in the file"))
+        self.problems_view.setTabChangesFocus(True)
         self.problems_view.setMaximumHeight(110)
         self.problems_view.hide()
 

@@ -130,6 +130,7 @@ class RatingDialog(QDialog):
         self.table = QTableWidget(0, 5, self)
         self.table.setObjectName("rated_games")
         self.table.setAccessibleName("Rated games")
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
         self.table.setHorizontalHeaderLabels(["Date", "Level", "Colour", "Result", "Rating after"])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

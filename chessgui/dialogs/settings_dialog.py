@@ -87,9 +87,11 @@ class PlayerEditor(QGroupBox):
         self.move_time_spin.setToolTip("Thinking time per move when the game has no clock")
         self.depth_check = QCheckBox("Limit depth", self)
         self.depth_spin = QSpinBox(self)
+        self.depth_spin.setAccessibleName(self.tr("Depth limit"))
         self.depth_spin.setRange(*DEPTH_RANGE)
         self.nodes_check = QCheckBox("Limit nodes", self)
         self.nodes_spin = QSpinBox(self)
+        self.nodes_spin.setAccessibleName(self.tr("Node limit"))
         self.nodes_spin.setRange(1000, min(NODES_RANGE[1], 2**31 - 1))
         self.nodes_spin.setSingleStep(10_000)
         self.nodes_spin.setGroupSeparatorShown(True)
@@ -217,6 +219,9 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         self._settings = settings
+        # Tab goes in creation order: the page tabs first, then each page's controls, OK and Cancel last.
+        self.tabs = QTabWidget(self)
+        self.tabs.setAccessibleName("Settings pages")
         self.white_editor = PlayerEditor(chess.WHITE, settings.white, self, probe)
         self.black_editor = PlayerEditor(chess.BLACK, settings.black, self, probe)
 
@@ -260,6 +265,7 @@ class SettingsDialog(QDialog):
         clock_layout.addStretch(1)
 
         board = settings.board
+        self.look_editor = BoardLookEditor(board, self)  # first on its page, so first in the tab order
         self.legal_moves_check = QCheckBox("Show legal moves", self)
         self.legal_moves_check.setChecked(board.show_legal_moves)
         self.coordinates_check = QCheckBox("Show coordinates", self)
@@ -272,7 +278,6 @@ class SettingsDialog(QDialog):
         self.animation_spin.setSuffix(" ms")
         self.animation_spin.setSpecialValueText("Off")
         self.animation_spin.setValue(board.animation_ms)
-        self.look_editor = BoardLookEditor(board, self)
         board_page = QWidget(self)
         board_form = QFormLayout(board_page)
         board_form.addRow(self.look_editor)
@@ -281,7 +286,6 @@ class SettingsDialog(QDialog):
         board_form.addRow(self.auto_flip_check)
         board_form.addRow("Move animation:", self.animation_spin)
 
-        self.tabs = QTabWidget(self)
         self.tabs.addTab(players_page, "Players")
         self.tabs.addTab(clock_page, "Clock")
         self.tabs.addTab(board_page, "Board")

@@ -9,7 +9,7 @@ dialog owning it decides when to apply it.
 from __future__ import annotations
 
 import chess
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -49,9 +49,16 @@ class _SideTimeRow:
         self.increment.setSingleStep(1.0)
         self.increment.setSuffix(" s")
         self.increment.setObjectName(f"{name}_increment")
+        self.set_title(title)
         self.plus = QLabel("+ increment", parent)
         for column, widget in enumerate((self.title, self.minutes, self.seconds, self.plus, self.increment)):
             grid.addWidget(widget, row, column)
+
+    def set_title(self, title: str) -> None:
+        """Name the row ("White", "Both sides"); its boxes are named after it for screen readers."""
+        self.title.setText(title)
+        for spin, what in ((self.minutes, "minutes"), (self.seconds, "seconds"), (self.increment, "increment")):
+            spin.setAccessibleName(f"{title}: {QCoreApplication.translate('TimeControlEditor', what)}")
 
     def widgets(self) -> tuple[QWidget, ...]:
         return (self.title, self.minutes, self.seconds, self.plus, self.increment)
@@ -93,6 +100,7 @@ class TimeControlEditor(QWidget):
         super().__init__(parent)
         self._preset_combo = QComboBox(self)
         self._preset_combo.setObjectName("time_control_preset")
+        self._preset_combo.setAccessibleName(self.tr("Time control"))
         self._preset_combo.addItem("Untimed", UNTIMED)
         for preset in PRESETS:
             self._preset_combo.addItem(preset.label, preset.time_control)
@@ -198,7 +206,7 @@ class TimeControlEditor(QWidget):
         custom = self.is_custom()
         self._custom.setVisible(custom)
         handicap = self._handicap.isChecked()
-        self._white_row.title.setText("White" if handicap else "Both sides")
+        self._white_row.set_title("White" if handicap else "Both sides")
         self._black_row.set_visible(handicap)
         self._update_summary()
 

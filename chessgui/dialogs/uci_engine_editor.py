@@ -88,6 +88,7 @@ class UciEngineEditor(QWidget):
 
         self.path_edit = QLineEdit(path, self)
         self.path_edit.setObjectName("uci_path")
+        self.path_edit.setAccessibleName(self.tr("UCI engine program"))
         self.path_edit.setPlaceholderText("Path of a UCI engine, e.g. /usr/games/stockfish")
         self.browse_button = QPushButton("Browse…", self)
         self.check_button = QPushButton("Check", self)
@@ -96,6 +97,8 @@ class UciEngineEditor(QWidget):
         self.status_label.setWordWrap(True)
         self.options_table = QTableWidget(0, 2, self)
         self.options_table.setObjectName("uci_options")
+        self.options_table.setAccessibleName(self.tr("Engine options"))
+        self.options_table.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
         self.options_table.setHorizontalHeaderLabels(["Engine option", "Value"])
         self.options_table.verticalHeader().setVisible(False)
         self.options_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)

@@ -85,6 +85,7 @@ class BoardEditorDialog(QDialog):
         self.fen_edit = QLineEdit(self)
         self.fen_edit.setReadOnly(True)
         self.fen_edit.setObjectName("fen_edit")
+        self.fen_edit.setAccessibleName(self.tr("FEN of the position"))
         self.problem_list = ProblemList(self)
 
         start_button = QPushButton("Start position", self)

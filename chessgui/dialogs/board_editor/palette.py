@@ -26,6 +26,8 @@ class _ToolButton(QToolButton):
         self.setIconSize(QSize(ICON_SIZE, ICON_SIZE))
         self.setCheckable(True)
         self.setToolTip(tip)
+        # An icon-only button: the screen reader says the tip's head ("White king", "Eraser").
+        self.setAccessibleName(tip.split(":")[0].split(" (")[0].strip())
         self.setAutoRaise(True)
         self.setObjectName(f"palette_{tool}")
         self._press = QPoint()
