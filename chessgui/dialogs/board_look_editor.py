@@ -8,6 +8,7 @@ before the user presses OK; its frame takes the chosen window colours too.
 from __future__ import annotations
 
 import chess
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QHBoxLayout, QSizePolicy, QVBoxLayout, QWidget
 
@@ -59,6 +60,7 @@ class BoardLookEditor(QWidget):
         last = board.peek()
         self.preview.set_position(board, last)
         self.preview.set_input_enabled(False)
+        self.preview.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a picture of the choice, not a control
         self.preview.set_arrows([PREVIEW_ARROW])
         self.preview.setToolTip("Preview of the board as it will look")
         frame_layout = QVBoxLayout(self.preview_frame)

@@ -158,3 +158,9 @@ def test_tab_visits_every_visible_control_and_comes_back(qtbot, tmp_path: Path, 
     reached_widgets = {owner(widget) for widget in visited}
     missed = [f"{type(w).__name__} {w.objectName()!r}" for w in visible if not reached(w)]
     assert missed == []
+
+
+def test_the_board_preview_is_a_picture_not_a_tab_stop(qtbot, tmp_path: Path) -> None:
+    dialog = _make(qtbot, tmp_path, "settings")
+    preview = dialog.findChild(QWidget, "board_preview")
+    assert preview is not None and preview not in _controls(dialog)

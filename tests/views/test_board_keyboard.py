@@ -80,7 +80,9 @@ def test_enter_enter_requests_the_move_with_the_targets_shown(qtbot, board_widge
     assert board_widget.selected_square() == chess.E2
     assert board_widget._scene().destinations == {chess.E3, chess.E4}
     assert said == ["e2, white pawn: picked up. It can go to e3, e4."]
-    _keys(qtbot, board_widget, KEY.Key_Up, KEY.Key_Up, KEY.Key_Space)
+    _keys(qtbot, board_widget, KEY.Key_Up, KEY.Key_Up)
+    assert board_widget._scene().hover == chess.E4  # the target under the cursor is tinted, as under the mouse
+    _keys(qtbot, board_widget, KEY.Key_Space)
     assert moves == [chess.Move.from_uci("e2e4")]
     assert board_widget.selected_square() is None
 

@@ -268,6 +268,9 @@ class BoardWidget(BoardInputWidget):
                 dragged = FloatingPiece(piece, self._input.drag_point)
                 ghosts = frozenset((selected,))
             under = geometry.square_at(self._input.drag_point)
+        cursor = self.cursor_square()
+        if cursor is not None and not self._input.dragging:
+            under = cursor  # from the keyboard, the destination under the cursor is tinted
         hover = under if under in destinations else None
         return BoardScene(
             board=self._board,
@@ -284,5 +287,5 @@ class BoardWidget(BoardInputWidget):
             user_shapes=self._annotations.shapes_to_draw(),
             show_coordinates=self._show_coordinates,
             read_only=self._read_only,
-            cursor=self.cursor_square(),
+            cursor=cursor,
         )
