@@ -7,10 +7,13 @@ module (or pytest-qt) imports PySide6.
 from __future__ import annotations
 
 import os
+import re
+import signal
 import sys
 import textwrap
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -314,3 +317,58 @@ def board_widget(show_widget) -> BoardWidget:
     widget.set_animation_ms(0)
     show_widget(widget, 400, 400)
     return widget
+
+
+# ---------------------------------------------------------------------- fuzzing (Hypothesis)
+FUZZ_SLOW_FACTOR = 100
+"""A fuzz test's ``-m slow`` run tries this many times the examples of its normal-suite run."""
+
+
+@pytest.fixture(params=[pytest.param(1, id="quick"), pytest.param(FUZZ_SLOW_FACTOR, id="slow", marks=pytest.mark.slow)])
+def fuzz_scale(request: pytest.FixtureRequest) -> int:
+    """Multiply a fuzz test's ``max_examples`` by this: 1 in the normal suite, 100 for its ``-m slow`` twin."""
+    return int(request.param)
+
+
+class InputHangError(Exception):
+    """One fuzz input ran longer than its watchdog allowed: a hang (or something close to one)."""
+
+
+@contextmanager
+def _watchdog(seconds: float, what: object = "") -> Iterator[None]:
+    # SIGALRM interrupts Python code in the main thread, so a parser looping forever fails this
+    # example with the input named, instead of the whole run waiting for pytest-timeout.
+    def on_alarm(_signum: int, _frame: object) -> None:
+        raise InputHangError(f"one input took over {seconds} s: {str(what)[:200]!r}")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.fixture
+def input_watchdog() -> Callable[..., AbstractContextManager[None]]:
+    """``with input_watchdog(5, text):`` fails the example (InputHangError) when the body runs over 5 s."""
+    return _watchdog
+
+
+_NOT_PLAIN_WORDS = re.compile(
+    r"Traceback \(most recent call|File \"[^\"]+\", line \d|<[\w.]+ object at 0x|\b\w+(Error|Exception)\(|"
+    r"^\w*(Error|Exception):"
+)
+
+
+def _assert_plain_words(message: object) -> None:
+    assert isinstance(message, str) and message.strip(), f"empty message: {message!r}"
+    found = _NOT_PLAIN_WORDS.search(message)
+    assert found is None, f"Python internals in a user message: {message!r}"
+
+
+@pytest.fixture
+def assert_plain_words() -> Callable[[object], None]:
+    """``assert_plain_words(message)``: a non-empty sentence without tracebacks, reprs or exception names."""
+    return _assert_plain_words
