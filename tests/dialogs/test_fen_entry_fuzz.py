@@ -21,6 +21,9 @@ from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.game.controller import GameController
 from chessgui.storage.fen_check import InvalidFenError, parse_fen
 
+# The -m slow twin runs 100 times the examples; the watchdog still limits each input.
+_SLOW_PROFILE_TIMEOUT = pytest.mark.timeout(3600)
+
 
 def _accepted(text: str) -> chess.Board | None:
     try:
@@ -48,6 +51,7 @@ _SETTINGS = {
 }
 
 
+@_SLOW_PROFILE_TIMEOUT
 def test_fen_dialog_enables_ok_only_for_playable_text(
     qtbot, fuzz_scale: int, fen_inputs, input_watchdog, assert_plain_words
 ) -> None:
@@ -75,6 +79,7 @@ def test_fen_dialog_enables_ok_only_for_playable_text(
     run()
 
 
+@_SLOW_PROFILE_TIMEOUT
 def test_fen_flow_and_controller_start_only_playable_positions(
     qtbot, fuzz_scale: int, fen_inputs, input_watchdog, assert_plain_words
 ) -> None:

@@ -12,9 +12,13 @@ longer than its watchdog. The normal suite tries ~600 inputs; ``-m slow`` 100 ti
 from __future__ import annotations
 
 import chess
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 
 from chessgui.storage.fen_check import InvalidFenError, fen_problems, looks_like_fen, looks_like_pgn, parse_fen
+
+# The -m slow twin runs 100 times the examples; the watchdog still limits each input.
+_SLOW_PROFILE_TIMEOUT = pytest.mark.timeout(3600)
 
 
 def check_fen_input(text: str, assert_plain_words) -> None:  # noqa: ANN001 - the conftest fixture
@@ -35,6 +39,7 @@ def check_fen_input(text: str, assert_plain_words) -> None:  # noqa: ANN001 - th
     assert parse_fen(board.fen()) == board
 
 
+@_SLOW_PROFILE_TIMEOUT
 def test_fen_inputs_give_a_board_or_problems_in_words(
     fuzz_scale: int, fen_inputs, input_watchdog, assert_plain_words
 ) -> None:

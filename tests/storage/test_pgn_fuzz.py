@@ -17,6 +17,7 @@ from pathlib import Path
 
 import chess
 import chess.pgn
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,9 @@ from chessgui.storage.pgn.read import (
     read_pgn_file,
     read_pgn_string,
 )
+
+# The -m slow twin runs 100 times the examples; the watchdog still limits each input.
+_SLOW_PROFILE_TIMEOUT = pytest.mark.timeout(3600)
 
 OPERA_GAME = """[Event "A Night at the Opera"]
 [Site "Paris FRA"]
@@ -174,6 +178,7 @@ def check_pgn_file(path: Path, assert_plain_words) -> None:  # noqa: ANN001 - th
         _check_loaded(loaded, assert_plain_words)
 
 
+@_SLOW_PROFILE_TIMEOUT
 def test_pgn_text_gives_games_or_problems_in_words(fuzz_scale: int, input_watchdog, assert_plain_words) -> None:
     @settings(max_examples=250 * fuzz_scale, **_SETTINGS)
     @given(PGN_TEXTS)
@@ -181,6 +186,7 @@ def test_pgn_text_gives_games_or_problems_in_words(fuzz_scale: int, input_watchd
     @example(CLOCKS_GAME)
     @example(SETUP_GAME)
     @example(BROKEN_GAME)
+    @example(OPERA_GAME.replace('"A Night', '"\r Night'))  # a line break in a tag cut the game when saved
     def run(text: str) -> None:
         with input_watchdog(10, text):
             check_pgn_text(text, assert_plain_words)
@@ -188,6 +194,7 @@ def test_pgn_text_gives_games_or_problems_in_words(fuzz_scale: int, input_watchd
     run()
 
 
+@_SLOW_PROFILE_TIMEOUT
 def test_pgn_file_is_indexed_and_each_game_loads(fuzz_scale: int, input_watchdog, assert_plain_words) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "fuzz.pgn"
@@ -204,6 +211,7 @@ def test_pgn_file_is_indexed_and_each_game_loads(fuzz_scale: int, input_watchdog
         run()
 
 
+@_SLOW_PROFILE_TIMEOUT
 def test_pgn_indexer_thread_finishes_or_fails_in_words(
     qtbot, fuzz_scale: int, input_watchdog, assert_plain_words, tmp_path: Path
 ) -> None:
@@ -289,3 +297,37 @@ def test_2000_games_are_all_indexed(input_watchdog, tmp_path: Path) -> None:
     assert [g.white for g in result.games[:4]] == ["Paul Morphy", "alice", "?", "x"]
     last = load_game_at(path, result.games[-2].offset, result.games[-2].line)
     assert _mainline(last.game)[:2] == ["e1d2", "e8d7"]
+
+
+# ---------------------------------------------------------------------- found by fuzzing
+def _every_move_is_legal(game: chess.pgn.Game) -> bool:
+    nodes = [game]
+    while nodes:
+        node = nodes.pop()
+        board = node.board()
+        for child in node.variations:
+            if child.move not in board.legal_moves:
+                return False
+            nodes.append(child)
+    return True
+
+
+def test_a_bad_move_in_a_nested_variation_leaves_the_main_line_in_step(assert_plain_words) -> None:
+    # python-chess kept the broken variation's board after skipping it: the main line went on
+    # from that position (4. Qc2 then 4... Bd3 by White, 5. dxd5) and could not be saved.
+    text = (
+        "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 ( 4. e3 O-O ( 4... c5 5. Bd3 } 5. Nge2 ) 5... Nc6 ) "
+        "4... O-O 5. a3 Bxc3+ 6. Qxc3 *\n"
+    )
+    (loaded,) = read_pgn_string(text).games
+    assert _every_move_is_legal(loaded.game)
+    assert _mainline(loaded.game)[-4:] == ["e8g8", "a2a3", "b4c3", "c2c3"]
+    assert any("illegal move 'Nge2' at move 5... in a variation" in p for p in loaded.problems)
+    check_pgn_text(text, assert_plain_words)
+
+
+def test_a_bad_move_in_the_main_line_drops_the_rest_and_its_comments() -> None:
+    (loaded,) = read_pgn_string("1. e4 e5 2. Ke3 { lost } Nc6 (2... d6 3. d4) 3. Bc4 $1 *\n").games
+    assert _mainline(loaded.game) == ["e2e4", "e7e5"]
+    assert loaded.game.end().comment == "" and not loaded.game.end().variations
+    assert loaded.problems == ("line 1: illegal move 'Ke3' at move 2; the game stops there",)
