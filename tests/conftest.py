@@ -352,10 +352,28 @@ def _watchdog(seconds: float, what: object = "") -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+_fuzz_inputs: dict[str, int] = {}
+"""Inputs run under a watchdog, per test: the count reported at the end of the run."""
+
+
 @pytest.fixture
-def input_watchdog() -> Callable[..., AbstractContextManager[None]]:
+def input_watchdog(request: pytest.FixtureRequest) -> Callable[..., AbstractContextManager[None]]:
     """``with input_watchdog(5, text):`` fails the example (InputHangError) when the body runs over 5 s."""
-    return _watchdog
+    test = request.node.nodeid
+
+    def watch(seconds: float, what: object = "") -> AbstractContextManager[None]:
+        _fuzz_inputs[test] = _fuzz_inputs.get(test, 0) + 1
+        return _watchdog(seconds, what)
+
+    return watch
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """How many inputs each fuzz test tried (Hypothesis examples, shrinking included)."""
+    if _fuzz_inputs:
+        terminalreporter.write_sep("-", f"fuzz inputs tried: {sum(_fuzz_inputs.values())}")
+        for test, count in sorted(_fuzz_inputs.items()):
+            terminalreporter.write_line(f"{count:>8}  {test}")
 
 
 _NOT_PLAIN_WORDS = re.compile(

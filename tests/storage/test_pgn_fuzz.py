@@ -226,8 +226,9 @@ def test_pgn_indexer_thread_finishes_or_fails_in_words(
         indexer.finished.connect(outcome.append)
         indexer.failed.connect(outcome.append)
         try:
-            indexer.start(path)
-            qtbot.waitUntil(lambda: bool(outcome), timeout=10_000)
+            with input_watchdog(20, data):
+                indexer.start(path)
+                qtbot.waitUntil(lambda: bool(outcome), timeout=10_000)
         finally:
             indexer.finished.disconnect(outcome.append)
             indexer.failed.disconnect(outcome.append)
