@@ -187,6 +187,8 @@ def test_pgn_text_gives_games_or_problems_in_words(fuzz_scale: int, input_watchd
     @example(SETUP_GAME)
     @example(BROKEN_GAME)
     @example(OPERA_GAME.replace('"A Night', '"\r Night'))  # a line break in a tag cut the game when saved
+    @example(OPERA_GAME.replace('[Result "1-0"]', '[Result "1-0 {a note'))  # the Result tag was written after the moves
+    @example(SETUP_GAME.replace('[FEN "4k3', '[FEN "\r4k3'))  # python-chess raised ValueError on the line break
     def run(text: str) -> None:
         with input_watchdog(10, text):
             check_pgn_text(text, assert_plain_words)
@@ -203,6 +205,8 @@ def test_pgn_file_is_indexed_and_each_game_loads(fuzz_scale: int, input_watchdog
         @given(PGN_BYTES)
         @example(b"\xef\xbb\xbf" + OPERA_GAME.encode())
         @example(OPERA_GAME.encode("utf-16"))  # NUL bytes: refused as binary
+        @example(SETUP_GAME.replace("\n", "\r").encode())  # old Mac line ends
+        @example(SETUP_GAME.replace('[FEN "4k3', '[FEN "\r4k3').encode())  # raised ValueError
         def run(data: bytes) -> None:
             path.write_bytes(data)
             with input_watchdog(10, data):
@@ -332,3 +336,12 @@ def test_a_bad_move_in_the_main_line_drops_the_rest_and_its_comments() -> None:
     assert _mainline(loaded.game) == ["e2e4", "e7e5"]
     assert loaded.game.end().comment == "" and not loaded.game.end().variations
     assert loaded.problems == ("line 1: illegal move 'Ke3' at move 2; the game stops there",)
+
+
+def test_old_mac_line_ends_are_lines(tmp_path: Path) -> None:
+    path = tmp_path / "mac.pgn"
+    path.write_bytes(b'[Event "mac"]\r[White "A"]\r\r1. e4 e5 *\r\r[Event "two"]\r\r1. d4 { a\rnote } *\r')
+    result = read_pgn_file(path)
+    assert [(g.event, g.line) for g in result.games] == [("mac", 1), ("two", 6)] and not result.errors
+    second = load_game_at(path, result.games[1].offset, result.games[1].line)
+    assert _mainline(second.game) == ["d2d4"] and second.game.next().comment == "a\nnote"  # type: ignore[union-attr]
