@@ -77,6 +77,8 @@ from chessgui.views.sounds import SoundPlayer
 WINDOW_TITLE = "Chess"
 NOTICE_MS = 6000
 """How long a passing notice (saved, copied, a hint) covers the status line."""
+STARTUP_NOTICE_MS = 20_000
+"""How long the one notice of what was damaged at start-up (and reset to defaults) stays up."""
 
 
 class MainWindow(QMainWindow):
@@ -96,6 +98,9 @@ class MainWindow(QMainWindow):
         ``rating_store`` None: games are not rated and Game ▸ My rating… is off (tests).
         """
         super().__init__(parent)
+        # Problems found while opening (damaged settings, rating file, book, autosave...) are
+        # gathered here and said together in one notice at the end, not one over the other.
+        self._startup_notices: list[str] | None = []
         self.setWindowTitle(WINDOW_TITLE)
         self.setWindowIcon(app_icon())
         self.controller = controller if controller is not None else GameController(self)
@@ -230,6 +235,13 @@ class MainWindow(QMainWindow):
         self.session.check_books()  # a saved book that has become unusable is said at once
         if self.rating is not None:
             self.rating.report_problem()  # a damaged rating file: said once, set aside
+        if self.recent_files.problem is not None:
+            self.on_status_message(self.recent_files.problem)
+        if self.autosave is not None and (autosave_problem := self.autosave.check_at_start()) is not None:
+            self.on_status_message(autosave_problem)  # a damaged save is set aside now, not when offered
+        notices, self._startup_notices = self._startup_notices, None
+        if notices:
+            self.statusBar().showMessage(" ".join(notices), STARTUP_NOTICE_MS)
 
     # ------------------------------------------------------------------ layout
 
@@ -445,6 +457,10 @@ class MainWindow(QMainWindow):
 
     def on_status_message(self, message: str) -> None:
         """A passing notice (saved, copied, a hint, a file problem) shown over the status line."""
+        if self._startup_notices is not None:  # still opening: said with the others at the end
+            if message not in self._startup_notices:
+                self._startup_notices.append(message)
+            return
         self.statusBar().showMessage(message, NOTICE_MS)
 
     def status_text(self) -> str:

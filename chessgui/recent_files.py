@@ -33,6 +33,8 @@ class RecentFiles(QObject):
     def __init__(self, qsettings: QSettings | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._qsettings = qsettings
+        self.problem: str | None = None
+        """Plain words when the stored list was damaged and started empty (said once at start-up)."""
         self._paths = self._load()
         self._menu = QMenu("&Recent files", parent)
         self._clear_action = QAction("&Clear list", self)
@@ -81,9 +83,13 @@ class RecentFiles(QObject):
         # INI files give back a single entry as a plain string, and nothing as None.
         if isinstance(value, str):
             value = [value]
+        if value is None and not self._qsettings.contains(SETTINGS_KEY):
+            return []
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            self.problem = "The list of recent files could not be read; it starts empty (or with what was readable)."
         if not isinstance(value, list):
             return []
-        return [str(item) for item in value if isinstance(item, str) and item][: self.MAX_FILES]
+        return [item for item in value if isinstance(item, str) and item][: self.MAX_FILES]
 
     def _store(self) -> None:
         if self._qsettings is not None:

@@ -7,14 +7,19 @@ module (or pytest-qt) imports PySide6.
 from __future__ import annotations
 
 import os
+import re
+import signal
 import sys
 import textwrap
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import chess
 import pytest
+from hypothesis import strategies as st
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Keep the user's real settings and autosaves out of the tests.
@@ -314,3 +319,164 @@ def board_widget(show_widget) -> BoardWidget:
     widget.set_animation_ms(0)
     show_widget(widget, 400, 400)
     return widget
+
+
+# ---------------------------------------------------------------------- fuzzing (Hypothesis)
+FUZZ_SLOW_FACTOR = 100
+"""A fuzz test's ``-m slow`` run tries this many times the examples of its normal-suite run."""
+
+
+@pytest.fixture(params=[pytest.param(1, id="quick"), pytest.param(FUZZ_SLOW_FACTOR, id="slow", marks=pytest.mark.slow)])
+def fuzz_scale(request: pytest.FixtureRequest) -> int:
+    """Multiply a fuzz test's ``max_examples`` by this: 1 in the normal suite, 100 for its ``-m slow`` twin."""
+    return int(request.param)
+
+
+class InputHangError(Exception):
+    """One fuzz input ran longer than its watchdog allowed: a hang (or something close to one)."""
+
+
+@contextmanager
+def _watchdog(seconds: float, what: object = "") -> Iterator[None]:
+    # SIGALRM interrupts Python code in the main thread, so a parser looping forever fails this
+    # example with the input named, instead of the whole run waiting for pytest-timeout.
+    def on_alarm(_signum: int, _frame: object) -> None:
+        raise InputHangError(f"one input took over {seconds} s: {str(what)[:200]!r}")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+_fuzz_inputs: dict[str, int] = {}
+"""Inputs run under a watchdog, per test: the count reported at the end of the run."""
+
+
+@pytest.fixture
+def input_watchdog(request: pytest.FixtureRequest) -> Callable[..., AbstractContextManager[None]]:
+    """``with input_watchdog(5, text):`` fails the example (InputHangError) when the body runs over 5 s."""
+    test = request.node.nodeid
+
+    def watch(seconds: float, what: object = "") -> AbstractContextManager[None]:
+        _fuzz_inputs[test] = _fuzz_inputs.get(test, 0) + 1
+        return _watchdog(seconds, what)
+
+    return watch
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """How many inputs each fuzz test tried (Hypothesis examples, shrinking included)."""
+    if _fuzz_inputs:
+        terminalreporter.write_sep("-", f"fuzz inputs tried: {sum(_fuzz_inputs.values())}")
+        for test, count in sorted(_fuzz_inputs.items()):
+            terminalreporter.write_line(f"{count:>8}  {test}")
+
+
+_NOT_PLAIN_WORDS = re.compile(
+    r"Traceback \(most recent call|File \"[^\"]+\", line \d|<[\w.]+ object at 0x|\b\w+(Error|Exception)\(|"
+    r"^\w*(Error|Exception):"
+)
+
+
+def _assert_plain_words(message: object) -> None:
+    assert isinstance(message, str) and message.strip(), f"empty message: {message!r}"
+    found = _NOT_PLAIN_WORDS.search(message)
+    assert found is None, f"Python internals in a user message: {message!r}"
+
+
+@pytest.fixture
+def assert_plain_words() -> Callable[[object], None]:
+    """``assert_plain_words(message)``: a non-empty sentence without tracebacks, reprs or exception names."""
+    return _assert_plain_words
+
+
+_REAL_FENS = [
+    chess.STARTING_FEN,
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    "8/8/8/8/8/5k2/8/5K1Q b - - 99 120",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "4k3/8/8/8/8/8/8/4K3",  # board only
+    "r3k3/8/8/8/8/8/8/4K2R b",  # board and side
+]
+_FEN_CHARS = "pnbrqkPNBRQK12345678/ -wKQkqabcdefgh0"
+_WILD_TEXT = st.text(max_size=12)  # any unicode, including surrogates, NUL and combining marks
+_HUGE_NUMBER = st.integers(min_value=151, max_value=10**400).map(str)
+_SPACES = st.sampled_from([" ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2003", "_", "\u200b", ""])
+
+
+@st.composite
+def _played_fen(draw: st.DrawFn) -> str:
+    """The FEN after a few random legal moves from the start (castling, en passant, promotions appear)."""
+    board = chess.Board()
+    for choice in draw(st.lists(st.integers(min_value=0, max_value=10_000), max_size=60)):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(moves[choice % len(moves)])
+    return board.fen()
+
+
+@st.composite
+def _mutated(draw: st.DrawFn, base: str) -> str:
+    """``base`` with 1-4 random mutations applied in turn."""
+    text = base
+    for _ in range(draw(st.integers(min_value=1, max_value=4))):
+        kind = draw(
+            st.sampled_from(
+                ["substitute", "insert", "delete", "swap fields", "drop field", "repeat field", "huge", "wild", "space"]
+            )
+        )
+        fields = text.split(" ")
+        if kind in ("substitute", "insert", "delete") and text:
+            at = draw(st.integers(min_value=0, max_value=len(text) - 1))
+            char = draw(st.one_of(st.sampled_from(_FEN_CHARS), st.characters()))
+            if kind == "substitute":
+                text = text[:at] + char + text[at + 1 :]
+            elif kind == "insert":
+                text = text[:at] + char + text[at:]
+            else:
+                text = text[:at] + text[at + 1 :]
+        elif kind == "swap fields" and len(fields) > 1:
+            i, j = draw(st.lists(st.integers(0, len(fields) - 1), min_size=2, max_size=2, unique=True))
+            fields[i], fields[j] = fields[j], fields[i]
+            text = " ".join(fields)
+        elif kind == "drop field" and fields:
+            del fields[draw(st.integers(0, len(fields) - 1))]
+            text = " ".join(fields)
+        elif kind == "repeat field" and fields:
+            at = draw(st.integers(0, len(fields) - 1))
+            fields.insert(at, fields[at])
+            text = " ".join(fields)
+        elif kind == "huge":
+            fields[draw(st.integers(0, len(fields) - 1))] = draw(_HUGE_NUMBER)
+            text = " ".join(fields)
+        elif kind == "wild":
+            at = draw(st.integers(min_value=0, max_value=len(text)))
+            text = text[:at] + draw(_WILD_TEXT) + text[at:]
+        else:  # whitespace around or instead of the separators
+            text = draw(_SPACES) + draw(_SPACES).join(fields) + draw(_SPACES)
+    return text
+
+
+_FEN_INPUTS = st.one_of(
+    st.sampled_from(_REAL_FENS).flatmap(_mutated),
+    _played_fen().flatmap(_mutated),
+    _played_fen(),
+    st.text(max_size=100),
+    st.text(alphabet=_FEN_CHARS, max_size=90),
+    st.sampled_from(["", " ", "\n\t ", "_", "/", "///////", "8/8/8/8/8/8/8/8", "\x00", "\ud800"]),
+)
+
+
+@pytest.fixture
+def fen_inputs() -> st.SearchStrategy[str]:
+    """FEN-ish text for fuzzing: real FENs with 1-4 mutations, random legal positions, random text."""
+    return _FEN_INPUTS

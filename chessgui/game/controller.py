@@ -32,6 +32,7 @@ from chessgui.game.game_end import GameEnd
 from chessgui.game.players import GoRequest, HumanPlayer, Player
 from chessgui.game.result import GameResult, Termination
 from chessgui.game.tree_editor import GameTreeEditor
+from chessgui.storage.fen_check import parse_fen
 
 ABORT_MAX_PLIES = 2
 """A game may be aborted while at most this many moves (plies) are played: before either side's second move."""
@@ -234,11 +235,16 @@ class GameController(QObject):
         self._move_gate = gate
 
     def new_game(self, start_fen: str | None = None) -> None:
-        """Start a new game from the standard position or ``start_fen`` (already validated)."""
+        """Start a new game from the standard position or ``start_fen``.
+
+        Raises :class:`~chessgui.storage.fen_check.InvalidFenError` (the game unchanged) when
+        ``start_fen`` is no playable position: python-chess alone would set up a board without
+        kings, or raise a bare ValueError."""
+        board = parse_fen(start_fen) if start_fen is not None and start_fen != chess.STARTING_FEN else None
         game = chess.pgn.Game()
         game.headers["Date"] = _today()
-        if start_fen is not None and start_fen != chess.STARTING_FEN:
-            game.setup(chess.Board(start_fen))
+        if board is not None:
+            game.setup(board)
         self._install_game(game)
 
     def load_game(self, game: chess.pgn.Game) -> None:

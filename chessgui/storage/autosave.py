@@ -178,7 +178,8 @@ class AutosaveStore:
             except (OSError, ValueError) as error:
                 aside = self._set_aside(self.sidecar_path)
                 problems.append(
-                    f"the autosave details (players, clocks) were damaged ({error}) and were moved to {aside.name}"
+                    f"the autosave details (players, clocks) were damaged ({_in_words(error)}) "
+                    f"and were moved to {aside.name}"
                 )
         if finished:
             return None
@@ -193,7 +194,7 @@ class AutosaveStore:
             if self.sidecar_path.exists():
                 moved.append(self._set_aside(self.sidecar_path))
             raise AutosaveCorruptError(
-                f"The autosaved game could not be read ({error}). It was moved aside to {moved[0]} "
+                f"The autosaved game could not be read ({_in_words(error)}). It was moved aside to {moved[0]} "
                 f"so it can be inspected; the program starts with a new game.",
                 tuple(moved),
             ) from error
@@ -219,3 +220,12 @@ class AutosaveStore:
             # Cannot rename (read-only dir?): at least stop offering it.
             return path
         return target
+
+
+def _in_words(error: Exception) -> str:
+    """Why a saved file could not be read; a decoding error's own text names codecs and byte positions."""
+    if isinstance(error, UnicodeDecodeError):
+        return "it holds binary data, not text"
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error)

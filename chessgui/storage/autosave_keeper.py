@@ -40,6 +40,7 @@ class AutosaveKeeper(QObject):
         self._controller = controller
         self._extra_provider = extra_provider
         self._last_error: str | None = None
+        self._reported_at_start: str | None = None
         controller.move_made.connect(self.on_game_changed)
         controller.move_taken_back.connect(self.on_game_changed)
         controller.game_started.connect(self.on_game_changed)
@@ -56,6 +57,14 @@ class AutosaveKeeper(QObject):
         """Where the game is saved."""
         return self._store
 
+    def check_at_start(self) -> str | None:
+        """Read the save once as the window opens; a damaged save is set aside now and its problem returned.
+
+        The window says it with the other start-up problems, so the offer later does not say it again."""
+        _snapshot, problem = load_unfinished_game(self._store)
+        self._reported_at_start = problem
+        return problem
+
     def take_unfinished_game(
         self, ask: Callable[[str], bool], report: Callable[[str], None]
     ) -> tuple[chess.pgn.Game, Mapping[str, ExtraValue]] | None:
@@ -64,7 +73,7 @@ class AutosaveKeeper(QObject):
         A "no" discards the save. Problems (a damaged save, set aside) go to ``report``.
         """
         snapshot, problem = load_unfinished_game(self._store)
-        if problem:
+        if problem and problem != self._reported_at_start:
             report(problem)
         if snapshot is None:
             return None

@@ -44,6 +44,8 @@ _PIECE_LETTERS = "pnbrqkPNBRQK"
 _COLOR_NAME = {chess.WHITE: "White", chess.BLACK: "Black"}
 _COUNT_WORD = {2: "two", 3: "three", 4: "four", 5: "five"}
 _DIGITS = "0123456789"  # str.isdigit() also accepts "²" and other digits int() rejects
+_MAX_COUNTER_DIGITS = 9
+"""Move counters longer than this are refused as such (a billion moves is far past any game)."""
 MAX_HALFMOVE_CLOCK = 150
 """At 150 half-moves without a capture or pawn move the game is drawn (75-move rule); no game gets further."""
 
@@ -174,6 +176,17 @@ def _check_counter(field: str, name: str, minimum: int, problems: list[str]) -> 
     """The counter's value, or None (with a problem) when it is not a whole number of at least ``minimum``."""
     if not field or any(ch not in _DIGITS for ch in field):
         problems.append(f"the {name} must be a whole number of at least {minimum}, not '{field}'")
+        return None
+    digits = field.lstrip("0")
+    if len(digits) > _MAX_COUNTER_DIGITS:
+        # int() refuses text over 4300 digits (ValueError); no game gets near 10 digits anyway.
+        if name == "halfmove clock":
+            problems.append(
+                f"the halfmove clock can be at most {MAX_HALFMOVE_CLOCK}, not a {len(digits)}-digit number "
+                "(the 75-move rule ends the game after 150 half-moves without a capture or pawn move)"
+            )
+        else:
+            problems.append(f"the {name} has {len(digits)} digits, far more than any game could reach")
         return None
     value = int(field)
     if value < minimum:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import logging
 import threading
+import zlib
 from dataclasses import dataclass
 
 import chess
@@ -86,7 +87,8 @@ def opening_names() -> OpeningNames:
             try:
                 text = gzip.decompress(read_resource(*ECO_PARTS)).decode("utf-8")
                 _shared = OpeningNames.from_tsv(text)
-            except (MissingResourceError, OSError, EOFError, UnicodeDecodeError) as error:
+            # zlib.error: a gzip header over a broken deflate stream (not an OSError).
+            except (MissingResourceError, OSError, EOFError, UnicodeDecodeError, zlib.error) as error:
                 _log.warning("Opening names are not available: %s", error)
                 _shared = OpeningNames({})
         return _shared

@@ -179,7 +179,8 @@ class RatingStore:
                 where = f"it was kept as {aside.name}"
             except OSError:
                 where = "it could not be moved aside"
-            self.problem = f"Your rating file was damaged ({error}); {where}, and your rating starts afresh."
+            why = "it holds binary data, not text" if isinstance(error, UnicodeDecodeError) else str(error)
+            self.problem = f"Your rating file was damaged ({why}); {where}, and your rating starts afresh."
             return Rating()
 
 

@@ -336,6 +336,8 @@ def _read_level(qsettings: SettingsSource, key: str, default: int | None) -> int
 
 def _load_book(qsettings: SettingsSource, prefix: str, default: BookSettings) -> BookSettings:
     path = read_raw(qsettings, prefix + "book_path")
+    if path is not None and not isinstance(path, str):
+        qsettings.bad(prefix + "book_path")
     return BookSettings(
         enabled=read_bool(qsettings, prefix + "book_enabled", default.enabled),
         path=path if isinstance(path, str) else default.path,
@@ -347,6 +349,9 @@ def _load_book(qsettings: SettingsSource, prefix: str, default: BookSettings) ->
 def _load_tablebases(qsettings: SettingsSource, default: TablebaseSettings) -> TablebaseSettings:
     syzygy = read_raw(qsettings, "tablebases/syzygy_dir")
     gaviota = read_raw(qsettings, "tablebases/gaviota_dir")
+    for key, raw in (("tablebases/syzygy_dir", syzygy), ("tablebases/gaviota_dir", gaviota)):
+        if raw is not None and not isinstance(raw, str):
+            qsettings.bad(key)
     return TablebaseSettings(
         syzygy_dir=syzygy if isinstance(syzygy, str) else default.syzygy_dir,
         gaviota_dir=gaviota if isinstance(gaviota, str) else default.gaviota_dir,

@@ -346,10 +346,19 @@ def test_window_plays_a_clicked_line_and_board_moves_as_variations(qtbot, window
     window.actions_.first_move.trigger()  # the start position
     window.actions_.analyse.trigger()
     shown = window.navigator.shown_board()
-    qtbot.waitUntil(lambda: _lines_about(window, shown), timeout=FIRST_SEARCH_MS)
-    rank = next(rank for rank, info in enumerate(window.analysis.lines(), 1) if info.pv_uci[0] != "e2e4")
-    line = window.analysis.lines()[rank - 1]
-    window.engine_panel.analysis_view.play_line(rank, 1)  # a line other than the game's, up to its second move
+    view = window.engine_panel.analysis_view
+
+    def view_shows_lines() -> bool:
+        snapshot = view.snapshot()
+        return snapshot is not None and snapshot.fen == shown.fen() and len(snapshot.lines) == 3
+
+    qtbot.waitUntil(view_shows_lines, timeout=FIRST_SEARCH_MS)
+    # The lines the view shows (and plays), not the job's: a newer iteration may have changed
+    # those and not been shown yet (failed under load in a random-order run, seed 353260214).
+    shown_lines = view.snapshot().lines
+    rank = next(rank for rank, info in enumerate(shown_lines, 1) if info.pv_uci[0] != "e2e4")
+    line = shown_lines[rank - 1]
+    view.play_line(rank, 1)  # a line other than the game's, up to its second move
     node = window.navigator.shown_node()
     assert [move.uci() for move in node.board().move_stack] == list(line.pv_uci[:2])
     assert window.board_widget.position().fen() == node.board().fen()

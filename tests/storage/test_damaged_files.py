@@ -7,14 +7,17 @@ settings live in it), rating.json and the autosave.
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
+import chess
 import pytest
 from PySide6.QtCore import QSettings
 
 from chessgui.storage.analysis_settings import AnalysisSettings, load_analysis_settings
 from chessgui.storage.autosave import AutosaveCorruptError, AutosaveSnapshot, AutosaveStore
+from chessgui.storage.book import BookSettings, book_problem
 from chessgui.storage.rating import START_RATING, RatingStore
 from chessgui.storage.settings import SETTINGS_VERSION, Settings, load_settings, save_settings
 from chessgui.storage.window_layout import WindowLayout, load_window_layout
@@ -156,3 +159,74 @@ def test_damaged_autosave_is_set_aside_or_kept(tmp_path: Path, pgn: bytes, sidec
     assert [move.uci() for move in game.mainline_moves()][:2] == ["e2e4", "e7e5"]
     if sidecar is not None and b'"version": 99' not in sidecar:
         assert len(snapshot.problems) == 1
+
+
+# ---------------------------------------------------------------------- the files checked less often
+_ECO_TSV = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\tB00\tKing's Pawn Game\n"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        gzip.compress(_ECO_TSV.encode())[:25],  # truncated
+        bytes(range(256)),  # binary, not gzip
+        gzip.compress(_ECO_TSV.encode())[:10] + b"\xff" * 40,  # a gzip header over a broken deflate stream
+        gzip.compress(b"\xff\xfe\x00 not utf-8"),  # wrong contents
+    ],
+)
+def test_damaged_opening_names_table_gives_no_names_not_a_crash(monkeypatch, content: bytes) -> None:
+    from chessgui.storage import opening_names
+
+    monkeypatch.setattr(opening_names, "read_resource", lambda *_parts: content)
+    monkeypatch.setattr(opening_names, "_shared", None)
+    board = chess.Board()
+    board.push_san("e4")
+    assert opening_names.classify(board) is None
+    assert len(opening_names.opening_names()) == 0
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00" * 15, bytes(range(256)) * 3, b"1. e4 e5 not a book at all!\n"])
+def test_damaged_book_file_is_said_in_words(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "book.bin"
+    path.write_bytes(content)
+    problem = book_problem(BookSettings(enabled=True, path=str(path)))
+    assert problem is not None and "book.bin" in problem and "Error" not in problem
+
+
+def test_wrong_types_for_book_and_tablebase_paths_are_named(tmp_path: Path) -> None:
+    path = tmp_path / "chessgui.ini"
+    path.write_bytes(b"[tablebases]\nsyzygy_dir=a, b\ngaviota_dir=@ByteArray(x)\n[black]\nbook_path=1, 2\n")
+    problems: list[str] = []
+    settings = load_settings(_ini(path), problems)
+    assert settings.tablebases == Settings().tablebases and settings.black.book == Settings().black.book
+    assert len(problems) == 1
+    for key in ("tablebases/syzygy_dir", "black/book_path"):
+        assert key in problems[0]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"[General]\nrecent_files=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\x14junk)\n",
+        b"[General]\nrecent_files=@ByteArray(abc)\n",
+        b"[General]\nrecent_files=@Invalid()\n",
+    ],
+)
+def test_damaged_recent_files_list_starts_empty_and_says_so(qtbot, tmp_path: Path, content: bytes) -> None:
+    from chessgui.recent_files import RecentFiles
+
+    path = tmp_path / "chessgui.ini"
+    path.write_bytes(content)
+    recent = RecentFiles(_ini(path))
+    assert recent.paths() == []
+    if b"Invalid" not in content:
+        assert recent.problem is not None and "recent files" in recent.problem
+
+
+def test_a_good_recent_files_list_says_nothing(qtbot, tmp_path: Path) -> None:
+    from chessgui.recent_files import RecentFiles
+
+    qsettings = _ini(tmp_path / "chessgui.ini")
+    RecentFiles(qsettings).add(tmp_path / "a.pgn")
+    again = RecentFiles(_ini(tmp_path / "chessgui.ini"))
+    assert again.paths() == [str((tmp_path / "a.pgn").resolve())] and again.problem is None

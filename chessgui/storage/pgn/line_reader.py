@@ -36,8 +36,9 @@ class PgnLineReader:
         """``first_line`` is the number of the line at ``raw``'s position (for reading from an offset)."""
         self._raw = raw
         # Lines to hand out before reading on: (byte offset, line number, text, kind), where kind
-        # is "break" (an inserted line), or "tags" (a tag line of the file, checked when handed out
-        # so that its problems belong to the game it starts).
+        # is "break" (an inserted line), "tags" (a tag line of the file, checked when handed out
+        # so that its problems belong to the game it starts) or "line" (a line of the file after a
+        # lone carriage return, followed like any line when handed out).
         self._pending: deque[tuple[int, int, str, str]] = deque()
         self._next_line = first_line
         self.line_number = first_line - 1
@@ -81,10 +82,12 @@ class PgnLineReader:
 
     def readline(self) -> str:
         if self._pending:
-            _offset, number, line, kind = self._pending.popleft()
+            offset, number, line, kind = self._pending.popleft()
             if kind == "tags":
                 self.line_number = number
                 return self._header_line(number, line)
+            if kind == "line":
+                return self._hand_out(offset, number, line)
             return line
         offset = self._raw.tell()
         data = self._raw.readline()
@@ -98,12 +101,26 @@ class PgnLineReader:
                     )
                 )
             return ""
+        if data.endswith(b"\r\n"):
+            data = data[:-2] + b"\n"
+        # A lone carriage return ends a line too (old Mac files, or one pasted into a tag value,
+        # where python-chess would refuse the line break). The byte is the same in every encoding
+        # read here, so the parts can be cut (and their offsets counted) before decoding.
+        parts = data.split(b"\r")
+        if len(parts) > 1 and not parts[-1]:
+            parts.pop()  # the data ended with the carriage return
         number = self._next_line
-        self._next_line += 1
-        line = self._decode(data).replace("\r\n", "\n").replace("\r", "\n")
-        if not line.endswith("\n"):
-            line += "\n"
-        return self._hand_out(offset, number, line)
+        self._next_line += len(parts)
+        handed = self._hand_out(offset, number, self._line_text(parts[0]))
+        part_offset = offset + len(parts[0]) + 1
+        for index, part in enumerate(parts[1:], start=1):
+            self._pending.append((part_offset, number + index, self._line_text(part), "line"))
+            part_offset += len(part) + 1
+        return handed
+
+    def _line_text(self, data: bytes) -> str:
+        line = self._decode(data)
+        return line if line.endswith("\n") else line + "\n"
 
     def _hand_out(self, offset: int, number: int, line: str) -> str:
         """Return ``line`` (or a repair before it, queueing the line) and follow where we are in the game."""

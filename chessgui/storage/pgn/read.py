@@ -28,7 +28,7 @@ from typing import BinaryIO
 import chess
 import chess.pgn
 
-from chessgui.storage.fen_check import fen_problems
+from chessgui.storage.pgn.builder import CheckingBuilder
 from chessgui.storage.pgn.line_reader import PgnLineReader
 from chessgui.storage.pgn.write import PgnSaveError, game_to_pgn, save_pgn
 
@@ -52,7 +52,6 @@ __all__ = [
 # only (fast) and a game's problems are reported when it is opened.
 CHECK_MOVES_MAX_BYTES = 1_000_000
 
-_RESULT_TOKENS = frozenset({"*", "1-0", "0-1", "1/2-1/2"})
 _BINARY_SNIFF_BYTES = 8192  # a NUL byte here means the file is not text
 
 
@@ -134,59 +133,12 @@ class PgnTextResult:
     """Problems, each naming its game ("game 2 (A – B): ...")."""
 
 
-class _CheckingBuilder(chess.pgn.GameBuilder):
-    """A GameBuilder that describes bad moves with their move number and line, and counts what it saw."""
-
-    def __init__(self, reader: PgnLineReader) -> None:
-        super().__init__()
-        self._reader = reader
-
-    def begin_game(self) -> None:
-        super().begin_game()
-        self.problems: list[tuple[int, str]] = []
-        self.tags_and_moves = 0  # none: the text is no game
-
-    def visit_header(self, tagname: str, tagvalue: str) -> None:
-        self.tags_and_moves += 1
-        super().visit_header(tagname, tagvalue)
-
-    def visit_move(self, board: chess.Board, move: chess.Move) -> None:
-        self.tags_and_moves += 1
-        super().visit_move(board, move)
-
-    def parse_san(self, board: chess.Board, san: str) -> chess.Move:
-        try:
-            return super().parse_san(board, san)
-        except ValueError as error:
-            self._described = error
-            # After a broken variation python-chess may read the result
-            # marker as a move; that is no extra problem worth reporting.
-            if san not in _RESULT_TOKENS:
-                problem = _describe_bad_move(board, san, error, in_variation=len(self.variation_stack) > 1)
-                self.problems.append((self._reader.line_number, problem))
-            raise
-
-    def end_variation(self) -> None:
-        # After a bad move python-chess skips to the next ")" and ends a variation even in the
-        # main line ("1. a5) !"); popping the main line would crash on the next token.
-        if len(self.variation_stack) > 1:
-            super().end_variation()
-
-    def handle_error(self, error: Exception) -> None:
-        if getattr(self, "_described", None) is not error:
-            # These errors (the FEN tag, the variant) concern the tags, not one line.
-            self.problems.append((0, _describe_error(error, self.game.headers)))
-        # Like GameBuilder.handle_error, minus logging to stderr: the
-        # problems are shown to the user instead.
-        self.game.errors.append(error)
-
-
 def _read_checked_game(reader: PgnLineReader) -> tuple[chess.pgn.Game, list[str], bool] | None:
     """The next game, its problems ("line N: ..." in file order) and whether it is a game at all."""
-    builders: list[_CheckingBuilder] = []
+    builders: list[CheckingBuilder] = []
 
-    def make_builder() -> _CheckingBuilder:
-        builders.append(_CheckingBuilder(reader))
+    def make_builder() -> CheckingBuilder:
+        builders.append(CheckingBuilder(reader))
         return builders[-1]
 
     # A PgnLineReader is the readline() handle python-chess reads, though not a full TextIO.
@@ -214,27 +166,6 @@ def _refuse_binary(raw: BinaryIO, name: str) -> None:
     raw.seek(position)
     if b"\x00" in head:
         raise PgnReadError(f"{name} is not a PGN file: it holds binary data, not text")
-
-
-def _describe_bad_move(board: chess.Board, san: str, error: Exception, *, in_variation: bool) -> str:
-    number = f"{board.fullmove_number}" if board.turn == chess.WHITE else f"{board.fullmove_number}..."
-    if isinstance(error, chess.IllegalMoveError):
-        kind = "illegal move"
-    elif isinstance(error, chess.AmbiguousMoveError):
-        kind = "ambiguous move"
-    else:
-        kind = "unreadable move"
-    if in_variation:
-        return f"{kind} '{san}' at move {number} in a variation; the variation was cut there"
-    return f"{kind} '{san}' at move {number}; the game stops there"
-
-
-def _describe_error(error: Exception, headers: chess.pgn.Headers) -> str:
-    fen = headers.get("FEN")
-    if fen is not None and "fen" in str(error).lower():
-        reasons = "; ".join(fen_problems(fen)) or str(error)
-        return f"the start position (FEN tag) is not valid: {reasons}"
-    return str(error)
 
 
 def _summary(index: int, offset: int, line: int, headers: chess.pgn.Headers, problems: tuple[str, ...]) -> GameSummary:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -23,8 +24,26 @@ def game_to_pgn(game: chess.pgn.Game) -> str:
     # game.setup() writes both tags; a file may carry FEN without SetUp, which the standard requires.
     if "FEN" in game.headers and game.headers["FEN"] != chess.STARTING_FEN:
         game.headers["SetUp"] = "1"
-    exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
+    exporter = _Exporter(headers=True, variations=True, comments=True)
     return game.accept(exporter) + "\n"
+
+
+_RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
+_CONTROL_CHARS = re.compile(r"[\x00-\x1f\x7f]")
+
+
+class _Exporter(chess.pgn.StringExporter):
+    """python-chess's exporter, writing every tag on one line."""
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        # A tag pair is one line: a line break in a value (a pasted "\r", an edited header) would
+        # split it, and reading the file back would lose the tag and the moves after it.
+        super().visit_header(tagname, _CONTROL_CHARS.sub(" ", tagvalue))
+
+    def visit_result(self, result: str) -> None:
+        # python-chess ends the moves with the Result tag as it stands; a damaged tag read from a
+        # file ("1-0 {note") would put text after the moves that reads back as broken moves.
+        super().visit_result(result if result in _RESULTS else "*")
 
 
 def save_pgn(path: str | os.PathLike[str], game: chess.pgn.Game) -> None:
