@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import cast
 
 import chess
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from chessgui import __version__
@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = cast(QApplication, QApplication.instance() or QApplication(argv))
     app.setApplicationName("chessgui")
     app.setOrganizationName("chessgui")
-    app.setApplicationDisplayName("Chess")
+    app.setApplicationDisplayName(QCoreApplication.translate("__main__", "Chess"))
     app.setApplicationVersion(__version__)
     app.setWindowIcon(app_icon())
     # Lets desktop shells match the window to chessgui.desktop (icon in the task bar).

@@ -129,7 +129,7 @@ class MainWindow(QMainWindow):
         self.opening_label = QLabel(self)
         self.opening_label.setObjectName("opening_label")
         self.opening_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.opening_label.setToolTip("The opening of the position on the board (ECO code and name)")
+        self.opening_label.setToolTip(self.tr("The opening of the position on the board (ECO code and name)"))
         self.history_banner = HistoryBanner(self)
         # Keep the banner's room when hidden so the board does not jump in size.
         policy = self.history_banner.sizePolicy()
@@ -270,7 +270,7 @@ class MainWindow(QMainWindow):
         self.splitter = splitter
         self.setCentralWidget(splitter)
 
-        self.search_lab_dock = QDockWidget("Search lab", self)
+        self.search_lab_dock = QDockWidget(self.tr("Search lab"), self)
         self.search_lab_dock.setObjectName("search_lab_dock")
         self.search_lab_dock.setWidget(self.search_lab)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.search_lab_dock)

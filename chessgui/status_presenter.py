@@ -123,14 +123,14 @@ class StatusPresenter(QObject):
         self.actions.pause.blockSignals(True)
         self.actions.pause.setChecked(paused)
         self.actions.pause.blockSignals(False)
-        self.actions.pause.setText("&Resume" if paused else "&Pause")
+        self.actions.pause.setText(self.tr("&Resume") if paused else self.tr("&Pause"))
         self.update_actions()
 
     def on_player_failed(self, message: str) -> None:
         """An engine could not move: say so in a box the user cannot miss (it does not block)."""
         box = QMessageBox(
             QMessageBox.Icon.Warning,
-            "The computer could not move",
+            self.tr("The computer could not move"),
             message,
             QMessageBox.StandardButton.Ok,
             self._window,

@@ -152,7 +152,7 @@ class AboutDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"About {PROGRAM_NAME}")
+        self.setWindowTitle(self.tr("About {PROGRAM_NAME}").format(PROGRAM_NAME=PROGRAM_NAME))
         self.setWindowIcon(app_icon())
 
         self.icon_label = QLabel()
@@ -160,14 +160,15 @@ class AboutDialog(QDialog):
         self.icon_label.setAlignment(Qt.AlignmentFlag.AlignTop)
 
         self.title_label = QLabel(f"<h2>{PROGRAM_NAME}</h2>")
-        self.version_label = QLabel(f"Version {html.escape(application_version())}")
+        self.version_label = QLabel(self.tr("Version {escape}").format(escape=html.escape(application_version())))
         self.version_label.setObjectName("version_label")
-        self.summary_label = QLabel("Play the computer, watch it play itself, set up and analyse positions.")
+        self.summary_label = QLabel(self.tr("Play the computer, watch it play itself, set up and analyse positions."))
         self.summary_label.setWordWrap(True)
         self.license_label = QLabel(
-            f'Free software under the <a href="{LICENSE_URL}">GNU General Public License</a>, '
-            f"version 3 or (at your option) any later version ({LICENSE_NAME}). "
-            "It comes with absolutely no warranty."
+            self.tr(
+                'Free software under the <a href="{LICENSE_URL}">GNU General Public License</a>, version 3 '
+                "or (at your option) any later version ({LICENSE_NAME}). It comes with absolutely no warranty."
+            ).format(LICENSE_URL=LICENSE_URL, LICENSE_NAME=LICENSE_NAME)
         )
         self.license_label.setObjectName("license_label")
         self.license_label.setWordWrap(True)
@@ -176,7 +177,7 @@ class AboutDialog(QDialog):
         self.credits_browser = QTextBrowser()
         self.credits_browser.setObjectName("credits_browser")
         self.credits_browser.setOpenExternalLinks(True)
-        self.credits_browser.setHtml("<p><b>Built on</b></p>" + credits_html())
+        self.credits_browser.setHtml(self.tr("<p><b>Built on</b></p>") + credits_html())
         self.credits_browser.setMinimumSize(460, 220)
 
         versions = component_versions()
@@ -191,7 +192,7 @@ class AboutDialog(QDialog):
             )
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = buttons.addButton("Copy version info", QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button = buttons.addButton(self.tr("Copy version info"), QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(self.copy_version_info)
         buttons.rejected.connect(self.reject)
 

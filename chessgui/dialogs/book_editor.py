@@ -28,16 +28,16 @@ class BookEditor(QWidget):
 
     def __init__(self, settings: BookSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.enabled_check = QCheckBox("Play opening book moves", self)
+        self.enabled_check = QCheckBox(self.tr("Play opening book moves"), self)
         self.path_edit = QLineEdit(self)
         self.path_edit.setPlaceholderText(DEFAULT_BOOK_LABEL)
         self.path_edit.setClearButtonEnabled(True)
-        self.path_edit.setToolTip("A polyglot .bin book; leave empty for the default book")
-        self.browse_button = QPushButton("Choose…", self)
+        self.path_edit.setToolTip(self.tr("A polyglot .bin book; leave empty for the default book"))
+        self.browse_button = QPushButton(self.tr("Choose…"), self)
         self.browse_button.clicked.connect(self.on_browse_clicked)
         self.depth_spin = QSpinBox(self)
         self.depth_spin.setRange(*BOOK_DEPTH_RANGE)
-        self.depth_spin.setPrefix("up to move ")
+        self.depth_spin.setPrefix(self.tr("up to move "))
         self.choice_combo = QComboBox(self)
         for choice, text in _CHOICES:
             self.choice_combo.addItem(text, choice.value)
@@ -51,9 +51,9 @@ class BookEditor(QWidget):
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.enabled_check)
-        form.addRow("Book file:", file_row)
-        form.addRow("Book depth:", self.depth_spin)
-        form.addRow("Book moves:", self.choice_combo)
+        form.addRow(self.tr("Book file:"), file_row)
+        form.addRow(self.tr("Book depth:"), self.depth_spin)
+        form.addRow(self.tr("Book moves:"), self.choice_combo)
         form.addRow(self.status_label)
 
         self.enabled_check.setChecked(settings.enabled)
@@ -76,7 +76,10 @@ class BookEditor(QWidget):
     def on_browse_clicked(self) -> None:
         """Pick a .bin file."""
         path, _ = QFileDialog.getOpenFileName(
-            self, "Choose an opening book", self.path_edit.text(), "Polyglot books (*.bin);;All files (*)"
+            self,
+            self.tr("Choose an opening book"),
+            self.path_edit.text(),
+            self.tr("Polyglot books (*.bin);;All files (*)"),
         )
         if path:
             self.path_edit.setText(path)
@@ -87,5 +90,7 @@ class BookEditor(QWidget):
         for widget in (self.path_edit, self.browse_button, self.depth_spin, self.choice_combo):
             widget.setEnabled(on)
         problem = book_problem(self.book_settings()) if on else None
-        self.status_label.setText(f"{problem} The engine will play by search." if problem else "")
+        self.status_label.setText(
+            self.tr("{problem} The engine will play by search.").format(problem=problem) if problem else ""
+        )
         self.status_label.setVisible(bool(problem))

@@ -37,7 +37,7 @@ class GameDetailsDialog(QDialog):
 
     def __init__(self, headers: Mapping[str, str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Game details")
+        self.setWindowTitle(self.tr("Game details"))
         self._fields: dict[str, QLineEdit] = {}
         form = QFormLayout()
         extra = [
@@ -52,8 +52,8 @@ class GameDetailsDialog(QDialog):
             self._fields[name] = edit
             form.addRow(f"{name}:", edit)
         result = QLabel(headers.get("Result", "*"), self)
-        result.setToolTip("The result comes from the game itself")
-        form.addRow("Result:", result)
+        result.setToolTip(self.tr("The result comes from the game itself"))
+        form.addRow(self.tr("Result:"), result)
 
         self._problem = QLabel(self)
         self._problem.setWordWrap(True)
@@ -82,7 +82,7 @@ class GameDetailsDialog(QDialog):
         """Why the details cannot be saved as they are (plain words), or None."""
         date = self.headers()["Date"]
         if date and not _DATE.match(date):
-            return "Date: write it as YYYY.MM.DD, with ?? for unknown parts (e.g. 2024.05.??)."
+            return self.tr("Date: write it as YYYY.MM.DD, with ?? for unknown parts (e.g. 2024.05.??).")
         return None
 
     def accept(self) -> None:

@@ -109,10 +109,10 @@ class PgnGamesDialog(QDialog):
         self._chosen: GameSummary | None = None
         self._result: PgnReadResult | None = None
         self._failure: str | None = None
-        self.setWindowTitle(f"Games in {self._path.name}")
+        self.setWindowTitle(self.tr("Games in {name}").format(name=self._path.name))
 
         self.filter_edit = QLineEdit(self)
-        self.filter_edit.setPlaceholderText("Filter by player, event, date, opening…")
+        self.filter_edit.setPlaceholderText(self.tr("Filter by player, event, date, opening…"))
         self.filter_edit.setClearButtonEnabled(True)
         self.model = PgnGamesModel(self)
         self.proxy = QSortFilterProxyModel(self)
@@ -137,7 +137,7 @@ class PgnGamesDialog(QDialog):
 
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 100)
-        self.status_label = QLabel(f"Reading {self._path.name}…", self)
+        self.status_label = QLabel(self.tr("Reading {name}…").format(name=self._path.name), self)
         self.status_label.setWordWrap(True)
         self.problems_view = QPlainTextEdit(self)
         self.problems_view.setReadOnly(True)
@@ -194,20 +194,20 @@ class PgnGamesDialog(QDialog):
         count = len(result.games)
         if count == 0:
             reason = (
-                "the file is empty"
+                self.tr("the file is empty")
                 if not result.errors and _is_empty(self._path)
-                else ("it holds no PGN tags or moves")
+                else (self.tr("it holds no PGN tags or moves"))
             )
-            self.status_label.setText(f"No games were found in {self._path.name}.")
+            self.status_label.setText(self.tr("No games were found in {name}.").format(name=self._path.name))
             self.index_finished.emit(result)
-            self._fail(f"No games were found in {self._path.name}: {reason}.")
+            self._fail(self.tr("No games were found in {name}: {reason}.").format(name=self._path.name, reason=reason))
             return
         else:
             text = f"{count} game{'s' if count != 1 else ''} in {self._path.name}."
             if result.used_fallback_encoding:
-                text += " Some text was not UTF-8 and was read as Latin-1/Windows-1252."
+                text += self.tr(" Some text was not UTF-8 and was read as Latin-1/Windows-1252.")
             if not result.moves_checked:
-                text += " Moves are checked when a game is opened."
+                text += self.tr(" Moves are checked when a game is opened.")
             self.status_label.setText(text)
             self.table.selectRow(0)
         if result.errors:
@@ -215,7 +215,7 @@ class PgnGamesDialog(QDialog):
             heading = (
                 f"{broken} game{'s have' if broken != 1 else ' has'} problems (they open up to the first error):"
                 if broken
-                else "Problems in the file:"
+                else self.tr("Problems in the file:")
             )
             self.problems_view.setPlainText(heading + "\n" + "\n".join(result.errors))
             self.problems_view.show()
@@ -248,8 +248,9 @@ class PgnGamesDialog(QDialog):
             loaded = load_game_at(self._path, summary.offset, summary.line)
         except (PgnGameError, PgnReadError) as error:
             self.status_label.setText(
-                f"<span style='color:#b71c1c'>Game {summary.index} ({summary.players()}) cannot be opened: "
-                f"{error}</span>"
+                self.tr("<span style='color:#b71c1c'>Game {index} ({players}) cannot be opened: {error}</span>").format(
+                    index=summary.index, players=summary.players(), error=error
+                )
             )
             return
         self._chosen, self._loaded = summary, loaded

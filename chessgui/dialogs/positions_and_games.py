@@ -128,34 +128,34 @@ class PositionsAndGames(QObject):
         """Recognise a FEN or PGN on the clipboard and offer to load it."""
         text = QGuiApplication.clipboard().text().strip()
         if not text:
-            self.status_message.emit("The clipboard is empty.")
+            self.status_message.emit(self.tr("The clipboard is empty."))
         elif looks_like_fen(text):
             self.on_load_fen_triggered(text)
         elif looks_like_pgn(text):
             self.load_pgn_text(text)
         else:
-            self.status_message.emit("The clipboard holds neither a FEN nor a PGN game.")
+            self.status_message.emit(self.tr("The clipboard holds neither a FEN nor a PGN game."))
 
     def load_pgn_text(self, text: str) -> None:
         """Load the first game in ``text``; broken parts are reported, never fatal."""
         result = read_pgn_string(text)
         if not result.games:
-            reason = "; ".join(result.errors) or "no moves or tags were found"
+            reason = "; ".join(result.errors) or self.tr("no moves or tags were found")
             self.warn("Paste PGN", f"No game could be read from the clipboard: {reason}")
             return
         if self.confirm_replace_game():
-            source = "the clipboard"
+            source = self.tr("the clipboard")
             if len(result.games) > 1:
                 source += f" (the first of its {len(result.games)} games)"
             self._emit_loaded(result.games[0], source)
 
     def on_copy_pgn_triggered(self) -> None:
         QGuiApplication.clipboard().setText(game_to_pgn(self._current_game()))
-        self.status_message.emit("Copied the game as PGN")
+        self.status_message.emit(self.tr("Copied the game as PGN"))
 
     # --- files -------------------------------------------------------------------
     def on_open_pgn_triggered(self) -> None:
-        path, _filter = QFileDialog.getOpenFileName(self._window, "Open PGN", self._last_directory, PGN_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self._window, self.tr("Open PGN"), self._last_directory, PGN_FILTER)
         if path:
             self.open_pgn_file(path)
 
@@ -190,7 +190,7 @@ class PositionsAndGames(QObject):
     def on_save_pgn_triggered(self) -> None:
         game = self._current_game()
         suggested = Path(self._last_directory) / suggested_file_name(game)
-        path, _filter = QFileDialog.getSaveFileName(self._window, "Save PGN", str(suggested), PGN_FILTER)
+        path, _filter = QFileDialog.getSaveFileName(self._window, self.tr("Save PGN"), str(suggested), PGN_FILTER)
         if path:
             if not Path(path).suffix:
                 path += ".pgn"
@@ -204,7 +204,7 @@ class PositionsAndGames(QObject):
             self.warn("Save PGN", f"The game was not saved: {error}")
             return False
         self._last_directory = str(path.parent)
-        self.status_message.emit(f"Saved the game to {path.name}")
+        self.status_message.emit(self.tr("Saved the game to {name}").format(name=path.name))
         self.file_used.emit(str(path))
         return True
 
@@ -216,7 +216,7 @@ class PositionsAndGames(QObject):
                 f"The game from {source} was loaded up to its first problem: " + "; ".join(loaded.problems),
             )
         else:
-            self.status_message.emit(f"Loaded the game from {source}")
+            self.status_message.emit(self.tr("Loaded the game from {source}").format(source=source))
 
 
 def suggested_file_name(game: chess.pgn.Game) -> str:

@@ -31,11 +31,11 @@ class ReviewDialog(QDialog):
     def __init__(self, engines: Sequence[ReviewEngine], positions: int, parent: QWidget | None = None) -> None:
         """``engines``: the choices, the built-in engine first; ``positions``: how many the game has."""
         super().__init__(parent)
-        self.setWindowTitle("Review game")
+        self.setWindowTitle(self.tr("Review game"))
         self._engines = list(engines) or [ReviewEngine()]
         self._positions = positions
-        self.time_button = QRadioButton("Time per move", self)
-        self.depth_button = QRadioButton("Depth", self)
+        self.time_button = QRadioButton(self.tr("Time per move"), self)
+        self.depth_button = QRadioButton(self.tr("Depth"), self)
         self.time_button.setChecked(True)
         self.seconds = QDoubleSpinBox(self)
         self.seconds.setRange(0.1, 60.0)
@@ -59,9 +59,9 @@ class ReviewDialog(QDialog):
         depth_row.addWidget(self.depth_box, 1)
         form.addRow(time_row)
         form.addRow(depth_row)
-        form.addRow("Engine", self.engine)
+        form.addRow(self.tr("Engine"), self.engine)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Review")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Review"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -89,10 +89,16 @@ class ReviewDialog(QDialog):
         if timed:
             total = self._positions * self.seconds.value()
             self.estimate.setText(
-                f"{self._positions} positions: about {_duration(total)} (less for positions reviewed before)."
+                self.tr("{positions} positions: about {duration} (less for positions reviewed before).").format(
+                    positions=self._positions, duration=_duration(total)
+                )
             )
         else:
-            self.estimate.setText(f"{self._positions} positions at depth {self.depth_box.value()}.")
+            self.estimate.setText(
+                self.tr("{positions} positions at depth {value}.").format(
+                    positions=self._positions, value=self.depth_box.value()
+                )
+            )
 
 
 def _duration(seconds: float) -> str:

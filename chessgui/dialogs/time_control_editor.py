@@ -9,7 +9,7 @@ dialog owning it decides when to apply it.
 from __future__ import annotations
 
 import chess
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -49,7 +49,7 @@ class _SideTimeRow:
         self.increment.setSingleStep(1.0)
         self.increment.setSuffix(" s")
         self.increment.setObjectName(f"{name}_increment")
-        self.plus = QLabel("+ increment", parent)
+        self.plus = QLabel(QCoreApplication.translate("_SideTimeRow", "+ increment"), parent)
         for column, widget in enumerate((self.title, self.minutes, self.seconds, self.plus, self.increment)):
             grid.addWidget(widget, row, column)
 
@@ -93,17 +93,17 @@ class TimeControlEditor(QWidget):
         super().__init__(parent)
         self._preset_combo = QComboBox(self)
         self._preset_combo.setObjectName("time_control_preset")
-        self._preset_combo.addItem("Untimed", UNTIMED)
+        self._preset_combo.addItem(self.tr("Untimed"), UNTIMED)
         for preset in PRESETS:
             self._preset_combo.addItem(preset.label, preset.time_control)
-        self._preset_combo.addItem("Custom…", _CUSTOM)
+        self._preset_combo.addItem(self.tr("Custom…"), _CUSTOM)
 
         self._custom = QWidget(self)
         grid = QGridLayout(self._custom)
         grid.setContentsMargins(0, 0, 0, 0)
-        self._white_row = _SideTimeRow("Both sides", grid, 0, self._custom, "white")
-        self._black_row = _SideTimeRow("Black", grid, 1, self._custom, "black")
-        self._handicap = QCheckBox("Different time for each side (handicap)", self._custom)
+        self._white_row = _SideTimeRow(self.tr("Both sides"), grid, 0, self._custom, "white")
+        self._black_row = _SideTimeRow(self.tr("Black"), grid, 1, self._custom, "black")
+        self._handicap = QCheckBox(self.tr("Different time for each side (handicap)"), self._custom)
         self._handicap.setObjectName("time_control_handicap")
         grid.addWidget(self._handicap, 2, 0, 1, 5)
 
@@ -198,15 +198,15 @@ class TimeControlEditor(QWidget):
         custom = self.is_custom()
         self._custom.setVisible(custom)
         handicap = self._handicap.isChecked()
-        self._white_row.title.setText("White" if handicap else "Both sides")
+        self._white_row.title.setText(self.tr("White") if handicap else self.tr("Both sides"))
         self._black_row.set_visible(handicap)
         self._update_summary()
 
     def _update_summary(self) -> None:
         time_control = self.time_control()
         if not time_control.is_timed():
-            self._summary.setText("No clock")
+            self._summary.setText(self.tr("No clock"))
         elif self.is_custom():
             self._summary.setText(f"{time_control.category()} {time_control.describe()}")
         else:
-            self._summary.setText("minutes + seconds per move")
+            self._summary.setText(self.tr("minutes + seconds per move"))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from chessgui.engines.worker_thread import LIVE_WORKERS
 
@@ -77,7 +77,7 @@ def engine_switches(off: frozenset[Technique]) -> tuple[int, int, bool]:
 def describe(off: frozenset[Technique]) -> str:
     """A run's name: "all on" or "no TT, no null move" (in the Technique order)."""
     if not off:
-        return "all on"
+        return QCoreApplication.translate("lab_runner", "all on")
     return ", ".join(f"no {t.value[0].lower() + t.value[1:]}" for t in Technique if t in off)
 
 
@@ -145,7 +145,9 @@ def runs_from_csv(text: str) -> list[LabRun]:
     """Read :func:`runs_to_csv` output back (raises LabCsvError in plain words)."""
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames is None or tuple(reader.fieldnames) != CSV_FIELDS:
-        raise LabCsvError("This is not a search lab export: the header row does not match.")
+        raise LabCsvError(
+            QCoreApplication.translate("lab_runner", "This is not a search lab export: the header row does not match.")
+        )
 
     def number(row: dict[str, str], name: str, line: int) -> int | None:
         value = row[name].strip()
@@ -154,12 +156,18 @@ def runs_from_csv(text: str) -> list[LabRun]:
         try:
             return int(value)
         except ValueError:
-            raise LabCsvError(f"Line {line}: {name} is not a whole number: {value!r}") from None
+            raise LabCsvError(
+                QCoreApplication.translate("lab_runner", "Line {line}: {name} is not a whole number: {value!r}").format(
+                    line=line, name=name, value=value
+                )
+            ) from None
 
     runs = []
     for line, row in enumerate(reader, 2):
         if None in row.values():
-            raise LabCsvError(f"Line {line}: too few columns.")
+            raise LabCsvError(
+                QCoreApplication.translate("lab_runner", "Line {line}: too few columns.").format(line=line)
+            )
         runs.append(
             LabRun(
                 label=row["label"],
@@ -243,13 +251,13 @@ class LabRunner(QObject):
             run = self._search(run_id, config)
         except Exception as error:  # a bad FEN or an engine failure is reported, never raised into Qt
             _log.exception("Search lab run failed")
-            self.run_failed.emit(run_id, f"The run could not be done: {error}")
+            self.run_failed.emit(run_id, QCoreApplication.translate("LabRunner", "The run could not be done: {error}").format(error=error))
             return
         finally:
             with self._lock:
                 self._running_id = 0
         if run is None:
-            self.run_failed.emit(run_id, "Run stopped.")
+            self.run_failed.emit(run_id, QCoreApplication.translate("LabRunner", "Run stopped."))
         else:
             self.run_finished.emit(run_id, run)
 

@@ -231,7 +231,9 @@ class UciEnginePlayer(ComputerPlayer):
         self._finish()
         self.failed.emit(
             request.request_id,
-            f"The engine '{self.name}' did not answer within {seconds:.0f} s and was stopped.",
+            self.tr("The engine '{name}' did not answer within {seconds:.0f} s and was stopped.").format(
+                name=self.name, seconds=seconds
+            ),
         )
 
 

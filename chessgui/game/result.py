@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 import chess
+from PySide6.QtCore import QCoreApplication
 
 
 class Termination(enum.Enum):
@@ -79,25 +80,35 @@ class GameResult:
         """One sentence for the user, e.g. "White wins by checkmate"."""
         if self.termination == Termination.TIME_FORFEIT and self.winner is not None:
             loser = chess.COLOR_NAMES[not self.winner].capitalize()
-            return f"{loser} lost on time"
+            return QCoreApplication.translate("GameResult", "{loser} lost on time").format(loser=loser)
         if self.termination == Termination.TIMEOUT_VS_INSUFFICIENT and self.loser_on_time is not None:
             loser = chess.COLOR_NAMES[self.loser_on_time].capitalize()
             winner = chess.COLOR_NAMES[not self.loser_on_time].capitalize()
-            return f"Draw: {loser} ran out of time, but {winner} cannot checkmate"
+            return QCoreApplication.translate(
+                "GameResult", "Draw: {loser} ran out of time, but {winner} cannot checkmate"
+            ).format(loser=loser, winner=winner)
         if self.termination == Termination.ABORTED:
-            return "Game aborted"
+            return QCoreApplication.translate("GameResult", "Game aborted")
         if self.termination == Termination.RECORDED:
             # Shown next to the result string ("1/2-1/2 · Draw"), so say it in words, once.
-            return "Draw" if self.winner is None else f"{chess.COLOR_NAMES[self.winner].capitalize()} won"
+            return (
+                QCoreApplication.translate("GameResult", "Draw")
+                if self.winner is None
+                else f"{chess.COLOR_NAMES[self.winner].capitalize()} won"
+            )
         if self.winner is None:
             if self.termination == Termination.AGREEMENT:
-                return "Draw by agreement"
-            return f"Draw by {self.termination.value}"
+                return QCoreApplication.translate("GameResult", "Draw by agreement")
+            return QCoreApplication.translate("GameResult", "Draw by {value}").format(value=self.termination.value)
         winner = chess.COLOR_NAMES[self.winner].capitalize()
         if self.termination == Termination.RESIGNATION:
             loser = chess.COLOR_NAMES[not self.winner].capitalize()
-            return f"{loser} resigned: {winner} wins"
-        return f"{winner} wins by {self.termination.value}"
+            return QCoreApplication.translate("GameResult", "{loser} resigned: {winner} wins").format(
+                loser=loser, winner=winner
+            )
+        return QCoreApplication.translate("GameResult", "{winner} wins by {value}").format(
+            winner=winner, value=self.termination.value
+        )
 
     @classmethod
     def on_time(cls, board: chess.Board, flagged_color: chess.Color) -> GameResult:

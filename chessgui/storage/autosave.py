@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import chess.pgn
+from PySide6.QtCore import QCoreApplication
 
 from chessgui.storage.pgn.read import PgnGameError, read_pgn_string
 from chessgui.storage.pgn.write import game_to_pgn, write_text_atomically
@@ -71,7 +72,9 @@ class AutosaveSnapshot:
         """The saved game, parsed again (raises PgnGameError if unreadable)."""
         result = read_pgn_string(self.pgn)
         if not result.games:
-            raise PgnGameError("; ".join(result.errors) or "the saved game is empty")
+            raise PgnGameError(
+                "; ".join(result.errors) or QCoreApplication.translate("AutosaveSnapshot", "the saved game is empty")
+            )
         return result.games[0].game
 
 
@@ -171,14 +174,17 @@ class AutosaveStore:
             try:
                 sidecar = json.loads(self.sidecar_path.read_text(encoding="utf-8"))
                 if not isinstance(sidecar, dict) or not isinstance(sidecar.get("extra", {}), dict):
-                    raise ValueError("not a JSON object")
+                    raise ValueError(QCoreApplication.translate("AutosaveStore", "not a JSON object"))
                 extra = _clean_extra(sidecar.get("extra", {}))
                 saved_at = str(sidecar.get("saved_at", ""))
                 finished = sidecar.get("finished") is True
             except (OSError, ValueError) as error:
                 aside = self._set_aside(self.sidecar_path)
                 problems.append(
-                    f"the autosave details (players, clocks) were damaged ({error}) and were moved to {aside.name}"
+                    QCoreApplication.translate(
+                        "AutosaveStore",
+                        "the autosave details (players, clocks) were damaged ({error}) and were moved to {name}",
+                    ).format(error=error, name=aside.name)
                 )
         if finished:
             return None
@@ -193,8 +199,13 @@ class AutosaveStore:
             if self.sidecar_path.exists():
                 moved.append(self._set_aside(self.sidecar_path))
             raise AutosaveCorruptError(
-                f"The autosaved game could not be read ({error}). It was moved aside to {moved[0]} "
-                f"so it can be inspected; the program starts with a new game.",
+                QCoreApplication.translate(
+                    "AutosaveStore",
+                    (
+                        "The autosaved game could not be read ({error}). It was moved aside to "
+                        "{value} so it can be inspected; the program starts with a new game."
+                    ),
+                ).format(error=error, value=moved[0]),
                 tuple(moved),
             ) from error
         return snapshot

@@ -18,7 +18,7 @@ import logging
 from dataclasses import dataclass, field, replace
 
 import chess
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 
 from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
 from chessgui.storage.access_settings import AccessSettings, load_access_settings, save_access_settings
@@ -118,21 +118,21 @@ class PlayerSettings:
     def describe(self) -> str:
         """Short words for a status bar or menu: "Human", "Built-in engine, 1.0 s/move"…"""
         if self.kind is PlayerKind.HUMAN:
-            return "Human"
+            return QCoreApplication.translate("PlayerSettings", "Human")
         parts: list[str] = []
         time_ms = self.effective_move_time_ms()
         if time_ms:
             parts.append(f"{time_ms / 1000:g} s/move")
         if self.kind is PlayerKind.BUILTIN:
             if self.elo:
-                parts.append(f"{self.elo} Elo")
+                parts.append(QCoreApplication.translate("PlayerSettings", "{elo} Elo").format(elo=self.elo))
             if self.depth:
                 parts.append(f"depth {self.depth}")
             if self.nodes:
                 parts.append(f"{self.nodes:,} nodes")
-            name = "Built-in engine"
+            name = QCoreApplication.translate("PlayerSettings", "Built-in engine")
         else:
-            name = self.uci_path.rsplit("/", 1)[-1] or "UCI engine"
+            name = self.uci_path.rsplit("/", 1)[-1] or QCoreApplication.translate("PlayerSettings", "UCI engine")
         return f"{name}, {', '.join(parts)}" if parts else name
 
 
@@ -149,7 +149,11 @@ class ColorScheme(enum.Enum):
     @property
     def label(self) -> str:
         """What the settings page shows."""
-        return {"system": "Follow the system", "light": "Light", "dark": "Dark"}[self.value]
+        return {
+            "system": QCoreApplication.translate("ColorScheme", "Follow the system"),
+            "light": QCoreApplication.translate("ColorScheme", "Light"),
+            "dark": QCoreApplication.translate("ColorScheme", "Dark"),
+        }[self.value]
 
 
 _LOOK_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")

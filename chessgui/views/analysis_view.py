@@ -77,7 +77,7 @@ class _LineRow(QWidget):
         self.moves_label.setTextFormat(Qt.TextFormat.RichText)
         self.moves_label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
         self.moves_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.moves_label.setToolTip("Click a move to play the line up to it on the board")
+        self.moves_label.setToolTip(self.tr("Click a move to play the line up to it on the board"))
         layout.addWidget(self.score_label)
         layout.addWidget(self.moves_label, 1)
 
@@ -105,17 +105,17 @@ class AnalysisView(QFrame):
         layout = QGridLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setVerticalSpacing(3)
-        self.title_label = QLabel("Analysis", self)
+        self.title_label = QLabel(self.tr("Analysis"), self)
         title_font = QFont(self.font())
         title_font.setBold(True)
         self.title_label.setFont(title_font)
         self.engine_box = QComboBox(self)
-        self.engine_box.setToolTip("The engine that analyses (always at full strength)")
+        self.engine_box.setToolTip(self.tr("The engine that analyses (always at full strength)"))
         self.engine_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.lines_box = QSpinBox(self)
         self.lines_box.setRange(MIN_LINES, MAX_LINES)
-        self.lines_box.setPrefix("Lines: ")
-        self.lines_box.setToolTip("How many best lines to show (MultiPV)")
+        self.lines_box.setPrefix(self.tr("Lines: "))
+        self.lines_box.setToolTip(self.tr("How many best lines to show (MultiPV)"))
         self.lines_box.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.stats_label = QLabel(self)
         self.stats_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -162,17 +162,21 @@ class AnalysisView(QFrame):
     def show_snapshot(self, snapshot: AnalysisSnapshot) -> None:
         """Show the analysis state: lines, depth, speed, or a note."""
         self._snapshot = snapshot
-        self.title_label.setText("Analysis" if snapshot.running else "Analysis (stopped)")
+        self.title_label.setText(self.tr("Analysis") if snapshot.running else self.tr("Analysis (stopped)"))
         lines = snapshot.lines
         if lines:
             best = lines[0]
             depth = f"depth {best.depth}" + (f"/{best.seldepth}" if best.seldepth > best.depth else "")
             self.stats_label.setText(
-                f"{snapshot.engine_name} · {depth} · {_count(best.nodes)} nodes · {_count(best.nps)} n/s"
+                self.tr("{engine_name} · {depth} · {count} nodes · {count2} n/s").format(
+                    engine_name=snapshot.engine_name, depth=depth, count=_count(best.nodes), count2=_count(best.nps)
+                )
             )
         else:
             self.stats_label.setText(
-                f"{snapshot.engine_name} · thinking…" if snapshot.running else snapshot.engine_name
+                self.tr("{engine_name} · thinking…").format(engine_name=snapshot.engine_name)
+                if snapshot.running
+                else snapshot.engine_name
             )
         self.note_label.setText(snapshot.note)
         self.note_label.setVisible(bool(snapshot.note))
@@ -189,7 +193,7 @@ class AnalysisView(QFrame):
     def clear(self) -> None:
         """No analysis shown."""
         self._snapshot = None
-        self.title_label.setText("Analysis")
+        self.title_label.setText(self.tr("Analysis"))
         self.stats_label.setText("")
         self.note_label.hide()
         for row in self._rows:

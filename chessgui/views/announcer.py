@@ -11,7 +11,7 @@ readers without announcement support still hear it.
 from __future__ import annotations
 
 import chess
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -43,7 +43,11 @@ def describe_move(board: chess.Board, move: chess.Move) -> str:
     side = side_name(board.turn)
     san = board.san(move)
     if board.is_castling(move):
-        text = "castles kingside" if board.is_kingside_castling(move) else "castles queenside"
+        text = (
+            QCoreApplication.translate("announcer", "castles kingside")
+            if board.is_kingside_castling(move)
+            else QCoreApplication.translate("announcer", "castles queenside")
+        )
     else:
         piece = board.piece_at(move.from_square)
         name = chess.piece_name(piece.piece_type) if piece is not None else "piece"
@@ -53,7 +57,7 @@ def describe_move(board: chess.Board, move: chess.Move) -> str:
             origin = f"{chess.FILE_NAMES[chess.square_file(move.from_square)]} pawn"
             text = f"{origin} takes {target}"
             if board.is_en_passant(move):
-                text += " en passant"
+                text += QCoreApplication.translate("announcer", " en passant")
         else:
             # SAN names the starting file or square only when two such pieces could go there.
             body = san[1:].rstrip("+#") if piece is not None and piece.piece_type != chess.PAWN else ""
@@ -62,20 +66,24 @@ def describe_move(board: chess.Board, move: chess.Move) -> str:
             prefix = f"{name} from {chess.square_name(move.from_square)}" if disambiguated else name
             text = f"{prefix} {'takes' if capture else 'to'} {target}"
         if move.promotion:
-            text += f", promotes to {chess.piece_name(move.promotion)}"
+            text += QCoreApplication.translate("announcer", ", promotes to {piece_name}").format(
+                piece_name=chess.piece_name(move.promotion)
+            )
     if san.endswith("#"):
-        text += ", checkmate"
+        text += QCoreApplication.translate("announcer", ", checkmate")
     elif san.endswith("+"):
-        text += ", check"
+        text += QCoreApplication.translate("announcer", ", check")
     return f"{side}: {text}"
 
 
 def describe_result(result: GameResult) -> str:
     """The end of a game as a sentence: "Checkmate. White wins", "Stalemate. Draw"."""
     if result.termination is Termination.CHECKMATE and result.winner is not None:
-        return f"Checkmate. {side_name(result.winner)} wins"
+        return QCoreApplication.translate("announcer", "Checkmate. {side_name} wins").format(
+            side_name=side_name(result.winner)
+        )
     if result.termination is Termination.STALEMATE:
-        return "Stalemate. Draw"
+        return QCoreApplication.translate("announcer", "Stalemate. Draw")
     return result.describe()
 
 
@@ -84,7 +92,7 @@ def describe_square(board: chess.Board, square: chess.Square) -> str:
     piece = board.piece_at(square)
     name = chess.square_name(square)
     if piece is None:
-        return f"{name}, empty"
+        return QCoreApplication.translate("announcer", "{name}, empty").format(name=name)
     return f"{name}, {chess.COLOR_NAMES[piece.color]} {chess.piece_name(piece.piece_type)}"
 
 
@@ -106,11 +114,13 @@ def describe_position(board: chess.Board) -> str:
             where = squares[0] if len(squares) == 1 else ", ".join(squares[:-1]) + " and " + squares[-1]
             groups.append(f"{name} {where}")
         parts.append(f"{side_name(color)}: {', '.join(groups) if groups else 'no pieces'}.")
-    turn = f"{side_name(board.turn)} to move"
+    turn = QCoreApplication.translate("announcer", "{side_name} to move").format(side_name=side_name(board.turn))
     if board.is_checkmate():
-        turn = f"{side_name(board.turn)} is checkmated"
+        turn = QCoreApplication.translate("announcer", "{side_name} is checkmated").format(
+            side_name=side_name(board.turn)
+        )
     elif board.is_check():
-        turn += ", in check"
+        turn += QCoreApplication.translate("announcer", ", in check")
     parts.append(turn + ".")
     return " ".join(parts)
 
@@ -128,7 +138,7 @@ class Announcer(QObject):
         super().__init__(parent)
         self.label = QLabel(parent)
         self.label.setObjectName("announcement_label")
-        self.label.setAccessibleName("Last announcement")
+        self.label.setAccessibleName(self.tr("Last announcement"))
         self._enabled = True
         self._last = ""
 

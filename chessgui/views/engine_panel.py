@@ -103,34 +103,41 @@ class _SideView(QFrame):
         self.clear()
 
     def side_name(self) -> str:
-        return "White" if self._color == chess.WHITE else "Black"
+        return self.tr("White") if self._color == chess.WHITE else self.tr("Black")
 
     def show_info(self, info: EngineInfo) -> None:
-        name = info.engine_name or "Engine"
+        name = info.engine_name or self.tr("Engine")
         self.name_label.setText(f"{self.side_name()} · {name}")
         if info.is_book():
             self.score_label.setText("book")
             self.stats_label.setText(
-                f"book move · {info.book_share or 0:.0%} of the book's weight · {info.book_choices} in book"
+                self.tr("book move · {book_share:.0%} of the book's weight · {book_choices} in book").format(
+                    book_share=info.book_share or 0, book_choices=info.book_choices
+                )
             )
             self.pv_label.setText(format_pv(info))
             return
         if info.is_tablebase():  # an exact result from the endgame tables, not a search
             self.score_label.setText(info.format_score())
-            self.stats_label.setText(f"tablebase move · {info.tablebase}")
+            self.stats_label.setText(self.tr("tablebase move · {tablebase}").format(tablebase=info.tablebase))
             self.pv_label.setText(format_pv(info))
             return
         self.score_label.setText(info.format_score())
         depth = f"depth {info.depth}" + (f"/{info.seldepth}" if info.seldepth > info.depth else "")
         self.stats_label.setText(
-            f"{depth}   {format_count(info.nodes)} nodes   {format_count(info.nps)} n/s   {format_time(info.time_ms)}"
+            self.tr("{depth}   {format_count} nodes   {format_count2} n/s   {format_time}").format(
+                depth=depth,
+                format_count=format_count(info.nodes),
+                format_count2=format_count(info.nps),
+                format_time=format_time(info.time_ms),
+            )
         )
         self.pv_label.setText(format_pv(info))
 
     def clear(self) -> None:
         self.name_label.setText(self.side_name())
         self.score_label.setText("")
-        self.stats_label.setText("not thinking")
+        self.stats_label.setText(self.tr("not thinking"))
         self.pv_label.setText("")
 
 

@@ -132,10 +132,10 @@ class MoveLogPanel(QWidget):
         self._result_label.setStyleSheet("font-weight: bold; padding: 4px;")
         self._result_label.hide()
 
-        self._first_button = self._nav_button("first", "Start position (Home)")
-        self._back_button = self._nav_button("previous", "Previous move (Left)")
-        self._forward_button = self._nav_button("next", "Next move (Right)")
-        self._last_button = self._nav_button("last", "Live position (End)")
+        self._first_button = self._nav_button("first", self.tr("Start position (Home)"))
+        self._back_button = self._nav_button("previous", self.tr("Previous move (Left)"))
+        self._forward_button = self._nav_button("next", self.tr("Next move (Right)"))
+        self._last_button = self._nav_button("last", self.tr("Live position (End)"))
         nav = QHBoxLayout()
         for button in (self._first_button, self._back_button, self._forward_button, self._last_button):
             nav.addWidget(button)
@@ -279,14 +279,17 @@ class MoveLogPanel(QWidget):
         """The right-click menu of ``node``'s move (the caller shows it)."""
         menu = QMenu(parent or self)
         is_main_child = node.parent is not None and node.parent.variations[0] is node
-        promote = menu.addAction("Promote variation", lambda: self.promote_requested.emit(node))
+        promote = menu.addAction(self.tr("Promote variation"), lambda: self.promote_requested.emit(node))
         promote.setEnabled(not is_main_child)
-        main = menu.addAction("Make main line", lambda: self.make_main_line_requested.emit(node))
+        main = menu.addAction(self.tr("Make main line"), lambda: self.make_main_line_requested.emit(node))
         main.setEnabled(not node.is_mainline())
-        menu.addAction("Continue the game from here…", lambda: self.continue_requested.emit(node))
+        menu.addAction(self.tr("Continue the game from here…"), lambda: self.continue_requested.emit(node))
         menu.addSeparator()
-        menu.addAction("Edit comment…" if node.comment else "Add comment…", lambda: self.comment_requested.emit(node))
-        nag_menu = menu.addMenu("Annotation symbol")
+        menu.addAction(
+            self.tr("Edit comment…") if node.comment else self.tr("Add comment…"),
+            lambda: self.comment_requested.emit(node),
+        )
+        nag_menu = menu.addMenu(self.tr("Annotation symbol"))
         others = frozenset(nag for nag in node.nags if nag not in MOVE_NAGS)
         for nag in MOVE_NAGS:
             action = nag_menu.addAction(f"{nag_text(nag)}  (${nag})")
@@ -295,10 +298,10 @@ class MoveLogPanel(QWidget):
             wanted = others if nag in node.nags else others | {nag}
             action.triggered.connect(lambda _checked=False, wanted=wanted: self.nags_requested.emit(node, wanted))
         nag_menu.addSeparator()
-        clear = nag_menu.addAction("No symbol", lambda: self.nags_requested.emit(node, frozenset()))
+        clear = nag_menu.addAction(self.tr("No symbol"), lambda: self.nags_requested.emit(node, frozenset()))
         clear.setEnabled(bool(node.nags))
         menu.addSeparator()
-        menu.addAction("Delete from here", lambda: self.delete_requested.emit(node))
+        menu.addAction(self.tr("Delete from here"), lambda: self.delete_requested.emit(node))
         return menu
 
     # ------------------------------------------------------------------ rendering

@@ -157,14 +157,14 @@ class SearchLabPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)
-        self.tabs.addTab(self._build_search_tab(), "Search")
-        self.tabs.addTab(self._build_experiment_tab(), "Experiment")
+        self.tabs.addTab(self._build_search_tab(), self.tr("Search"))
+        self.tabs.addTab(self._build_experiment_tab(), self.tr("Experiment"))
 
     # ------------------------------------------------------------------ building
     def _build_search_tab(self) -> QWidget:
         page = QWidget()
         box = QVBoxLayout(page)
-        self.source_label = QLabel("No search yet: let the built-in engine think, or run an experiment.")
+        self.source_label = QLabel(self.tr("No search yet: let the built-in engine think, or run an experiment."))
         self.source_label.setWordWrap(True)
         box.addWidget(self.source_label)
         self.iteration_table = _table(ITERATION_COLUMNS)
@@ -181,7 +181,7 @@ class SearchLabPanel(QWidget):
         helps.addWidget(_help_label(NODES_HELP), 3)
         helps.addWidget(_help_label(TIME_HELP), 2)
         box.addLayout(helps)
-        self.root_table = _table(("Move", "Score (side to move)", "Nodes", "Share"))
+        self.root_table = _table((self.tr("Move"), self.tr("Score (side to move)"), self.tr("Nodes"), self.tr("Share")))
         self.root_table.setMinimumHeight(140)
         box.addWidget(self.root_table)
         box.addWidget(_help_label(ROOT_HELP))
@@ -193,7 +193,7 @@ class SearchLabPanel(QWidget):
     def _build_experiment_tab(self) -> QWidget:
         page = QWidget()
         box = QVBoxLayout(page)
-        group = QGroupBox("Techniques (ticked = on)")
+        group = QGroupBox(self.tr("Techniques (ticked = on)"))
         grid = QGridLayout(group)
         self.technique_boxes: dict[Technique, QCheckBox] = {}
         for index, technique in enumerate(Technique):
@@ -204,22 +204,26 @@ class SearchLabPanel(QWidget):
         self.technique_boxes[Technique.ALPHA_BETA].toggled.connect(self._on_alpha_beta_toggled)
         box.addWidget(group)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Depth"))
+        row.addWidget(QLabel(self.tr("Depth")))
         self.depth_spin = QSpinBox()
         self.depth_spin.setRange(1, MAX_LAB_DEPTH)
         self.depth_spin.setValue(6)
         row.addWidget(self.depth_spin)
-        self.run_button = QPushButton("Run to depth 6")
+        self.run_button = QPushButton(self.tr("Run to depth 6"))
         self.run_button.clicked.connect(self._on_run_clicked)
-        self.depth_spin.valueChanged.connect(lambda depth: self.run_button.setText(f"Run to depth {depth}"))
+        self.depth_spin.valueChanged.connect(
+            lambda depth: self.run_button.setText(self.tr("Run to depth {depth}").format(depth=depth))
+        )
         row.addWidget(self.run_button)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop_requested)
         row.addWidget(self.stop_button)
         row.addStretch(1)
         box.addLayout(row)
-        self.minimax_note = QLabel(f"Plain minimax: depth capped at {MINIMAX_MAX_DEPTH}.")
+        self.minimax_note = QLabel(
+            self.tr("Plain minimax: depth capped at {MINIMAX_MAX_DEPTH}.").format(MINIMAX_MAX_DEPTH=MINIMAX_MAX_DEPTH)
+        )
         self.minimax_note.setVisible(False)
         box.addWidget(self.minimax_note)
         self.run_status = QLabel("")
@@ -229,9 +233,9 @@ class SearchLabPanel(QWidget):
         self.run_table = _table(RUN_COLUMNS)
         box.addWidget(self.run_table, 1)
         buttons = QHBoxLayout()
-        self.export_button = QPushButton("Export CSV…")
+        self.export_button = QPushButton(self.tr("Export CSV…"))
         self.export_button.clicked.connect(self._on_export_clicked)
-        self.clear_button = QPushButton("Clear runs")
+        self.clear_button = QPushButton(self.tr("Clear runs"))
         self.clear_button.clicked.connect(self.clear_runs)
         buttons.addWidget(self.export_button)
         buttons.addWidget(self.clear_button)
@@ -339,19 +343,27 @@ class SearchLabPanel(QWidget):
             self._san_board = None
         self.run_button.setEnabled(False)
         self.stop_button.setEnabled(True)
-        self.run_status.setText(f"Running: {describe(config.off)}, depth {config.clamped_depth()}…")
+        self.run_status.setText(
+            self.tr("Running: {description}, depth {clamped_depth}…").format(
+                description=describe(config.off), clamped_depth=config.clamped_depth()
+            )
+        )
 
     @Slot(int, object)
     def on_run_iteration(self, run_id: int, stats: Any) -> None:
         if run_id != self._run_id or self._run_config is None:
             return
-        self._show(stats, f"Lab run: {describe(self._run_config.off)}")
+        self._show(stats, self.tr("Lab run: {description}").format(description=describe(self._run_config.off)))
 
     @Slot(int, object)
     def on_run_finished(self, run_id: int, run: LabRun) -> None:
         if run_id != self._run_id:
             return
-        self._end_run(f"Done: {run.label}, depth {run.depth} in {_time_text(run.time_ms)}.")
+        self._end_run(
+            self.tr("Done: {label}, depth {depth} in {time_text}.").format(
+                label=run.label, depth=run.depth, time_text=_time_text(run.time_ms)
+            )
+        )
         self.add_run(run)
 
     @Slot(int, str)
@@ -398,14 +410,18 @@ class SearchLabPanel(QWidget):
 
     def _on_export_clicked(self) -> None:
         if not self.runs:
-            self.run_status.setText("Nothing to export yet: run an experiment first.")
+            self.run_status.setText(self.tr("Nothing to export yet: run an experiment first."))
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export runs", "search-lab.csv", "CSV files (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export runs"), "search-lab.csv", self.tr("CSV files (*.csv)")
+        )
         if not path:
             return
         try:
             self.export_csv(path)
         except OSError as error:
-            self.run_status.setText(f"Could not save {path}: {error.strerror or error}")
+            self.run_status.setText(
+                self.tr("Could not save {path}: {strerror}").format(path=path, strerror=error.strerror or error)
+            )
         else:
-            self.run_status.setText(f"Saved {len(self.runs)} runs to {path}.")
+            self.run_status.setText(self.tr("Saved {count} runs to {path}.").format(count=len(self.runs), path=path))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import chess
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QWidget
 
 from chessgui.views.announcer import describe_square, side_name
@@ -49,7 +49,7 @@ class BoardAccessibility:
         for square in READING_ORDER:
             cell = SquareCell(square, widget)
             self.cells[square] = cell
-        widget.setAccessibleName("Chess board")
+        widget.setAccessibleName(QCoreApplication.translate("BoardAccessibility", "Chess board"))
         self.set_board(self._board)
 
     def set_board(self, board: chess.Board) -> None:
@@ -59,8 +59,14 @@ class BoardAccessibility:
             name = describe_square(board, square)
             if cell.accessibleName() != name:
                 cell.setAccessibleName(name)
-        turn = f"{side_name(board.turn)} to move" + (", in check" if board.is_check() else "")
-        self._widget.setAccessibleDescription(f"{turn}. Type a move on the board or press / to enter one.")
+        turn = QCoreApplication.translate("BoardAccessibility", "{side_name} to move").format(
+            side_name=side_name(board.turn)
+        ) + (QCoreApplication.translate("BoardAccessibility", ", in check") if board.is_check() else "")
+        self._widget.setAccessibleDescription(
+            QCoreApplication.translate(
+                "BoardAccessibility", "{turn}. Type a move on the board or press / to enter one."
+            ).format(turn=turn)
+        )
 
     def relayout(self) -> None:
         """Put each cell over its square (after a resize or a flip)."""
