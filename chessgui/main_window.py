@@ -46,6 +46,7 @@ from chessgui.game.opening_tracker import OpeningTracker
 from chessgui.game.players import Player
 from chessgui.game.session import PlaySession
 from chessgui.game_commands_presenter import GameCommandsPresenter
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.look_presenter import LookPresenter
 from chessgui.rating_presenter import RatingPresenter
 from chessgui.recent_files import RecentFiles
@@ -74,7 +75,7 @@ from chessgui.views.move_log import MoveLogPanel
 from chessgui.views.search_lab import SearchLabPanel
 from chessgui.views.sounds import SoundPlayer
 
-WINDOW_TITLE = "Chess"
+WINDOW_TITLE = QT_TRANSLATE_NOOP("MainWindow", "Chess")
 NOTICE_MS = 6000
 """How long a passing notice (saved, copied, a hint) covers the status line."""
 
@@ -96,7 +97,7 @@ class MainWindow(QMainWindow):
         ``rating_store`` None: games are not rated and Game ▸ My rating… is off (tests).
         """
         super().__init__(parent)
-        self.setWindowTitle(WINDOW_TITLE)
+        self.setWindowTitle(self.tr(WINDOW_TITLE))
         self.setWindowIcon(app_icon())
         self.controller = controller if controller is not None else GameController(self)
         self.navigator = GameNavigator(self.controller, self)
@@ -455,6 +456,9 @@ class MainWindow(QMainWindow):
         self.access.apply(settings.access)
         self.look.apply(settings)
         self.engine_view.apply(settings)
+        self.move_log.set_piece_letters(settings.piece_letters)
+        self.engine_panel.set_piece_letters(settings.piece_letters)
+        self.hints.piece_letters = settings.piece_letters
         self.status.update_players_label()
         self.status.update_actions()  # offering a draw depends on who plays
 

@@ -7,11 +7,11 @@ request into settings applied through the play session (the dialog itself change
 
 from __future__ import annotations
 
-import chess
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from chessgui.dialogs.rating_dialog import RatingDialog, rating_text
+from chessgui.game.chess_words import side_name
 from chessgui.game.controller import GameController
 from chessgui.game.rating_keeper import RatingKeeper, settings_for_level
 from chessgui.game.session import PlaySession
@@ -71,5 +71,5 @@ class RatingPresenter(QObject):
         settings = settings_for_level(self._session.settings(), level)
         self._session.apply(settings)
         humans = settings.human_colors()
-        side = chess.COLOR_NAMES[not humans[0]].capitalize() if humans else self.tr("The computer")
+        side = side_name(not humans[0]) if humans else self.tr("The computer")
         self.status_message.emit(self.tr("{side} now plays at level {level}").format(side=side, level=level))

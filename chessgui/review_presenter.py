@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from chessgui.dialogs.review_dialog import ReviewDialog
 from chessgui.engines.review import ReviewEngine, ReviewJob, ReviewLimit
+from chessgui.game.chess_words import side_name
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
 from chessgui.game.review import Judgement, next_error_ply, summarize
@@ -165,7 +166,7 @@ class ReviewPresenter(QObject):
     def _go_to_error(self, color: chess.Color | None) -> None:
         ply = next_error_ply(self._controller.game(), color, self._navigator.view_ply())
         if ply is None:
-            who = "" if color is None else f" by {chess.COLOR_NAMES[color].capitalize()}"
+            who = "" if color is None else self.tr(" by {side}").format(side=side_name(color))
             self.status_message.emit(self.tr("No inaccuracies, mistakes or blunders{who} are marked.").format(who=who))
             return
         self._navigator.go_to(ply)

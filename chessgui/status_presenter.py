@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from chessgui.actions import MainActions
 from chessgui.clock.chess_clock import ChessClock, ClockRunState
+from chessgui.game.chess_words import side_name
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
 from chessgui.game.result import GameResult
@@ -90,7 +91,7 @@ class StatusPresenter(QObject):
         """Before the first move the clock waits (the first move is free, as on lichess): say so."""
         clock = self.chess_clock
         if clock.is_timed() and clock.state() is ClockRunState.IDLE and self.controller.live_ply() == 0:
-            return f"Clock starts after {chess.COLOR_NAMES[clock.to_move()].capitalize()}'s first move"
+            return self.tr("Clock starts after {side}'s first move").format(side=side_name(clock.to_move()))
         return None
 
     def update_actions(self) -> None:

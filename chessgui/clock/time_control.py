@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import chess
 from PySide6.QtCore import QCoreApplication
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
+
 
 class InvalidTimeControlError(ValueError):
     """Text that is not a time control; the message is plain words for the user."""
@@ -356,7 +358,7 @@ class EngineTimeMode(enum.Enum):
     @property
     def label(self) -> str:
         """Plain words for a settings list."""
-        return _ENGINE_TIME_MODE_LABELS[self]
+        return QCoreApplication.translate("EngineTimeMode", _ENGINE_TIME_MODE_LABELS[self])
 
     @classmethod
     def from_setting(cls, value: object, default: EngineTimeMode | None = None) -> EngineTimeMode:
@@ -368,6 +370,6 @@ class EngineTimeMode(enum.Enum):
 
 
 _ENGINE_TIME_MODE_LABELS = {
-    EngineTimeMode.ON_CLOCK: "Play on the clock",
-    EngineTimeMode.FIXED_PER_MOVE: "Fixed time per move",
+    EngineTimeMode.ON_CLOCK: QT_TRANSLATE_NOOP("EngineTimeMode", "Play on the clock"),
+    EngineTimeMode.FIXED_PER_MOVE: QT_TRANSLATE_NOOP("EngineTimeMode", "Fixed time per move"),
 }

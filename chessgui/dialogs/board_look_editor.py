@@ -33,11 +33,11 @@ class BoardLookEditor(QWidget):
         self.theme_combo = QComboBox(self)
         self.theme_combo.setObjectName("theme_combo")
         for name in THEMES:
-            self.theme_combo.addItem(THEME_LABELS.get(name, name.capitalize()), name)
+            self.theme_combo.addItem(self.tr(THEME_LABELS.get(name, name.capitalize())), name)
         self.piece_set_combo = QComboBox(self)
         self.piece_set_combo.setObjectName("piece_set_combo")
         for piece_set in PIECE_SETS.values():
-            self.piece_set_combo.addItem(piece_set.label, piece_set.name)
+            self.piece_set_combo.addItem(self.tr(piece_set.label), piece_set.name)
         self.color_scheme_combo = QComboBox(self)
         self.color_scheme_combo.setObjectName("color_scheme_combo")
         for scheme in ColorScheme:

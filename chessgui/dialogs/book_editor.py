@@ -15,11 +15,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.book import BOOK_DEPTH_RANGE, DEFAULT_BOOK_LABEL, BookChoice, BookSettings, book_problem
 
 _CHOICES = (
-    (BookChoice.WEIGHTED_RANDOM, "Random, by weight (varied games)"),
-    (BookChoice.BEST_WEIGHT, "Best weight (always the same)"),
+    (BookChoice.WEIGHTED_RANDOM, QT_TRANSLATE_NOOP("BookEditor", "Random, by weight (varied games)")),
+    (BookChoice.BEST_WEIGHT, QT_TRANSLATE_NOOP("BookEditor", "Best weight (always the same)")),
 )
 
 
@@ -30,7 +31,7 @@ class BookEditor(QWidget):
         super().__init__(parent)
         self.enabled_check = QCheckBox(self.tr("Play opening book moves"), self)
         self.path_edit = QLineEdit(self)
-        self.path_edit.setPlaceholderText(DEFAULT_BOOK_LABEL)
+        self.path_edit.setPlaceholderText(self.tr(DEFAULT_BOOK_LABEL))
         self.path_edit.setClearButtonEnabled(True)
         self.path_edit.setToolTip(self.tr("A polyglot .bin book; leave empty for the default book"))
         self.browse_button = QPushButton(self.tr("Choose…"), self)
@@ -40,7 +41,7 @@ class BookEditor(QWidget):
         self.depth_spin.setPrefix(self.tr("up to move "))
         self.choice_combo = QComboBox(self)
         for choice, text in _CHOICES:
-            self.choice_combo.addItem(text, choice.value)
+            self.choice_combo.addItem(self.tr(text), choice.value)
         self.status_label = QLabel(self)
         self.status_label.setWordWrap(True)
         self.status_label.setStyleSheet("color: palette(mid);")

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QColor, QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,10 +33,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.pgn.indexer import PgnIndexer
 from chessgui.storage.pgn.read import GameSummary, LoadedGame, PgnGameError, PgnReadError, PgnReadResult, load_game_at
 
-COLUMNS = ("#", "White", "Black", "Result", "Date", "Event", "Opening")
+COLUMNS = (
+    "#",
+    QT_TRANSLATE_NOOP("PgnGamesModel", "White"),
+    QT_TRANSLATE_NOOP("PgnGamesModel", "Black"),
+    QT_TRANSLATE_NOOP("PgnGamesModel", "Result"),
+    QT_TRANSLATE_NOOP("PgnGamesModel", "Date"),
+    QT_TRANSLATE_NOOP("PgnGamesModel", "Event"),
+    QT_TRANSLATE_NOOP("PgnGamesModel", "Opening"),
+)
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -63,7 +79,7 @@ class PgnGamesModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return self.tr(COLUMNS[section])
         return None
 
     def data(self, index: _ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -203,7 +219,7 @@ class PgnGamesDialog(QDialog):
             self._fail(self.tr("No games were found in {name}: {reason}.").format(name=self._path.name, reason=reason))
             return
         else:
-            text = f"{count} game{'s' if count != 1 else ''} in {self._path.name}."
+            text = self.tr("%n game(s) in {name}.", "", count).format(name=self._path.name)
             if result.used_fallback_encoding:
                 text += self.tr(" Some text was not UTF-8 and was read as Latin-1/Windows-1252.")
             if not result.moves_checked:
@@ -213,7 +229,7 @@ class PgnGamesDialog(QDialog):
         if result.errors:
             broken = sum(1 for game in result.games if game.problems)
             heading = (
-                f"{broken} game{'s have' if broken != 1 else ' has'} problems (they open up to the first error):"
+                self.tr("%n game(s) have problems (they open up to the first error):", "", broken)
                 if broken
                 else self.tr("Problems in the file:")
             )

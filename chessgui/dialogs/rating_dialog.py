@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.rating import START_DEVIATION, START_RATING, Rating, suggest_level
 from chessgui.storage.settings import LEVEL_RANGE, LEVEL_STEP
 
@@ -34,7 +35,11 @@ PROVISIONAL_DEVIATION = 110.0
 """Above this deviation the rating is called provisional (lichess uses the same threshold)."""
 CHART_MARGIN = 100.0
 """Room above and below the rating line in the history chart, Elo."""
-_RESULT_WORDS = {1.0: "Won", 0.5: "Draw", 0.0: "Lost"}
+_RESULT_WORDS = {
+    1.0: QT_TRANSLATE_NOOP("RatingDialog", "Won"),
+    0.5: QT_TRANSLATE_NOOP("RatingDialog", "Draw"),
+    0.0: QT_TRANSLATE_NOOP("RatingDialog", "Lost"),
+}
 
 
 def rating_text(rating: Rating) -> str:
@@ -163,7 +168,7 @@ class RatingDialog(QDialog):
         self._rating = rating
         self.rating_label.setText(self.tr("Your rating: {rating_text}").format(rating_text=rating_text(rating)))
         count = len(rating.games)
-        games = f"From {count} rated game{'s' if count != 1 else ''}" if count else self.tr("No rated games yet")
+        games = self.tr("From %n rated game(s)", "", count) if count else self.tr("No rated games yet")
         self.explanation.setText(
             self.tr(
                 "{games} against the computer's levels. Your strength is most likely "
@@ -179,7 +184,7 @@ class RatingDialog(QDialog):
                 game.date.replace("T", " "),
                 str(game.level),
                 self.tr("White") if game.white else self.tr("Black"),
-                _RESULT_WORDS.get(game.score, str(game.score)),
+                self.tr(_RESULT_WORDS[game.score]) if game.score in _RESULT_WORDS else str(game.score),
                 f"{round(game.rating_after)} ± {round(2 * game.deviation_after)}",
             )
             for column, text in enumerate(cells):

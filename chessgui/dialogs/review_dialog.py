@@ -41,7 +41,7 @@ class ReviewDialog(QDialog):
         self.seconds.setRange(0.1, 60.0)
         self.seconds.setSingleStep(0.1)
         self.seconds.setDecimals(1)
-        self.seconds.setSuffix(" s")
+        self.seconds.setSuffix(self.tr(" s"))
         self.seconds.setValue(DEFAULT_SECONDS_PER_MOVE)
         self.depth_box = QSpinBox(self)  # not "depth": that is QWidget.depth(), the colour depth
         self.depth_box.setRange(1, MAX_DEPTH)

@@ -37,6 +37,8 @@ from chessgui.dialogs.strength_control import StrengthControl
 from chessgui.dialogs.tablebase_editor import TablebaseEditor
 from chessgui.dialogs.time_control_editor import TimeControlEditor
 from chessgui.dialogs.uci_engine_editor import EngineProbe, UciEngineEditor
+from chessgui.game.chess_words import PieceLetters
+from chessgui.i18n import Language
 from chessgui.storage.settings import (
     ANIMATION_RANGE_MS,
     DEPTH_RANGE,
@@ -82,7 +84,7 @@ class PlayerEditor(QGroupBox):
         self.move_time_spin.setRange(0.0, 600.0)
         self.move_time_spin.setDecimals(1)
         self.move_time_spin.setSingleStep(0.5)
-        self.move_time_spin.setSuffix(" s")
+        self.move_time_spin.setSuffix(self.tr(" s"))
         self.move_time_spin.setSpecialValueText(self.tr("No time limit"))
         self.move_time_spin.setToolTip(self.tr("Thinking time per move when the game has no clock"))
         self.depth_check = QCheckBox(self.tr("Limit depth"), self)
@@ -95,7 +97,7 @@ class PlayerEditor(QGroupBox):
         self.nodes_spin.setGroupSeparatorShown(True)
         self.hash_spin = QSpinBox(self)
         self.hash_spin.setRange(*HASH_RANGE_MB)
-        self.hash_spin.setSuffix(" MB")
+        self.hash_spin.setSuffix(self.tr(" MB"))
 
         builtin_page = QWidget(self)
         builtin_form = QFormLayout(builtin_page)
@@ -211,11 +213,11 @@ class SettingsDialog(QDialog):
         self,
         settings: Settings,
         parent: QWidget | None = None,
-        title: str = "Settings",
+        title: str | None = None,
         probe: EngineProbe | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(title)
+        self.setWindowTitle(title if title is not None else self.tr("Settings"))
         self._settings = settings
         self.white_editor = PlayerEditor(chess.WHITE, settings.white, self, probe)
         self.black_editor = PlayerEditor(chess.BLACK, settings.black, self, probe)
@@ -224,7 +226,7 @@ class SettingsDialog(QDialog):
         self.delay_spin.setRange(MIN_MOVE_DELAY_RANGE_MS[0] / 1000, MIN_MOVE_DELAY_RANGE_MS[1] / 1000)
         self.delay_spin.setDecimals(1)
         self.delay_spin.setSingleStep(0.1)
-        self.delay_spin.setSuffix(" s")
+        self.delay_spin.setSuffix(self.tr(" s"))
         self.delay_spin.setValue(settings.min_move_delay_ms / 1000)
         self.delay_spin.setToolTip(self.tr("Computer vs computer: the least time between two moves, so you can follow"))
 
@@ -269,7 +271,7 @@ class SettingsDialog(QDialog):
         self.animation_spin = QSpinBox(self)
         self.animation_spin.setRange(*ANIMATION_RANGE_MS)
         self.animation_spin.setSingleStep(50)
-        self.animation_spin.setSuffix(" ms")
+        self.animation_spin.setSuffix(self.tr(" ms"))
         self.animation_spin.setSpecialValueText(self.tr("Off"))
         self.animation_spin.setValue(board.animation_ms)
         self.look_editor = BoardLookEditor(board, self)
@@ -280,6 +282,28 @@ class SettingsDialog(QDialog):
         board_form.addRow(self.coordinates_check)
         board_form.addRow(self.auto_flip_check)
         board_form.addRow(self.tr("Move animation:"), self.animation_spin)
+        self.piece_letters_combo = QComboBox(self)
+        self.piece_letters_combo.setObjectName("piece_letters_combo")
+        for letters in PieceLetters:
+            self.piece_letters_combo.addItem(letters.label, letters)
+        self.piece_letters_combo.setCurrentIndex(self.piece_letters_combo.findData(settings.piece_letters))
+        self.piece_letters_combo.setToolTip(
+            self.tr("How the move list, hints and engine lines name the pieces; PGN files always use K Q R B N")
+        )
+        board_form.addRow(self.tr("Piece letters in moves:"), self.piece_letters_combo)
+        self.language_combo = QComboBox(self)
+        self.language_combo.setObjectName("language_combo")
+        for language in Language:
+            self.language_combo.addItem(language.label, language)
+        self.language_combo.setCurrentIndex(self.language_combo.findData(settings.language))
+        self.language_note = QLabel(self.tr("A new language takes effect after a restart."), self)
+        self.language_note.setWordWrap(True)
+        self.language_note.setVisible(False)
+        self.language_combo.currentIndexChanged.connect(
+            lambda: self.language_note.setVisible(self.language_combo.currentData() != settings.language)
+        )
+        board_form.addRow(self.tr("Language:"), self.language_combo)
+        board_form.addRow(self.language_note)
 
         self.tabs = QTabWidget(self)
         self.tabs.addTab(players_page, self.tr("Players"))
@@ -321,6 +345,8 @@ class SettingsDialog(QDialog):
             engine_time_mode=self.engine_time_combo.currentData() or self._settings.engine_time_mode,
             tablebases=self.tablebase_editor.tablebase_settings(),
             access=self.access_editor.access_settings(),
+            language=self.language_combo.currentData() or Language.SYSTEM,
+            piece_letters=self.piece_letters_combo.currentData() or PieceLetters.ENGLISH,
         )
 
     def _update_clock_note(self) -> None:

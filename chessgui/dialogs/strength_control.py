@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSlider, QSpinB
 from chessgui.storage.settings import LEVEL_PRESETS, LEVEL_RANGE, LEVEL_STEP
 
 DEFAULT_LEVEL = 1600
-_CUSTOM = "Custom"
 
 
 class StrengthControl(QWidget):
@@ -36,9 +35,9 @@ class StrengthControl(QWidget):
         self.spin.setSuffix(self.tr(" Elo"))
         self.spin.setAccessibleName(self.tr("Engine level in Elo"))
         self.presets = QComboBox(self)
-        self.presets.addItem(_CUSTOM, None)
+        self.presets.addItem(self.tr("Custom"), None)
         for name, value in LEVEL_PRESETS:
-            self.presets.addItem(f"{name} ({value})", value)
+            self.presets.addItem(self.tr("{name} ({value})").format(name=self.tr(name), value=value), value)
         self.presets.setAccessibleName(self.tr("Level presets"))
 
         row = QHBoxLayout()

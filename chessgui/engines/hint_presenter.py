@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer
+from chessgui.game.chess_words import PieceLetters, display_san
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
 from chessgui.game.players import GoRequest
@@ -63,6 +64,8 @@ class HintPresenter(QObject):
         self._request: GoRequest | None = None
         self._last_info: EngineInfo | None = None
         self._next_id = 1
+        self.piece_letters = PieceLetters.ENGLISH
+        """How the hint names the piece (set from the settings)."""
 
     def on_hint_triggered(self) -> None:
         """Ask the engine for a suggestion for the human to move in the live position."""
@@ -111,7 +114,9 @@ class HintPresenter(QObject):
             return
         score = f" ({info.format_score()})" if info is not None else ""
         self.arrow_ready.emit([(move.from_square, move.to_square)])
-        self.status_message.emit(self.tr("Hint: {san}{score}").format(san=board.san(move), score=score))
+        self.status_message.emit(
+            self.tr("Hint: {san}{score}").format(san=display_san(board.san(move), self.piece_letters), score=score)
+        )
 
     def shutdown(self) -> None:
         """Stop the hint engine (the window is closing)."""

@@ -193,7 +193,9 @@ class AutosaveStore:
             snapshot = AutosaveSnapshot(pgn=text, extra=extra, saved_at=saved_at, problems=tuple(problems))
             game = snapshot.game()
             if game.errors:
-                raise PgnGameError(f"{len(game.errors)} unreadable move(s)")
+                raise PgnGameError(
+                    QCoreApplication.translate("AutosaveStore", "%n unreadable move(s)", "", len(game.errors))
+                )
         except (OSError, UnicodeDecodeError, PgnGameError) as error:
             moved = [self._set_aside(self.pgn_path)]
             if self.sidecar_path.exists():

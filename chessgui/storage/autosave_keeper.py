@@ -74,10 +74,9 @@ class AutosaveKeeper(QObject):
             report(self.tr("The autosaved game could not be read: {error}").format(error=error))
             return None
         moves = full_move_count(game)
-        question = (
-            f"An unfinished game ({game.headers.get('White', '?')} – {game.headers.get('Black', '?')}, "
-            f"{moves} move{'' if moves == 1 else 's'}) was kept from last time. Resume it?"
-        )
+        question = self.tr(
+            "An unfinished game ({white} – {black}, %n move(s)) was kept from last time. Resume it?", "", moves
+        ).format(white=game.headers.get("White", "?"), black=game.headers.get("Black", "?"))
         if not ask(question):
             self._store.discard()
             return None

@@ -26,6 +26,7 @@ import chess.polyglot
 import numpy as np
 from PySide6.QtCore import QCoreApplication
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.resources_path import resource_path
 
 _log = logging.getLogger(__name__)
@@ -33,7 +34,7 @@ _log = logging.getLogger(__name__)
 #: Where the default book lives inside ``chessgui.resources``.
 DEFAULT_BOOK_PARTS = ("book", "gnuchess-book.bin")
 #: The name the settings and dialogs show for the default book.
-DEFAULT_BOOK_LABEL = "Default book (GNU Chess, public domain)"
+DEFAULT_BOOK_LABEL = QT_TRANSLATE_NOOP("BookEditor", "Default book (GNU Chess, public domain)")
 #: Bounds of the "maximum book depth" setting, in full moves.
 BOOK_DEPTH_RANGE = (1, 40)
 #: Size of one polyglot entry: key (8), move (2), weight (2), learn (4) bytes.
@@ -236,7 +237,7 @@ def load_book(settings: BookSettings) -> OpeningBook:
     Raises :class:`BookError` with a plain-words message when the file cannot be used.
     """
     if settings.uses_default_book():
-        path, label = default_book_path(), DEFAULT_BOOK_LABEL
+        path, label = default_book_path(), QCoreApplication.translate("BookEditor", DEFAULT_BOOK_LABEL)
     else:
         path = os.path.expanduser(settings.path.strip())
         label = f"'{os.path.basename(path)}'"

@@ -32,6 +32,8 @@ import re
 import chess
 from PySide6.QtCore import QCoreApplication
 
+from chessgui.game.chess_words import side_name
+
 __all__ = [
     "InvalidFenError",
     "fen_problems",
@@ -42,7 +44,6 @@ __all__ = [
 ]
 
 _PIECE_LETTERS = "pnbrqkPNBRQK"
-_COLOR_NAME = {chess.WHITE: "White", chess.BLACK: "Black"}
 _COUNT_WORD = {2: "two", 3: "three", 4: "four", 5: "five"}
 _DIGITS = "0123456789"  # str.isdigit() also accepts "²" and other digits int() rejects
 MAX_HALFMOVE_CLOCK = 150
@@ -154,7 +155,7 @@ def _check_castling(field: str, board: chess.Board | None, problems: list[str]) 
         if board is None:
             continue
         color, king_home, rook_home = _CASTLING_HOMES[letter]
-        color_word = _COLOR_NAME[color].lower()
+        color_word = side_name(color).lower()
         if board.piece_at(king_home) != chess.Piece(chess.KING, color):
             problems.append(
                 QCoreApplication.translate(
@@ -184,13 +185,13 @@ def _check_ep(field: str, board: chess.Board | None, turn: chess.Color | None, p
         return field
     square = chess.parse_square(field)
     expected_rank = 5 if turn == chess.WHITE else 2  # 0-based: rank 6 / rank 3
-    mover = _COLOR_NAME[not turn]
+    mover = side_name(not turn)
     if chess.square_rank(square) != expected_rank:
         problems.append(
             QCoreApplication.translate(
                 "fen_check",
                 "impossible en passant square {field}: with {value} to move it must be on rank {expected_rank}",
-            ).format(field=field, value=_COLOR_NAME[turn], expected_rank=expected_rank + 1)
+            ).format(field=field, value=side_name(turn), expected_rank=expected_rank + 1)
         )
         return field
     step = -8 if turn == chess.WHITE else 8
@@ -272,7 +273,7 @@ def _count(number: int) -> str:
 
 
 def _material_problems(board: chess.Board, color: chess.Color) -> list[str]:
-    name = _COLOR_NAME[color]
+    name = side_name(color)
     problems: list[str] = []
     kings = len(board.pieces(chess.KING, color))
     if kings == 0:
@@ -336,7 +337,7 @@ def _position_problems(board: chess.Board, turn_known: bool) -> list[str]:
     kings_ok = len(board.pieces(chess.KING, chess.WHITE)) == 1 and len(board.pieces(chess.KING, chess.BLACK)) == 1
     if kings_ok and turn_known:
         if board.was_into_check():
-            victim = _COLOR_NAME[not board.turn]
+            victim = side_name(not board.turn)
             king = board.king(not board.turn)
             where = chess.square_name(king) if king is not None else "?"
             problems.append(
@@ -346,20 +347,20 @@ def _position_problems(board: chess.Board, turn_known: bool) -> list[str]:
                         "the side not to move is in check: {victim}'s king on {where} is "
                         "attacked, but it is {value}'s move"
                     ),
-                ).format(victim=victim, where=where, value=_COLOR_NAME[board.turn])
+                ).format(victim=victim, where=where, value=side_name(board.turn))
             )
         if status & chess.STATUS_TOO_MANY_CHECKERS:
             problems.append(
                 QCoreApplication.translate(
                     "fen_check",
                     "{value}'s king is attacked by {count} pieces; no move can give more than a double check",
-                ).format(value=_COLOR_NAME[board.turn], count=len(board.checkers()))
+                ).format(value=side_name(board.turn), count=len(board.checkers()))
             )
         elif status & chess.STATUS_IMPOSSIBLE_CHECK:
             problems.append(
                 QCoreApplication.translate(
                     "fen_check", "impossible check on {value}'s king: no single move could have given these checks"
-                ).format(value=_COLOR_NAME[board.turn])
+                ).format(value=side_name(board.turn))
             )
     return problems
 

@@ -56,7 +56,9 @@ class TablebaseReport:
                 )
             )
         text = (
-            f"{' and '.join(found)} tables, up to {self.max_pieces} pieces."
+            QCoreApplication.translate("TablebaseReport", "{kinds} tables, up to {pieces} pieces.").format(
+                kinds=QCoreApplication.translate("TablebaseReport", " and ").join(found), pieces=self.max_pieces
+            )
             if found
             else QCoreApplication.translate("TablebaseReport", "No tables in use.")
         )

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabe
 
 from chessgui.engines.analysis import MAX_LINES, MIN_LINES, AnalysisSnapshot
 from chessgui.engines.info import EngineInfo
+from chessgui.game.chess_words import PieceLetters, display_san
 
 #: Moves of a line shown in the panel.
 LINE_MOVES_SHOWN = 12
@@ -47,10 +48,17 @@ def line_text(info: EngineInfo, max_moves: int = LINE_MOVES_SHOWN) -> str:
     return " ".join(f"{prefix} {san}" if prefix else san for prefix, san in numbered_moves(info, max_moves))
 
 
-def line_html(rank: int, info: EngineInfo, color: str, max_moves: int = LINE_MOVES_SHOWN) -> str:
+def line_html(
+    rank: int,
+    info: EngineInfo,
+    color: str,
+    max_moves: int = LINE_MOVES_SHOWN,
+    letters: PieceLetters = PieceLetters.ENGLISH,
+) -> str:
     """The line as rich text whose moves are links "rank:index" (index of the move in the line)."""
     parts: list[str] = []
-    for index, (prefix, san) in enumerate(numbered_moves(info, max_moves)):
+    for index, (prefix, english_san) in enumerate(numbered_moves(info, max_moves)):
+        san = display_san(english_san, letters)
         link = f'<a href="{rank}:{index}" style="color:{color}; text-decoration:none">{html.escape(san)}</a>'
         parts.append(f"{html.escape(prefix)}&nbsp;{link}" if prefix else link)
     if len(info.pv_san) > max_moves:
@@ -98,6 +106,8 @@ class AnalysisView(QFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.piece_letters = PieceLetters.ENGLISH
+        """How the lines name the pieces (set from the settings)."""
         self.setObjectName("analysis_view")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
@@ -185,7 +195,7 @@ class AnalysisView(QFrame):
             if index < len(lines):
                 info = lines[index]
                 row.score_label.setText(info.format_score())
-                row.moves_label.setText(line_html(index + 1, info, color))
+                row.moves_label.setText(line_html(index + 1, info, color, letters=self.piece_letters))
                 row.show()
             else:
                 row.hide()

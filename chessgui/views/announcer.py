@@ -15,7 +15,9 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QLabel, QWidget
 
+from chessgui.game.chess_words import piece_name, piece_plural, side_name
 from chessgui.game.result import GameResult, Termination
+from chessgui.i18n import QT_TRANSLATE_NOOP
 
 try:  # Qt >= 6.8
     from PySide6.QtGui import QAccessibleAnnouncementEvent as _AnnouncementEvent
@@ -25,12 +27,6 @@ except ImportError:  # pragma: no cover - older Qt: the label's text change is t
     _ANNOUNCEMENT_EVENT = None
 
 _PIECE_ORDER = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
-_PLURALS = {"king": "kings", "queen": "queens", "rook": "rooks", "bishop": "bishops", "knight": "knights"}
-
-
-def side_name(color: chess.Color) -> str:
-    """ "White" or "Black"."""
-    return chess.COLOR_NAMES[color].capitalize()
 
 
 def describe_move(board: chess.Board, move: chess.Move) -> str:
@@ -50,12 +46,13 @@ def describe_move(board: chess.Board, move: chess.Move) -> str:
         )
     else:
         piece = board.piece_at(move.from_square)
-        name = chess.piece_name(piece.piece_type) if piece is not None else "piece"
+        name = piece_name(piece.piece_type) if piece is not None else QCoreApplication.translate("announcer", "piece")
         target = chess.square_name(move.to_square)
         capture = board.is_capture(move)
         if piece is not None and piece.piece_type == chess.PAWN and capture:
-            origin = f"{chess.FILE_NAMES[chess.square_file(move.from_square)]} pawn"
-            text = f"{origin} takes {target}"
+            text = QCoreApplication.translate("announcer", "{file} pawn takes {target}").format(
+                file=chess.FILE_NAMES[chess.square_file(move.from_square)], target=target
+            )
             if board.is_en_passant(move):
                 text += QCoreApplication.translate("announcer", " en passant")
         else:
@@ -63,17 +60,29 @@ def describe_move(board: chess.Board, move: chess.Move) -> str:
             body = san[1:].rstrip("+#") if piece is not None and piece.piece_type != chess.PAWN else ""
             body = body.split("=")[0]
             disambiguated = len(body.replace("x", "")) > 2
-            prefix = f"{name} from {chess.square_name(move.from_square)}" if disambiguated else name
-            text = f"{prefix} {'takes' if capture else 'to'} {target}"
+            origin = chess.square_name(move.from_square)
+            if disambiguated:
+                template = (
+                    QT_TRANSLATE_NOOP("announcer", "{piece} from {origin} takes {target}")
+                    if capture
+                    else QT_TRANSLATE_NOOP("announcer", "{piece} from {origin} to {target}")
+                )
+            else:
+                template = (
+                    QT_TRANSLATE_NOOP("announcer", "{piece} takes {target}")
+                    if capture
+                    else QT_TRANSLATE_NOOP("announcer", "{piece} to {target}")
+                )
+            text = QCoreApplication.translate("announcer", template).format(piece=name, origin=origin, target=target)
         if move.promotion:
             text += QCoreApplication.translate("announcer", ", promotes to {piece_name}").format(
-                piece_name=chess.piece_name(move.promotion)
+                piece_name=piece_name(move.promotion)
             )
     if san.endswith("#"):
         text += QCoreApplication.translate("announcer", ", checkmate")
     elif san.endswith("+"):
         text += QCoreApplication.translate("announcer", ", check")
-    return f"{side}: {text}"
+    return QCoreApplication.translate("announcer", "{side}: {move}").format(side=side, move=text)
 
 
 def describe_result(result: GameResult) -> str:
@@ -93,7 +102,12 @@ def describe_square(board: chess.Board, square: chess.Square) -> str:
     name = chess.square_name(square)
     if piece is None:
         return QCoreApplication.translate("announcer", "{name}, empty").format(name=name)
-    return f"{name}, {chess.COLOR_NAMES[piece.color]} {chess.piece_name(piece.piece_type)}"
+    template = (
+        QT_TRANSLATE_NOOP("announcer", "{square}, white {piece}")
+        if piece.color == chess.WHITE
+        else QT_TRANSLATE_NOOP("announcer", "{square}, black {piece}")
+    )
+    return QCoreApplication.translate("announcer", template).format(square=name, piece=piece_name(piece.piece_type))
 
 
 def describe_position(board: chess.Board) -> str:
@@ -108,12 +122,19 @@ def describe_position(board: chess.Board) -> str:
             squares = [chess.square_name(square) for square in board.pieces(piece_type, color)]
             if not squares:
                 continue
-            name = chess.piece_name(piece_type)
-            if len(squares) > 1:
-                name = _PLURALS.get(name, name + "s")
-            where = squares[0] if len(squares) == 1 else ", ".join(squares[:-1]) + " and " + squares[-1]
+            name = piece_name(piece_type) if len(squares) == 1 else piece_plural(piece_type)
+            where = (
+                squares[0]
+                if len(squares) == 1
+                else QCoreApplication.translate("announcer", "{squares} and {last}").format(
+                    squares=", ".join(squares[:-1]), last=squares[-1]
+                )
+            )
             groups.append(f"{name} {where}")
-        parts.append(f"{side_name(color)}: {', '.join(groups) if groups else 'no pieces'}.")
+        pieces = ", ".join(groups) if groups else QCoreApplication.translate("announcer", "no pieces")
+        parts.append(
+            QCoreApplication.translate("announcer", "{side}: {pieces}.").format(side=side_name(color), pieces=pieces)
+        )
     turn = QCoreApplication.translate("announcer", "{side_name} to move").format(side_name=side_name(board.turn))
     if board.is_checkmate():
         turn = QCoreApplication.translate("announcer", "{side_name} is checkmated").format(

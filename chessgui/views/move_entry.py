@@ -15,13 +15,16 @@ import chess
 from PySide6.QtCore import QCoreApplication, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import QCompleter, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from chessgui.game.chess_words import piece_name, piece_plural, side_name
+from chessgui.i18n import QT_TRANSLATE_NOOP
+
 MAX_LISTED = 12
 """How many fitting legal moves a message names before "…"."""
 
 _UCI = re.compile(r"^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$")
 _SAN_PIECE = re.compile(r"^([KQRBN])[a-h]?[1-8]?x?([a-h][1-8])")
 _PAWN_TARGET = re.compile(r"^(?:[a-h]x)?([a-h][1-8])")
-_FORMAT_HELP = "Type a move like e4, Nf3, exd5, O-O or e7e8q."
+_FORMAT_HELP = QT_TRANSLATE_NOOP("move_entry", "Type a move like e4, Nf3, exd5, O-O or e7e8q.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +79,7 @@ def parse_move_text(board: chess.Board, text: str) -> MoveParse:
     """The legal move ``text`` names in ``board``, or why it names none."""
     cleaned = _clean(text)
     if not cleaned:
-        return MoveParse(None, _FORMAT_HELP)
+        return MoveParse(None, QCoreApplication.translate("move_entry", _FORMAT_HELP))
     if board.is_game_over():
         return MoveParse(
             None, QCoreApplication.translate("move_entry", "The game is over: no more moves can be played.")
@@ -89,7 +92,9 @@ def parse_move_text(board: chess.Board, text: str) -> MoveParse:
     except chess.AmbiguousMoveError:
         target = cleaned.rstrip("QRBN=")[-2:]
         fits = [san for san in matching_moves(board, cleaned[0]) if target in san]
-        return MoveParse(None, f"{cleaned} is ambiguous: say which piece — {' or '.join(fits)}.", tuple(fits))
+        choices = QCoreApplication.translate("move_entry", " or ").join(fits)
+        text = QCoreApplication.translate("move_entry", "{move} is ambiguous: say which piece — {choices}.")
+        return MoveParse(None, text.format(move=cleaned, choices=choices), tuple(fits))
     except chess.IllegalMoveError:
         return _explain_illegal_san(board, cleaned)
     except ValueError:  # InvalidMoveError and anything else python-chess cannot read
@@ -105,7 +110,7 @@ def parse_move_text(board: chess.Board, text: str) -> MoveParse:
         return MoveParse(
             None,
             QCoreApplication.translate("move_entry", "“{text}” is not a move. {FORMAT_HELP}").format(
-                text=text.strip(), FORMAT_HELP=_FORMAT_HELP
+                text=text.strip(), FORMAT_HELP=QCoreApplication.translate("move_entry", _FORMAT_HELP)
             ),
         )
 
@@ -116,7 +121,7 @@ def _parse_uci(board: chess.Board, origin: str, target: str, promotion: str) -> 
     if move in board.legal_moves:
         return MoveParse(move, "")
     piece = board.piece_at(from_square)
-    side = chess.COLOR_NAMES[board.turn]
+    side = side_name(board.turn).lower()
     if piece is None:
         return MoveParse(
             None, QCoreApplication.translate("move_entry", "There is no piece on {origin}.").format(origin=origin)
@@ -145,7 +150,7 @@ def _parse_uci(board: chess.Board, origin: str, target: str, promotion: str) -> 
 
 
 def _cannot_go(board: chess.Board, piece: chess.Piece, origin: str, target: str, options: list[str]) -> str:
-    name = chess.piece_name(piece.piece_type)
+    name = piece_name(piece.piece_type)
     reason = ""
     pseudo = chess.Move(chess.parse_square(origin), chess.parse_square(target))
     if board.is_pseudo_legal(pseudo) or board.is_pseudo_legal(
@@ -176,9 +181,13 @@ def _explain_illegal_san(board: chess.Board, cleaned: str) -> MoveParse:
         pawn = _PAWN_TARGET.match(cleaned)
         piece_type = chess.KING if cleaned.startswith("O-O") else chess.PAWN
         target = pawn.group(1) if pawn is not None else ""
-    name = chess.piece_name(piece_type)
+    name = piece_name(piece_type)
     if cleaned.startswith("O-O"):
-        side = "kingside" if cleaned == "O-O" else "queenside"
+        side = (
+            QCoreApplication.translate("move_entry", "kingside")
+            if cleaned == "O-O"
+            else QCoreApplication.translate("move_entry", "queenside")
+        )
         reason = (
             QCoreApplication.translate("move_entry", "you are in check")
             if board.is_check()
@@ -200,9 +209,13 @@ def _explain_illegal_san(board: chess.Board, cleaned: str) -> MoveParse:
             None, QCoreApplication.translate("move_entry", "You have no {name} left.").format(name=name), ()
         )
     check = QCoreApplication.translate("move_entry", " You are in check.") if board.is_check() else ""
-    where = f" to {target}" if target else " there"
+    where = (
+        QCoreApplication.translate("move_entry", " to {target}").format(target=target)
+        if target
+        else QCoreApplication.translate("move_entry", " there")
+    )
     if fits:
-        plural = "pawns" if piece_type == chess.PAWN else f"{name}s"
+        plural = piece_plural(piece_type)
         return MoveParse(
             None,
             QCoreApplication.translate(

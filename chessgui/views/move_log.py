@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from chessgui.game import tree
+from chessgui.game.chess_words import PieceLetters
 from chessgui.views.move_text import MOVE_NAGS, nag_text, tree_html
 
 MIN_NAV_ICON_PX = 20
@@ -108,6 +109,7 @@ class MoveLogPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._piece_letters = PieceLetters.ENGLISH
         self._game: chess.pgn.Game = chess.pgn.Game()
         self._live: chess.pgn.GameNode = self._game
         self._current: chess.pgn.GameNode = self._game
@@ -306,6 +308,12 @@ class MoveLogPanel(QWidget):
 
     # ------------------------------------------------------------------ rendering
 
+    def set_piece_letters(self, letters: PieceLetters) -> None:
+        """Show the moves with ``letters`` (English K Q R B N or Finnish K D T L R)."""
+        if letters is not self._piece_letters:
+            self._piece_letters = letters
+            self._render()
+
     def _render(self) -> None:
         palette = self.palette()
         rendered = tree_html(
@@ -313,6 +321,7 @@ class MoveLogPanel(QWidget):
             self._current,
             palette.color(QPalette.ColorRole.Highlight).name(),
             palette.color(QPalette.ColorRole.HighlightedText).name(),
+            self._piece_letters,
         )
         self._nodes = list(rendered.nodes)
         self._index = rendered.index

@@ -12,6 +12,7 @@ import chess
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
+from chessgui.game.chess_words import side_name
 from chessgui.game.review import SideSummary
 
 
@@ -69,7 +70,7 @@ class ReviewPanel(QWidget):
         grid = QGridLayout()
         grid.setContentsMargins(0, 0, 0, 0)
         for row, color in enumerate((chess.WHITE, chess.BLACK)):
-            name = chess.COLOR_NAMES[color].capitalize()
+            name = side_name(color)
             label = QLabel(self)
             label.setObjectName(f"review_summary_{chess.COLOR_NAMES[color]}")
             label.setWordWrap(True)

@@ -8,12 +8,13 @@ side named is always the side to move.
 
 from __future__ import annotations
 
-import chess
 from PySide6.QtCore import QCoreApplication
 
+from chessgui.game.chess_words import side_name
 from chessgui.game.controller import GameController
+from chessgui.i18n import QT_TRANSLATE_NOOP
 
-PREPARING_TEXT = "Preparing engine… (the move follows as soon as it is ready)"
+PREPARING_TEXT = QT_TRANSLATE_NOOP("status_line", "Preparing engine… (the move follows as soon as it is ready)")
 """Shown while the computer to move is still starting (compiling, launching)."""
 
 
@@ -51,7 +52,7 @@ def _live_text(controller: GameController) -> str:
     if failure is not None:
         return failure
     board = controller.board()
-    side = chess.COLOR_NAMES[board.turn].capitalize()
+    side = side_name(board.turn)
     player = controller.player(board.turn)
     if controller.thinking_color() == board.turn:
         return (
@@ -59,7 +60,7 @@ def _live_text(controller: GameController) -> str:
                 name=player.name, side=side
             )
             if player.is_ready()
-            else PREPARING_TEXT
+            else QCoreApplication.translate("status_line", PREPARING_TEXT)
         )
     if controller.is_paused():
         if player.is_human():

@@ -28,9 +28,15 @@ from chessgui.dialogs.board_editor.editor_board import EditorBoardWidget
 from chessgui.dialogs.board_editor.palette import PiecePalette
 from chessgui.dialogs.board_editor.position_state import castling_available, compose_fen, en_passant_choices
 from chessgui.dialogs.board_editor.problem_list import ProblemList, position_notes
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.fen_check import fen_problems, parse_fen
 
-_CASTLING_LABELS = {"K": "White O-O", "Q": "White O-O-O", "k": "Black O-O", "q": "Black O-O-O"}
+_CASTLING_LABELS = {
+    "K": QT_TRANSLATE_NOOP("BoardEditorDialog", "White O-O"),
+    "Q": QT_TRANSLATE_NOOP("BoardEditorDialog", "White O-O-O"),
+    "k": QT_TRANSLATE_NOOP("BoardEditorDialog", "Black O-O"),
+    "q": QT_TRANSLATE_NOOP("BoardEditorDialog", "Black O-O-O"),
+}
 
 
 class BoardEditorDialog(QDialog):
@@ -71,7 +77,7 @@ class BoardEditorDialog(QDialog):
         castling_group = QGroupBox(self.tr("Castling rights"), self)
         castling_layout = QGridLayout(castling_group)
         for index, (letter, label) in enumerate(_CASTLING_LABELS.items()):
-            box = QCheckBox(label, castling_group)
+            box = QCheckBox(self.tr(label), castling_group)
             box.setObjectName(f"castling_{letter}")
             box.setChecked(self._castling_wish[letter])
             box.toggled.connect(lambda checked, letter=letter: self._on_castling_toggled(letter, checked))
@@ -200,7 +206,7 @@ class BoardEditorDialog(QDialog):
             previous = self.ep_box.currentData() if self.ep_box.count() else self._initial_ep
             self._initial_ep = None
             self.ep_box.clear()
-            self.ep_box.addItem("none", None)
+            self.ep_box.addItem(self.tr("none"), None)
             for square in en_passant_choices(placement, self.turn()):
                 self.ep_box.addItem(chess.square_name(square), square)
             index = self.ep_box.findData(previous) if previous is not None else 0

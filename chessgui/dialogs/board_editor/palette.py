@@ -12,6 +12,7 @@ from PySide6.QtGui import QDrag, QIcon, QMouseEvent, QPainter, QPen, QPixmap, QP
 from PySide6.QtWidgets import QApplication, QButtonGroup, QGridLayout, QToolButton, QWidget
 
 from chessgui.dialogs.board_editor.editor_board import PIECE_MIME_TYPE, TOOL_ERASE, TOOL_MOVE, shared_piece_renderer
+from chessgui.game.chess_words import piece_name
 
 ICON_SIZE = 40
 
@@ -115,7 +116,9 @@ class PiecePalette(QWidget):
             for column, piece_type in enumerate(order, start=1):
                 piece = chess.Piece(piece_type, color)
                 icon = QIcon(renderer.pixmap(piece, ICON_SIZE, ratio))
-                name = f"{'White' if color else 'Black'} {chess.piece_name(piece_type)}"
+                name = (self.tr("White {piece}") if color else self.tr("Black {piece}")).format(
+                    piece=piece_name(piece_type)
+                )
                 self._add(
                     layout,
                     row,

@@ -8,6 +8,8 @@ import chess
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from chessgui.game.chess_words import side_name
+
 _OK_COLOR = "#2e7d32"
 _PROBLEM_COLOR = "#b71c1c"
 _NOTE_COLOR = "#555555"
@@ -60,9 +62,17 @@ def _sentence(text: str) -> str:
 def position_notes(board: chess.Board) -> list[str]:
     """Neutral remarks about a valid position: game already over, check."""
     if board.is_checkmate():
-        return [f"{'White' if board.turn else 'Black'} is checkmated: the game is already over."]
+        return [
+            QCoreApplication.translate("problem_list", "{side} is checkmated: the game is already over.").format(
+                side=side_name(board.turn)
+            )
+        ]
     if board.is_stalemate():
-        return [f"{'White' if board.turn else 'Black'} is stalemated: the game is already drawn."]
+        return [
+            QCoreApplication.translate("problem_list", "{side} is stalemated: the game is already drawn.").format(
+                side=side_name(board.turn)
+            )
+        ]
     if board.is_insufficient_material():
         return [
             QCoreApplication.translate(
@@ -70,5 +80,5 @@ def position_notes(board: chess.Board) -> list[str]:
             )
         ]
     if board.is_check():
-        return [f"{'White' if board.turn else 'Black'} is in check."]
+        return [QCoreApplication.translate("problem_list", "{side} is in check.").format(side=side_name(board.turn))]
     return []
