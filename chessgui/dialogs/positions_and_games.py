@@ -40,9 +40,15 @@ def replace_question(unfinished_moves: int) -> str | None:
     """The question before replacing a game in progress with ``unfinished_moves`` moves; None: nothing to lose."""
     if unfinished_moves <= 0:
         return None
-    return QCoreApplication.translate(
-        "PositionsAndGames", "Replace the current game? It has %n move(s) and is not finished.", "", unfinished_moves
+    # Two whole sentences rather than %n: lupdate reads plural forms from tr() calls only.
+    text = (
+        QT_TRANSLATE_NOOP("PositionsAndGames", "Replace the current game? It has {count} move and is not finished.")
+        if unfinished_moves == 1
+        else QT_TRANSLATE_NOOP(
+            "PositionsAndGames", "Replace the current game? It has {count} moves and is not finished."
+        )
     )
+    return QCoreApplication.translate("PositionsAndGames", text).format(count=unfinished_moves)
 
 
 class PositionsAndGames(QObject):

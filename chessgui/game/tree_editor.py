@@ -106,10 +106,8 @@ class GameTreeEditor:
                 raise ValueError(
                     QCoreApplication.translate(
                         "GameTreeEditor",
-                        (
-                            "a variation must branch off before the game's last move (go back a "
-                            "move to try other moves there)"
-                        ),
+                        "a variation must branch off before the game's last move (go back a "
+                        "move to try other moves there)",
                     )
                 )
             else:

@@ -194,7 +194,9 @@ class AutosaveStore:
             game = snapshot.game()
             if game.errors:
                 raise PgnGameError(
-                    QCoreApplication.translate("AutosaveStore", "%n unreadable move(s)", "", len(game.errors))
+                    QCoreApplication.translate("AutosaveStore", "{count} unreadable move(s)").format(
+                        count=len(game.errors)
+                    )
                 )
         except (OSError, UnicodeDecodeError, PgnGameError) as error:
             moved = [self._set_aside(self.pgn_path)]
@@ -203,10 +205,8 @@ class AutosaveStore:
             raise AutosaveCorruptError(
                 QCoreApplication.translate(
                     "AutosaveStore",
-                    (
-                        "The autosaved game could not be read ({error}). It was moved aside to "
-                        "{value} so it can be inspected; the program starts with a new game."
-                    ),
+                    "The autosaved game could not be read ({error}). It was moved aside to "
+                    "{value} so it can be inspected; the program starts with a new game.",
                 ).format(error=error, value=moved[0]),
                 tuple(moved),
             ) from error

@@ -171,11 +171,9 @@ def _open_checked(path: str, label: str) -> chess.polyglot.MemoryMappedReader:
         raise BookError(
             QCoreApplication.translate(
                 "book",
-                (
-                    "The opening book {label} is not a polyglot book (its size is not a "
-                    "whole number of entries; the file may be truncated or of another "
-                    "kind)."
-                ),
+                "The opening book {label} is not a polyglot book (its size is not a "
+                "whole number of entries; the file may be truncated or of another "
+                "kind).",
             ).format(label=label)
         )
     try:
@@ -191,10 +189,8 @@ def _open_checked(path: str, label: str) -> chess.polyglot.MemoryMappedReader:
         raise BookError(
             QCoreApplication.translate(
                 "book",
-                (
-                    "The opening book {label} is not a polyglot book (its entries are not "
-                    "in order; it may be a text file or damaged)."
-                ),
+                "The opening book {label} is not a polyglot book (its entries are not "
+                "in order; it may be a text file or damaged).",
             ).format(label=label)
         )
     try:

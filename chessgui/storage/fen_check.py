@@ -200,10 +200,8 @@ def _check_ep(field: str, board: chess.Board | None, turn: chess.Color | None, p
         problems.append(
             QCoreApplication.translate(
                 "fen_check",
-                (
-                    "impossible en passant square {field}: no {mover} pawn on "
-                    "{square_name} that could just have moved two squares"
-                ),
+                "impossible en passant square {field}: no {mover} pawn on "
+                "{square_name} that could just have moved two squares",
             ).format(field=field, mover=mover.lower(), square_name=chess.square_name(pawn_square))
         )
     elif board.piece_at(square) is not None or board.piece_at(square - step) is not None:
@@ -252,11 +250,9 @@ def _check_counters(
         problems.append(
             QCoreApplication.translate(
                 "fen_check",
-                (
-                    "the halfmove clock can be at most {MAX_HALFMOVE_CLOCK}, not "
-                    "{halfmove} (the 75-move rule ends the game after 150 half-moves "
-                    "without a capture or pawn move)"
-                ),
+                "the halfmove clock can be at most {MAX_HALFMOVE_CLOCK}, not "
+                "{halfmove} (the 75-move rule ends the game after 150 half-moves "
+                "without a capture or pawn move)",
             ).format(MAX_HALFMOVE_CLOCK=MAX_HALFMOVE_CLOCK, halfmove=halfmove)
         )
     elif ep != "-" and halfmove != 0:
@@ -307,11 +303,9 @@ def _material_problems(board: chess.Board, color: chess.Color) -> list[str]:
             problems.append(
                 QCoreApplication.translate(
                     "fen_check",
-                    (
-                        "too many pieces for {name}: {extra} beyond the starting set would "
-                        "need promoted pawns, but with {pawns} pawns on the board at most "
-                        "{value} can have promoted"
-                    ),
+                    "too many pieces for {name}: {extra} beyond the starting set would "
+                    "need promoted pawns, but with {pawns} pawns on the board at most "
+                    "{value} can have promoted",
                 ).format(name=name, extra=extra, pawns=pawns, value=8 - pawns)
             )
     return problems
@@ -343,10 +337,8 @@ def _position_problems(board: chess.Board, turn_known: bool) -> list[str]:
             problems.append(
                 QCoreApplication.translate(
                     "fen_check",
-                    (
-                        "the side not to move is in check: {victim}'s king on {where} is "
-                        "attacked, but it is {value}'s move"
-                    ),
+                    "the side not to move is in check: {victim}'s king on {where} is "
+                    "attacked, but it is {value}'s move",
                 ).format(victim=victim, where=where, value=side_name(board.turn))
             )
         if status & chess.STATUS_TOO_MANY_CHECKERS:

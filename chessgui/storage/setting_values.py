@@ -113,10 +113,8 @@ class SettingsSource:
             sentences.append(
                 QCoreApplication.translate(
                     "SettingsSource",
-                    (
-                        "The settings were saved by a newer version of the program (format "
-                        "{version}); what this version does not understand"
-                    ),
+                    "The settings were saved by a newer version of the program (format "
+                    "{version}); what this version does not understand",
                 ).format(version=version)
             )
         if self._bad:

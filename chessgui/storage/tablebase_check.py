@@ -134,10 +134,8 @@ def check_tablebases(settings: TablebaseSettings) -> TablebaseReport:
                     problems.append(
                         QCoreApplication.translate(
                             "tablebase_check",
-                            (
-                                "The {kind} table for {name} cannot be read (the file is damaged or "
-                                "not a {kind} table: {error})."
-                            ),
+                            "The {kind} table for {name} cannot be read (the file is damaged or "
+                            "not a {kind} table: {error}).",
                         ).format(kind=kind, name=name, error=error)
                     )
                     break

@@ -118,11 +118,9 @@ def resolve_gaviota_dir(directory: str) -> str:
         raise TablebaseError(
             QCoreApplication.translate(
                 "tablebase_files",
-                (
-                    "The Gaviota directory {directory} only holds tables compressed with "
-                    "another scheme (.gtb.cp1–.cp3); only .gtb.cp4 tables can be read "
-                    "(Debian's are in /usr/share/gaviotatb/gtb4)."
-                ),
+                "The Gaviota directory {directory} only holds tables compressed with "
+                "another scheme (.gtb.cp1–.cp3); only .gtb.cp4 tables can be read "
+                "(Debian's are in /usr/share/gaviotatb/gtb4).",
             ).format(directory=directory)
         )
     raise TablebaseError(
