@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import enum
 import logging
+from importlib.resources import as_file, files
+from importlib.resources.abc import Traversable
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
@@ -77,29 +79,32 @@ def ui_locale(language: Language) -> QLocale:
     return QLocale(language.value)
 
 
-def _load_app_translation(translator: QTranslator, locale: QLocale) -> bool:
-    """Load ``chessgui_<lang>.qm`` for ``locale`` from the package resources."""
-    # Imported here: resources_path needs QtGui for icons, and this module stays QtCore-only for the models.
-    from importlib.resources import files
+def translation_folder() -> Traversable:
+    """Where the ``.qm`` files are: ``i18n/`` in the package resources (also in the frozen app)."""
+    return files("chessgui.resources").joinpath(TRANSLATION_FOLDER)
 
-    folder = files("chessgui.resources").joinpath(TRANSLATION_FOLDER)
+
+def _load_app_translation(translator: QTranslator, locale: QLocale, folder: Traversable) -> bool:
+    """Load ``chessgui_<lang>.qm`` for ``locale`` from ``folder``."""
     for name in locale.uiLanguages():
         code = name.replace("-", "_")
         for candidate in (code, code.split("_")[0]):
             node = folder.joinpath(f"chessgui_{candidate}.qm")
             if node.is_file():
-                # QTranslator.load(bytes) keeps a pointer to the data: the translator must own a copy.
-                data = node.read_bytes()
-                translator.setProperty("qm_data", data)
-                if translator.load(data):
-                    return True
+                # A real file (editable install, wheel, frozen app); QTranslator reads or maps it itself.
+                with as_file(node) as path:
+                    if translator.load(str(path)):
+                        return True
     return False
 
 
-def install_translators(app: QCoreApplication, language: Language) -> list[QTranslator]:
+def install_translators(
+    app: QCoreApplication, language: Language, folder: Traversable | None = None
+) -> list[QTranslator]:
     """Install the app's translation (and Qt's own, for standard buttons) for ``language``.
 
-    Returns the installed translators (empty for English): keep them alive as long as the app.
+    ``folder`` holds the ``.qm`` files (default: :func:`translation_folder`). Returns the installed
+    translators (empty for English); they are children of ``app``, so they live as long as it does.
     Call before any widget is created. A missing or broken translation leaves the UI in English.
     """
     locale = ui_locale(language)
@@ -107,7 +112,7 @@ def install_translators(app: QCoreApplication, language: Language) -> list[QTran
         return []
     installed: list[QTranslator] = []
     app_translator = QTranslator(app)
-    if _load_app_translation(app_translator, locale):
+    if _load_app_translation(app_translator, locale, folder if folder is not None else translation_folder()):
         app.installTranslator(app_translator)
         installed.append(app_translator)
     else:

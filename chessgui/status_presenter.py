@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from chessgui.actions import MainActions
 from chessgui.clock.chess_clock import ChessClock, ClockRunState
-from chessgui.game.chess_words import side_name
+from chessgui.game.chess_words import player_display_name, side_name
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
 from chessgui.game.result import GameResult
@@ -77,7 +77,7 @@ class StatusPresenter(QObject):
             white = self.controller.player(chess.WHITE).name
             black = self.controller.player(chess.BLACK).name
             self.game_info_label.hide()
-        self.clock_panel.set_player_names(white, black)
+        self.clock_panel.set_player_names(player_display_name(white), player_display_name(black))
 
     def refresh_status(self) -> None:
         """The status line (and the clock's note) describe the game now."""

@@ -36,6 +36,8 @@ class BoardLookEditor(QWidget):
             self.theme_combo.addItem(self.tr(THEME_LABELS.get(name, name.capitalize())), name)
         self.piece_set_combo = QComboBox(self)
         self.piece_set_combo.setObjectName("piece_set_combo")
+        # Wide enough for its longest name ("Cburnett (lichess)" was cut off).
+        self.piece_set_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for piece_set in PIECE_SETS.values():
             self.piece_set_combo.addItem(self.tr(piece_set.label), piece_set.name)
         self.color_scheme_combo = QComboBox(self)

@@ -52,6 +52,15 @@ def piece_plural(piece_type: chess.PieceType) -> str:
     return QCoreApplication.translate(_CONTEXT, _PIECE_PLURALS[piece_type])
 
 
+def player_display_name(name: str) -> str:
+    """A player's name as shown: the program's own names ("Human", "Built-in engine") translated.
+
+    The untranslated name stays in the game's PGN headers; an engine's or a person's own name
+    passes through unchanged.
+    """
+    return QCoreApplication.translate("players", name)
+
+
 class PieceLetters(enum.Enum):
     """Which letters name the pieces in the moves shown on screen."""
 

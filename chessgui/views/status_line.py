@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from chessgui.game.chess_words import side_name
+from chessgui.game.chess_words import player_display_name, side_name
 from chessgui.game.controller import GameController
 from chessgui.i18n import QT_TRANSLATE_NOOP
 
@@ -57,7 +57,7 @@ def _live_text(controller: GameController) -> str:
     if controller.thinking_color() == board.turn:
         return (
             QCoreApplication.translate("status_line", "{name} ({side}) is thinking…").format(
-                name=player.name, side=side
+                name=player_display_name(player.name), side=side
             )
             if player.is_ready()
             else QCoreApplication.translate("status_line", PREPARING_TEXT)
@@ -69,7 +69,7 @@ def _live_text(controller: GameController) -> str:
             ).format(side=side)
         return QCoreApplication.translate(
             "status_line", "Paused · {side} ({name}) to move · Space resumes, Ctrl+Right plays one move"
-        ).format(side=side, name=player.name)
+        ).format(side=side, name=player_display_name(player.name))
     return QCoreApplication.translate("status_line", "{side} to move").format(side=side) + (
         " (check)" if board.is_check() else ""
     )

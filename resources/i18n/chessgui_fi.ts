@@ -294,7 +294,7 @@
 <context>
     <name>BoardLookEditor</name>
     <message>
-        <location filename="../../chessgui/dialogs/board_look_editor.py" line="+63"/>
+        <location filename="../../chessgui/dialogs/board_look_editor.py" line="+65"/>
         <source>Preview of the board as it will look</source>
         <translation>Esikatselu laudan ulkoasusta</translation>
     </message>
@@ -379,7 +379,7 @@
     <message>
         <location line="+4"/>
         <source>up to move </source>
-        <translation>siirtoon asti </translation>
+        <translation>enintään siirtoon </translation>
     </message>
     <message>
         <location line="+14"/>
@@ -415,7 +415,7 @@
         <location filename="../../chessgui/storage/book.py" line="+37"/>
         <source>Default book (GNU Chess, public domain)</source>
         <extracomment>Where the default book lives inside ``chessgui.resources``. The name the settings and dialogs show for the default book.</extracomment>
-        <translation>Oletuskirja (GNU Chess, vapaa käyttö)</translation>
+        <translation>Oletuskirja (GNU Chess)</translation>
     </message>
 </context>
 <context>
@@ -903,7 +903,7 @@
 <context>
     <name>Language</name>
     <message>
-        <location filename="../../chessgui/i18n.py" line="+51"/>
+        <location filename="../../chessgui/i18n.py" line="+53"/>
         <source>System</source>
         <translation>Järjestelmä</translation>
     </message>
@@ -1183,7 +1183,7 @@
 <context>
     <name>PieceLetters</name>
     <message>
-        <location filename="../../chessgui/game/chess_words.py" line="+67"/>
+        <location filename="../../chessgui/game/chess_words.py" line="+76"/>
         <source>Finnish (K D T L R)</source>
         <translation>Suomalaiset (K D T L R)</translation>
     </message>
@@ -2794,9 +2794,8 @@
 <context>
     <name>UciEnginePlayer</name>
     <message>
-        <location filename="../../chessgui/engines/players.py" line="+234"/>
+        <location filename="../../chessgui/engines/players.py" line="+235"/>
         <source>The engine &apos;{name}&apos; did not answer within {seconds:.0f} s and was stopped.</source>
-        <extracomment>A UCI engine that has not answered this long after its time ran out is called hung. Depth/node-limited searches have no time limit; this is how long they may take at most.</extracomment>
         <translation>Moottori &apos;{name}&apos; ei vastannut {seconds:.0f} s:n kuluessa, ja se pysäytettiin.</translation>
     </message>
 </context>
@@ -3576,7 +3575,7 @@
 <context>
     <name>chess_words</name>
     <message>
-        <location filename="../../chessgui/game/chess_words.py" line="-47"/>
+        <location filename="../../chessgui/game/chess_words.py" line="-56"/>
         <source>Black</source>
         <translation>Musta</translation>
     </message>
@@ -3964,6 +3963,25 @@
         <location line="+7"/>
         <source>No {name} can go{where}; no {name} of yours has a legal move now.{check}</source>
         <translation>Mikään nappula ({name}) ei voi siirtyä{where}; millään nappulallasi ({name}) ei ole nyt laillista siirtoa.{check}</translation>
+    </message>
+</context>
+<context>
+    <name>players</name>
+    <message>
+        <location filename="../../chessgui/engines/players.py" line="-196"/>
+        <source>Built-in engine</source>
+        <extracomment>A UCI engine that has not answered this long after its time ran out is called hung. Depth/node-limited searches have no time limit; this is how long they may take at most.</extracomment>
+        <translation>Sisäänrakennettu moottori</translation>
+    </message>
+    <message>
+        <location line="+125"/>
+        <source>UCI engine</source>
+        <translation>UCI-moottori</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>Human</source>
+        <translation>Ihminen</translation>
     </message>
 </context>
 <context>
