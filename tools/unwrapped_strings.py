@@ -141,8 +141,14 @@ LOGGERS = frozenset({"log", "_log", "logger", "_logger", "logging", "LOG"})
 
 
 def _is_log_call(call: ast.Call) -> bool:
+    """``_log.warning(...)``, ``logging.getLogger(...).warning(...)``: developer logs, not dialogs."""
     func = call.func
-    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in LOGGERS
+    if not isinstance(func, ast.Attribute):
+        return False
+    receiver = func.value
+    if isinstance(receiver, ast.Name):
+        return receiver.id in LOGGERS
+    return isinstance(receiver, ast.Call) and _callee_name(receiver) == "getLogger"
 
 
 def _candidate_args(call: ast.Call) -> Iterator[ast.expr]:
