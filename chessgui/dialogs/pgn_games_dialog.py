@@ -219,7 +219,9 @@ class PgnGamesDialog(QDialog):
             self._fail(self.tr("No games were found in {name}: {reason}.").format(name=self._path.name, reason=reason))
             return
         else:
-            text = self.tr("%n game(s) in {name}.", "", count).format(name=self._path.name)
+            text = (self.tr("1 game in {name}.") if count == 1 else self.tr("{count} games in {name}.")).format(
+                count=count, name=self._path.name
+            )
             if result.used_fallback_encoding:
                 text += self.tr(" Some text was not UTF-8 and was read as Latin-1/Windows-1252.")
             if not result.moves_checked:
@@ -229,7 +231,9 @@ class PgnGamesDialog(QDialog):
         if result.errors:
             broken = sum(1 for game in result.games if game.problems)
             heading = (
-                self.tr("%n game(s) have problems (they open up to the first error):", "", broken)
+                self.tr("1 game has problems (it opens up to the first error):")
+                if broken == 1
+                else self.tr("{count} games have problems (they open up to the first error):").format(count=broken)
                 if broken
                 else self.tr("Problems in the file:")
             )

@@ -157,7 +157,7 @@ class PositionsAndGames(QObject):
         if self.confirm_replace_game():
             source = self.tr("the clipboard")
             if len(result.games) > 1:
-                source = self.tr("the clipboard (the first of its %n games)", "", len(result.games))
+                source = self.tr("the clipboard (the first of its {count} games)").format(count=len(result.games))
             self._emit_loaded(result.games[0], source)
 
     def on_copy_pgn_triggered(self) -> None:

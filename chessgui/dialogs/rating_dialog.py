@@ -168,7 +168,12 @@ class RatingDialog(QDialog):
         self._rating = rating
         self.rating_label.setText(self.tr("Your rating: {rating_text}").format(rating_text=rating_text(rating)))
         count = len(rating.games)
-        games = self.tr("From %n rated game(s)", "", count) if count else self.tr("No rated games yet")
+        if count == 0:
+            games = self.tr("No rated games yet")
+        elif count == 1:
+            games = self.tr("From 1 rated game")
+        else:
+            games = self.tr("From {count} rated games").format(count=count)
         self.explanation.setText(
             self.tr(
                 "{games} against the computer's levels. Your strength is most likely "

@@ -74,9 +74,12 @@ class AutosaveKeeper(QObject):
             report(self.tr("The autosaved game could not be read: {error}").format(error=error))
             return None
         moves = full_move_count(game)
-        question = self.tr(
-            "An unfinished game ({white} – {black}, %n move(s)) was kept from last time. Resume it?", "", moves
-        ).format(white=game.headers.get("White", "?"), black=game.headers.get("Black", "?"))
+        # Whole sentences per count (no %n): English has no plural translation file to fall back on.
+        question = (
+            self.tr("An unfinished game ({white} – {black}, {moves} move) was kept from last time. Resume it?")
+            if moves == 1
+            else self.tr("An unfinished game ({white} – {black}, {moves} moves) was kept from last time. Resume it?")
+        ).format(white=game.headers.get("White", "?"), black=game.headers.get("Black", "?"), moves=moves)
         if not ask(question):
             self._store.discard()
             return None

@@ -135,13 +135,15 @@
         <source>The autosaved game could not be read: {error}</source>
         <translation>Automaattisesti tallennettua peliä ei voitu lukea: {error}</translation>
     </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>An unfinished game ({white} – {black}, %n move(s)) was kept from last time. Resume it?</source>
-        <translation>
-            <numerusform>Keskeneräinen peli ({white} – {black}, %n siirto) säilyi viime kerralta. Jatketaanko sitä?</numerusform>
-            <numerusform>Keskeneräinen peli ({white} – {black}, %n siirtoa) säilyi viime kerralta. Jatketaanko sitä?</numerusform>
-        </translation>
+    <message>
+        <location line="+5"/>
+        <source>An unfinished game ({white} – {black}, {moves} move) was kept from last time. Resume it?</source>
+        <translation>Keskeneräinen peli ({white} – {black}, {moves} siirto) säilyi viime kerralta. Jatketaanko sitä?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An unfinished game ({white} – {black}, {moves} moves) was kept from last time. Resume it?</source>
+        <translation>Keskeneräinen peli ({white} – {black}, {moves} siirtoa) säilyi viime kerralta. Jatketaanko sitä?</translation>
     </message>
     <message>
         <location line="+33"/>
@@ -1087,16 +1089,28 @@
         <source>No games were found in {name}: {reason}.</source>
         <translation>Tiedostosta {name} ei löytynyt pelejä: {reason}.</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location line="+3"/>
-        <source>%n game(s) in {name}.</source>
-        <translation>
-            <numerusform>%n peli tiedostossa {name}.</numerusform>
-            <numerusform>%n peliä tiedostossa {name}.</numerusform>
-        </translation>
+        <source>1 game in {name}.</source>
+        <translation>1 peli tiedostossa {name}.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{count} games in {name}.</source>
+        <translation>{count} peliä tiedostossa {name}.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>1 game has problems (it opens up to the first error):</source>
+        <translation>1 pelissä on ongelmia (se avautuu ensimmäiseen virheeseen asti):</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>{count} games have problems (they open up to the first error):</source>
+        <translation>{count} pelissä on ongelmia (ne avautuvat ensimmäiseen virheeseen asti):</translation>
+    </message>
+    <message>
+        <location line="-10"/>
         <source> Some text was not UTF-8 and was read as Latin-1/Windows-1252.</source>
         <translation> Osa tekstistä ei ollut UTF-8-muotoista ja se luettiin Latin-1/Windows-1252-muodossa.</translation>
     </message>
@@ -1105,16 +1119,8 @@
         <source> Moves are checked when a game is opened.</source>
         <translation> Siirrot tarkistetaan, kun peli avataan.</translation>
     </message>
-    <message numerus="yes">
-        <location line="+6"/>
-        <source>%n game(s) have problems (they open up to the first error):</source>
-        <translation>
-            <numerusform>%n pelissä on ongelmia (se avautuu ensimmäiseen virheeseen asti):</numerusform>
-            <numerusform>%n pelissä on ongelmia (ne avautuvat ensimmäiseen virheeseen asti):</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>Problems in the file:</source>
         <translation>Ongelmat tiedostossa:</translation>
     </message>
@@ -1127,7 +1133,7 @@
 <context>
     <name>PgnGamesModel</name>
     <message>
-        <location line="-225"/>
+        <location line="-229"/>
         <source>White</source>
         <translation>Valkea</translation>
     </message>
@@ -1430,13 +1436,10 @@
         <source>the clipboard</source>
         <translation>leikepöytä</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location line="+2"/>
-        <source>the clipboard (the first of its %n games)</source>
-        <translation>
-            <numerusform>leikepöytä (sen ainoa peli)</numerusform>
-            <numerusform>leikepöytä (ensimmäinen sen %n pelistä)</numerusform>
-        </translation>
+        <source>the clipboard (the first of its {count} games)</source>
+        <translation>leikepöytä (ensimmäinen sen {count} pelistä)</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1574,18 +1577,20 @@
         <source>Your rating: {rating_text}</source>
         <translation>Vahvuuslukusi: {rating_text}</translation>
     </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>From %n rated game(s)</source>
-        <translation>
-            <numerusform>%n lasketusta pelistä</numerusform>
-            <numerusform>%n lasketusta pelistä</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+0"/>
+        <location line="+3"/>
         <source>No rated games yet</source>
         <translation>Ei vielä laskettuja pelejä</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>From 1 rated game</source>
+        <translation>Yhdestä lasketusta pelistä</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>From {count} rated games</source>
+        <translation>{count} lasketusta pelistä</translation>
     </message>
     <message>
         <location line="+3"/>
