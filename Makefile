@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench package clean-venv
+.PHONY: run test lint bench package clean-venv translations
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ test: $(STAMP) lint
 
 bench: $(STAMP)
 	$(PY) -m engine bench
+
+# Re-extract the UI texts into resources/i18n/*.ts (pyside6-lupdate) and compile the .qm files the app loads.
+translations: $(STAMP)
+	VENV=$(VENV) bash tools/update_translations.sh
 
 clean-venv:
 	rm -rf $(VENV)

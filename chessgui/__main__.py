@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from typing import cast
 
 import chess
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from chessgui import __version__
 from chessgui.engines.builtin_worker import ensure_warm_up_started, is_warm_up_compiling
+from chessgui.i18n import install_translators, load_language
 from chessgui.main_window import MainWindow
 from chessgui.native_destroy_watch import NativeDestroyWatcher
 from chessgui.resources_path import app_icon
@@ -66,13 +67,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = cast(QApplication, QApplication.instance() or QApplication(argv))
     app.setApplicationName("chessgui")
     app.setOrganizationName("chessgui")
-    app.setApplicationDisplayName("Chess")
     app.setApplicationVersion(__version__)
     app.setWindowIcon(app_icon())
     # Lets desktop shells match the window to chessgui.desktop (icon in the task bar).
     app.setDesktopFileName("chessgui")
     store = None if os.environ.get("CHESSGUI_NO_AUTOSAVE") else AutosaveStore(default_autosave_dir())
     qsettings = QSettings()
+    # Before any widget exists: every text is translated as it is created.
+    # The translators are children of the app, so they live as long as it does.
+    install_translators(app, load_language(qsettings))
+    app.setApplicationDisplayName(QCoreApplication.translate("__main__", "Chess"))
     settings = _with_overrides(load_settings(qsettings), options)
     # Compile (or load from the cache) the engine in the background from the first moment.
     ensure_warm_up_started()

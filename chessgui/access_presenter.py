@@ -60,7 +60,9 @@ class AccessPresenter(QObject):
         if self.controller.player(color).is_human() and not self.controller.is_game_over():
             self.sounds.on_low_time()
             seconds = self.chess_clock.remaining_ms(color) // 1000
-            self.announcer.announce(f"{side_name(color)}: {seconds} seconds left")
+            self.announcer.announce(
+                self.tr("{side_name}: {seconds} seconds left").format(side_name=side_name(color), seconds=seconds)
+            )
 
     def on_speak_position_triggered(self) -> None:
         """Read out the shown position, piece by piece (even when move announcements are off)."""

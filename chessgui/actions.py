@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
@@ -118,60 +118,224 @@ def create_actions(window: QMainWindow) -> MainActions:
     """Create the actions with their texts and shortcuts (not yet connected)."""
     std = QKeySequence.StandardKey
     actions = MainActions(
-        new_game=_action(window, "&New game…", std.New, "Start a new game"),
-        settings=_action(window, "&Settings…", "Ctrl+,", "Choose who plays each side, engine strength, board options"),
-        takeback=_action(window, "&Take back", std.Undo, "Take back the last move"),
-        claim_draw=_action(window, "&Claim draw", "Ctrl+D", "Claim a draw (threefold repetition or 50-move rule)"),
-        resign=_action(window, "&Resign", "Ctrl+Shift+R", "Resign the game"),
-        offer_draw=_action(window, "&Offer draw", "Ctrl+Shift+D", "Offer the computer a draw"),
-        abort=_action(
-            window, "&Abort game", "Ctrl+Shift+A", "End the game without a result (before either side's second move)"
+        new_game=_action(
+            window,
+            QCoreApplication.translate("actions", "&New game…"),
+            std.New,
+            QCoreApplication.translate("actions", "Start a new game"),
         ),
-        game_details=_action(window, "Game &details…", "Ctrl+I", "Edit event, site, date, round and players' names"),
-        my_rating=_action(window, "&My rating…", "Ctrl+Shift+M", "Your rating from games against the levels"),
-        pause=_action(window, "&Pause", "Space", "Pause or resume the game: clocks stop and the computer waits"),
-        step=_action(window, "&Step one move", "Ctrl+Right", "While paused, let the computer play one move"),
-        next_game=_action(window, "Ne&xt game", "Ctrl+Shift+N", "Start another computer game from a varied opening"),
+        settings=_action(
+            window,
+            QCoreApplication.translate("actions", "&Settings…"),
+            "Ctrl+,",
+            QCoreApplication.translate("actions", "Choose who plays each side, engine strength, board options"),
+        ),
+        takeback=_action(
+            window,
+            QCoreApplication.translate("actions", "&Take back"),
+            std.Undo,
+            QCoreApplication.translate("actions", "Take back the last move"),
+        ),
+        claim_draw=_action(
+            window,
+            QCoreApplication.translate("actions", "&Claim draw"),
+            "Ctrl+D",
+            QCoreApplication.translate("actions", "Claim a draw (threefold repetition or 50-move rule)"),
+        ),
+        resign=_action(
+            window,
+            QCoreApplication.translate("actions", "&Resign"),
+            "Ctrl+Shift+R",
+            QCoreApplication.translate("actions", "Resign the game"),
+        ),
+        offer_draw=_action(
+            window,
+            QCoreApplication.translate("actions", "&Offer draw"),
+            "Ctrl+Shift+D",
+            QCoreApplication.translate("actions", "Offer the computer a draw"),
+        ),
+        abort=_action(
+            window,
+            QCoreApplication.translate("actions", "&Abort game"),
+            "Ctrl+Shift+A",
+            QCoreApplication.translate("actions", "End the game without a result (before either side's second move)"),
+        ),
+        game_details=_action(
+            window,
+            QCoreApplication.translate("actions", "Game &details…"),
+            "Ctrl+I",
+            QCoreApplication.translate("actions", "Edit event, site, date, round and players' names"),
+        ),
+        my_rating=_action(
+            window,
+            QCoreApplication.translate("actions", "&My rating…"),
+            "Ctrl+Shift+M",
+            QCoreApplication.translate("actions", "Your rating from games against the levels"),
+        ),
+        pause=_action(
+            window,
+            QCoreApplication.translate("actions", "&Pause"),
+            "Space",
+            QCoreApplication.translate("actions", "Pause or resume the game: clocks stop and the computer waits"),
+        ),
+        step=_action(
+            window,
+            QCoreApplication.translate("actions", "&Step one move"),
+            "Ctrl+Right",
+            QCoreApplication.translate("actions", "While paused, let the computer play one move"),
+        ),
+        next_game=_action(
+            window,
+            QCoreApplication.translate("actions", "Ne&xt game"),
+            "Ctrl+Shift+N",
+            QCoreApplication.translate("actions", "Start another computer game from a varied opening"),
+        ),
         play_from_here=_action(
             window,
-            "Play from &here…",
+            QCoreApplication.translate("actions", "Play from &here…"),
             "Ctrl+Shift+H",
-            "Play on in this game from the shown position (choose the players first)",
+            QCoreApplication.translate(
+                "actions", "Play on in this game from the shown position (choose the players first)"
+            ),
         ),
-        hint=_action(window, "&Hint", "Ctrl+H", "Show the engine's suggestion as an arrow"),
-        analyse=_action(window, "&Analyse position", "A", "Let an engine analyse the shown position (best lines)"),
+        hint=_action(
+            window,
+            QCoreApplication.translate("actions", "&Hint"),
+            "Ctrl+H",
+            QCoreApplication.translate("actions", "Show the engine's suggestion as an arrow"),
+        ),
+        analyse=_action(
+            window,
+            QCoreApplication.translate("actions", "&Analyse position"),
+            "A",
+            QCoreApplication.translate("actions", "Let an engine analyse the shown position (best lines)"),
+        ),
         review_game=_action(
-            window, "&Review game…", "Ctrl+R", "Analyse every move of the game: mistakes, best moves, accuracy"
+            window,
+            QCoreApplication.translate("actions", "&Review game…"),
+            "Ctrl+R",
+            QCoreApplication.translate("actions", "Analyse every move of the game: mistakes, best moves, accuracy"),
         ),
-        next_mistake=_action(window, "&Next mistake", "M", "Show the next inaccuracy, mistake or blunder"),
-        flip=_action(window, "&Flip board", "F", "Turn the board around"),
+        next_mistake=_action(
+            window,
+            QCoreApplication.translate("actions", "&Next mistake"),
+            "M",
+            QCoreApplication.translate("actions", "Show the next inaccuracy, mistake or blunder"),
+        ),
+        flip=_action(
+            window,
+            QCoreApplication.translate("actions", "&Flip board"),
+            "F",
+            QCoreApplication.translate("actions", "Turn the board around"),
+        ),
         search_lab=_action(
-            window, "Search &lab", "Ctrl+Shift+L", "Watch the built-in engine's search and experiment with it"
+            window,
+            QCoreApplication.translate("actions", "Search &lab"),
+            "Ctrl+Shift+L",
+            QCoreApplication.translate("actions", "Watch the built-in engine's search and experiment with it"),
         ),
-        first_move=_action(window, "Start position", "Home", "Show the start position"),
-        previous_move=_action(window, "Previous move", "Left", "Show the previous position"),
-        next_move=_action(window, "Next move", "Right", "Show the next position"),
-        last_move=_action(window, "Live position", "End", "Back to the live position"),
-        previous_variation=_action(window, "Previous variation", "Up", "Show the alternative before the shown move"),
-        next_variation=_action(window, "Next variation", "Down", "Show the alternative after the shown move"),
-        load_fen=_action(window, "Position from &FEN…", "Ctrl+L", "Start from a position given as FEN"),
-        edit_position=_action(window, "&Set up position…", "Ctrl+E", "Set up a position on an editor board"),
-        copy_fen=_action(window, "Copy F&EN", "Ctrl+Shift+C", "Copy the shown position as FEN"),
-        paste=_action(window, "&Paste FEN or PGN", std.Paste, "Load a FEN or PGN from the clipboard"),
-        open_pgn=_action(window, "&Open PGN…", std.Open, "Open a game from a PGN file"),
-        save_pgn=_action(window, "&Save PGN…", std.Save, "Save the game as a PGN file"),
-        copy_pgn=_action(window, "&Copy PGN", "Ctrl+Shift+P", "Copy the game as PGN"),
-        enter_move=_action(window, "&Type a move", "/", "Type a move (e4, Nf3, O-O, e7e8q) in the move field"),
+        first_move=_action(
+            window,
+            QCoreApplication.translate("actions", "Start position"),
+            "Home",
+            QCoreApplication.translate("actions", "Show the start position"),
+        ),
+        previous_move=_action(
+            window,
+            QCoreApplication.translate("actions", "Previous move"),
+            "Left",
+            QCoreApplication.translate("actions", "Show the previous position"),
+        ),
+        next_move=_action(
+            window,
+            QCoreApplication.translate("actions", "Next move"),
+            "Right",
+            QCoreApplication.translate("actions", "Show the next position"),
+        ),
+        last_move=_action(
+            window,
+            QCoreApplication.translate("actions", "Live position"),
+            "End",
+            QCoreApplication.translate("actions", "Back to the live position"),
+        ),
+        previous_variation=_action(
+            window,
+            QCoreApplication.translate("actions", "Previous variation"),
+            "Up",
+            QCoreApplication.translate("actions", "Show the alternative before the shown move"),
+        ),
+        next_variation=_action(
+            window,
+            QCoreApplication.translate("actions", "Next variation"),
+            "Down",
+            QCoreApplication.translate("actions", "Show the alternative after the shown move"),
+        ),
+        load_fen=_action(
+            window,
+            QCoreApplication.translate("actions", "Position from &FEN…"),
+            "Ctrl+L",
+            QCoreApplication.translate("actions", "Start from a position given as FEN"),
+        ),
+        edit_position=_action(
+            window,
+            QCoreApplication.translate("actions", "&Set up position…"),
+            "Ctrl+E",
+            QCoreApplication.translate("actions", "Set up a position on an editor board"),
+        ),
+        copy_fen=_action(
+            window,
+            QCoreApplication.translate("actions", "Copy F&EN"),
+            "Ctrl+Shift+C",
+            QCoreApplication.translate("actions", "Copy the shown position as FEN"),
+        ),
+        paste=_action(
+            window,
+            QCoreApplication.translate("actions", "&Paste FEN or PGN"),
+            std.Paste,
+            QCoreApplication.translate("actions", "Load a FEN or PGN from the clipboard"),
+        ),
+        open_pgn=_action(
+            window,
+            QCoreApplication.translate("actions", "&Open PGN…"),
+            std.Open,
+            QCoreApplication.translate("actions", "Open a game from a PGN file"),
+        ),
+        save_pgn=_action(
+            window,
+            QCoreApplication.translate("actions", "&Save PGN…"),
+            std.Save,
+            QCoreApplication.translate("actions", "Save the game as a PGN file"),
+        ),
+        copy_pgn=_action(
+            window,
+            QCoreApplication.translate("actions", "&Copy PGN"),
+            "Ctrl+Shift+P",
+            QCoreApplication.translate("actions", "Copy the game as PGN"),
+        ),
+        enter_move=_action(
+            window,
+            QCoreApplication.translate("actions", "&Type a move"),
+            "/",
+            QCoreApplication.translate("actions", "Type a move (e4, Nf3, O-O, e7e8q) in the move field"),
+        ),
         speak_position=_action(
-            window, "&Speak position", "Ctrl+Shift+S", "Read out every piece on the board and whose move it is"
+            window,
+            QCoreApplication.translate("actions", "&Speak position"),
+            "Ctrl+Shift+S",
+            QCoreApplication.translate("actions", "Read out every piece on the board and whose move it is"),
         ),
-        about=_action(window, "&About", "F1", "About this program"),
+        about=_action(
+            window,
+            QCoreApplication.translate("actions", "&About"),
+            "F1",
+            QCoreApplication.translate("actions", "About this program"),
+        ),
         # Some platforms define no standard Quit key; Ctrl+Q is what people try there.
         quit=_action(
             window,
-            "&Quit",
+            QCoreApplication.translate("actions", "&Quit"),
             std.Quit if not QKeySequence(std.Quit).isEmpty() else "Ctrl+Q",
-            "Quit (an unfinished game is kept for next time)",
+            QCoreApplication.translate("actions", "Quit (an unfinished game is kept for next time)"),
         ),
     )
     actions.pause.setCheckable(True)
@@ -188,13 +352,13 @@ def create_actions(window: QMainWindow) -> MainActions:
 def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu | None = None) -> None:
     """Fill the menu bar and the toolbar (``recent_files``: the File ▸ Recent files submenu)."""
     bar = window.menuBar()
-    file_menu: QMenu = bar.addMenu("&File")
+    file_menu: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&File"))
     file_menu.addAction(actions.open_pgn)
     if recent_files is not None:
         file_menu.addMenu(recent_files)
     for action in (actions.save_pgn, actions.copy_pgn, None, actions.quit):
         file_menu.addSeparator() if action is None else file_menu.addAction(action)
-    game: QMenu = bar.addMenu("&Game")
+    game: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Game"))
     for action in (
         actions.new_game,
         actions.next_game,
@@ -212,16 +376,16 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
         actions.settings,
     ):
         game.addSeparator() if action is None else game.addAction(action)
-    position: QMenu = bar.addMenu("&Position")
+    position: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Position"))
     for action in (actions.load_fen, actions.edit_position, actions.copy_fen, actions.paste):
         position.addSeparator() if action is None else position.addAction(action)
-    computer: QMenu = bar.addMenu("&Computer")
+    computer: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Computer"))
     for action in (actions.pause, actions.step, actions.hint):
         computer.addAction(action)
-    analysis: QMenu = bar.addMenu("&Analysis")
+    analysis: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Analysis"))
     for action in (actions.analyse, None, actions.review_game, actions.next_mistake):
         analysis.addSeparator() if action is None else analysis.addAction(action)
-    view: QMenu = bar.addMenu("&View")
+    view: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&View"))
     for action in (
         actions.flip,
         actions.enter_move,
@@ -237,10 +401,10 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
         view.addSeparator() if action is None else view.addAction(action)
     view.addSeparator()
     view.addAction(actions.search_lab)
-    help_menu: QMenu = bar.addMenu("&Help")
+    help_menu: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Help"))
     help_menu.addAction(actions.about)
 
-    toolbar = QToolBar("Main", window)
+    toolbar = QToolBar(QCoreApplication.translate("actions", "Main"), window)
     toolbar.setObjectName("main_toolbar")
     toolbar.setMovable(False)
     toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)

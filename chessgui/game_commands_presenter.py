@@ -46,7 +46,7 @@ class GameCommandsPresenter(QObject):
 
     def on_new_game_triggered(self) -> None:
         """Ask who plays each side (and how), then start a new game."""
-        dialog = SettingsDialog(self.session.settings(), self._window, title="New game")
+        dialog = SettingsDialog(self.session.settings(), self._window, title=self.tr("New game"))
         if dialog.exec() == SettingsDialog.DialogCode.Accepted and self.flows.confirm_replace_game():
             self.session.apply(dialog.result_settings(), start_new_game=True)
 
@@ -60,14 +60,14 @@ class GameCommandsPresenter(QObject):
         if not self.controller.is_viewing():
             return
         node = self.navigator.shown_node()
-        dialog = SettingsDialog(self.session.settings(), self._window, title="Play from here")
+        dialog = SettingsDialog(self.session.settings(), self._window, title=self.tr("Play from here"))
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             self.session.apply(dialog.result_settings())
             self.controller.continue_from(node)
 
     def on_settings_triggered(self) -> None:
         """Edit the settings; they apply from the next move, the game goes on."""
-        dialog = SettingsDialog(self.session.settings(), self._window, title="Settings")
+        dialog = SettingsDialog(self.session.settings(), self._window, title=self.tr("Settings"))
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             self.session.apply(dialog.result_settings())
 
@@ -96,7 +96,7 @@ class GameCommandsPresenter(QObject):
         """Copy the shown position's FEN."""
         fen = self.navigator.shown_board().fen()
         QGuiApplication.clipboard().setText(fen)
-        self.status_message.emit(f"Copied FEN: {fen}")
+        self.status_message.emit(self.tr("Copied FEN: {fen}").format(fen=fen))
 
     def on_about_triggered(self) -> None:
         """Version, license and credits."""

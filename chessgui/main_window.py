@@ -46,6 +46,7 @@ from chessgui.game.opening_tracker import OpeningTracker
 from chessgui.game.players import Player
 from chessgui.game.session import PlaySession
 from chessgui.game_commands_presenter import GameCommandsPresenter
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.look_presenter import LookPresenter
 from chessgui.rating_presenter import RatingPresenter
 from chessgui.recent_files import RecentFiles
@@ -74,7 +75,7 @@ from chessgui.views.move_log import MoveLogPanel
 from chessgui.views.search_lab import SearchLabPanel
 from chessgui.views.sounds import SoundPlayer
 
-WINDOW_TITLE = "Chess"
+WINDOW_TITLE = QT_TRANSLATE_NOOP("MainWindow", "Chess")
 NOTICE_MS = 6000
 """How long a passing notice (saved, copied, a hint) covers the status line."""
 STARTUP_NOTICE_MS = 20_000
@@ -101,7 +102,7 @@ class MainWindow(QMainWindow):
         # Problems found while opening (damaged settings, rating file, book, autosave...) are
         # gathered here and said together in one notice at the end, not one over the other.
         self._startup_notices: list[str] | None = []
-        self.setWindowTitle(WINDOW_TITLE)
+        self.setWindowTitle(self.tr(WINDOW_TITLE))
         self.setWindowIcon(app_icon())
         self.controller = controller if controller is not None else GameController(self)
         self.navigator = GameNavigator(self.controller, self)
@@ -134,7 +135,7 @@ class MainWindow(QMainWindow):
         self.opening_label = QLabel(self)
         self.opening_label.setObjectName("opening_label")
         self.opening_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.opening_label.setToolTip("The opening of the position on the board (ECO code and name)")
+        self.opening_label.setToolTip(self.tr("The opening of the position on the board (ECO code and name)"))
         self.history_banner = HistoryBanner(self)
         # Keep the banner's room when hidden so the board does not jump in size.
         policy = self.history_banner.sizePolicy()
@@ -282,7 +283,7 @@ class MainWindow(QMainWindow):
         self.splitter = splitter
         self.setCentralWidget(splitter)
 
-        self.search_lab_dock = QDockWidget("Search lab", self)
+        self.search_lab_dock = QDockWidget(self.tr("Search lab"), self)
         self.search_lab_dock.setObjectName("search_lab_dock")
         self.search_lab_dock.setWidget(self.search_lab)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.search_lab_dock)
@@ -472,6 +473,9 @@ class MainWindow(QMainWindow):
         self.access.apply(settings.access)
         self.look.apply(settings)
         self.engine_view.apply(settings)
+        self.move_log.set_piece_letters(settings.piece_letters)
+        self.engine_panel.set_piece_letters(settings.piece_letters)
+        self.hints.piece_letters = settings.piece_letters
         self.status.update_players_label()
         self.status.update_actions()  # offering a draw depends on who plays
 

@@ -7,11 +7,11 @@ request into settings applied through the play session (the dialog itself change
 
 from __future__ import annotations
 
-import chess
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from chessgui.dialogs.rating_dialog import RatingDialog, rating_text
+from chessgui.game.chess_words import side_name
 from chessgui.game.controller import GameController
 from chessgui.game.rating_keeper import RatingKeeper, settings_for_level
 from chessgui.game.session import PlaySession
@@ -59,7 +59,9 @@ class RatingPresenter(QObject):
         games = rating.games
         before = games[-2].rating_after if len(games) > 1 else START_RATING
         change = round(game.rating_after - before)
-        text = f"Rated game against level {game.level} ({change:+d}): your rating is {rating_text(rating)}"
+        text = self.tr("Rated game against level {level} ({change:+d}): your rating is {rating_text}").format(
+            level=game.level, change=change, rating_text=rating_text(rating)
+        )
         self.status_message.emit(text)
         if self.dialog is not None:
             self.dialog.set_rating(rating)
@@ -69,5 +71,5 @@ class RatingPresenter(QObject):
         settings = settings_for_level(self._session.settings(), level)
         self._session.apply(settings)
         humans = settings.human_colors()
-        side = chess.COLOR_NAMES[not humans[0]].capitalize() if humans else "The computer"
-        self.status_message.emit(f"{side} now plays at level {level}")
+        side = side_name(not humans[0]) if humans else self.tr("The computer")
+        self.status_message.emit(self.tr("{side} now plays at level {level}").format(side=side, level=level))

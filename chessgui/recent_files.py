@@ -36,8 +36,8 @@ class RecentFiles(QObject):
         self.problem: str | None = None
         """Plain words when the stored list was damaged and started empty (said once at start-up)."""
         self._paths = self._load()
-        self._menu = QMenu("&Recent files", parent)
-        self._clear_action = QAction("&Clear list", self)
+        self._menu = QMenu(self.tr("&Recent files"), parent)
+        self._clear_action = QAction(self.tr("&Clear list"), self)
         self._clear_action.triggered.connect(self.clear)
         self._rebuild_menu()
 
@@ -67,7 +67,11 @@ class RecentFiles(QObject):
             return
         self._paths = [p for p in self._paths if p != path]
         self._store()
-        self.status_message.emit(f"{Path(path).name} is no longer there ({path}); removed from the recent files.")
+        self.status_message.emit(
+            self.tr("{name} is no longer there ({path}); removed from the recent files.").format(
+                name=Path(path).name, path=path
+            )
+        )
 
     def clear(self) -> None:
         """Forget every entry."""
@@ -107,7 +111,7 @@ class RecentFiles(QObject):
             action.triggered.connect(lambda _checked=False, chosen=path: self.open(chosen))
             self._menu.addAction(action)
         if not self._paths:
-            empty = QAction("(no files yet)", self._menu)
+            empty = QAction(self.tr("(no files yet)"), self._menu)
             empty.setEnabled(False)
             self._menu.addAction(empty)
         self._menu.addSeparator()

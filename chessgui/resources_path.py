@@ -11,6 +11,7 @@ from __future__ import annotations
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QIcon, QPixmap
 
 RESOURCE_PACKAGE = "chessgui.resources"
@@ -40,7 +41,9 @@ def read_resource(*parts: str) -> bytes:
     node = resource_path(*parts)
     if not node.is_file():
         raise MissingResourceError(
-            f"The program file {'/'.join(parts)} is missing from {RESOURCE_PACKAGE}; reinstall the program."
+            QCoreApplication.translate(
+                "resources_path", "The program file {join} is missing from {RESOURCE_PACKAGE}; reinstall the program."
+            ).format(join="/".join(parts), RESOURCE_PACKAGE=RESOURCE_PACKAGE)
         )
     return node.read_bytes()
 

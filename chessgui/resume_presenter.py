@@ -60,9 +60,9 @@ class ResumePresenter(QObject):
                 self._game_clock.restore(ClockSnapshot.from_setting(clock_text))
             except ValueError:
                 pass  # [%clk] comments in the game still give the times after each move
-        self.status_message.emit("Resumed the unfinished game")
+        self.status_message.emit(self.tr("Resumed the unfinished game"))
         return True
 
     def _ask_yes_no(self, question: str) -> bool:
-        answer = QMessageBox.question(self._window, "Resume the unfinished game?", question)
+        answer = QMessageBox.question(self._window, self.tr("Resume the unfinished game?"), question)
         return answer == QMessageBox.StandardButton.Yes

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from chessgui.dialogs.review_dialog import ReviewDialog
 from chessgui.engines.review import ReviewEngine, ReviewJob, ReviewLimit
+from chessgui.game.chess_words import side_name
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
 from chessgui.game.review import Judgement, next_error_ply, summarize
@@ -83,7 +84,7 @@ class ReviewPresenter(QObject):
 
     def start(self, limit: ReviewLimit, engine: ReviewEngine | None = None) -> None:
         """Review the game with ``limit`` per position."""
-        self.status_message.emit(f"Reviewing the game ({limit.describe()})…")
+        self.status_message.emit(self.tr("Reviewing the game ({description})…").format(description=limit.describe()))
         self.job.start(limit, engine)
 
     def on_next_mistake_triggered(self) -> None:
@@ -107,13 +108,17 @@ class ReviewPresenter(QObject):
     def on_review_finished(self) -> None:
         """Every position is reviewed."""
         self.refresh()
-        self.status_message.emit("Review finished")
+        self.status_message.emit(self.tr("Review finished"))
 
     def on_review_failed(self, message: str) -> None:
         """The engine failed: say so plainly (the box does not block); the analysis so far stays."""
         self.refresh()
         box = QMessageBox(
-            QMessageBox.Icon.Warning, "The review stopped", message, QMessageBox.StandardButton.Ok, self._window
+            QMessageBox.Icon.Warning,
+            self.tr("The review stopped"),
+            message,
+            QMessageBox.StandardButton.Ok,
+            self._window,
         )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
@@ -161,8 +166,8 @@ class ReviewPresenter(QObject):
     def _go_to_error(self, color: chess.Color | None) -> None:
         ply = next_error_ply(self._controller.game(), color, self._navigator.view_ply())
         if ply is None:
-            who = "" if color is None else f" by {chess.COLOR_NAMES[color].capitalize()}"
-            self.status_message.emit(f"No inaccuracies, mistakes or blunders{who} are marked.")
+            who = "" if color is None else self.tr(" by {side}").format(side=side_name(color))
+            self.status_message.emit(self.tr("No inaccuracies, mistakes or blunders{who} are marked.").format(who=who))
             return
         self._navigator.go_to(ply)
 

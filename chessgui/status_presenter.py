@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from chessgui.actions import MainActions
 from chessgui.clock.chess_clock import ChessClock, ClockRunState
+from chessgui.game.chess_words import player_display_name, side_name
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
 from chessgui.game.result import GameResult
@@ -76,7 +77,7 @@ class StatusPresenter(QObject):
             white = self.controller.player(chess.WHITE).name
             black = self.controller.player(chess.BLACK).name
             self.game_info_label.hide()
-        self.clock_panel.set_player_names(white, black)
+        self.clock_panel.set_player_names(player_display_name(white), player_display_name(black))
 
     def refresh_status(self) -> None:
         """The status line (and the clock's note) describe the game now."""
@@ -90,7 +91,7 @@ class StatusPresenter(QObject):
         """Before the first move the clock waits (the first move is free, as on lichess): say so."""
         clock = self.chess_clock
         if clock.is_timed() and clock.state() is ClockRunState.IDLE and self.controller.live_ply() == 0:
-            return f"Clock starts after {chess.COLOR_NAMES[clock.to_move()].capitalize()}'s first move"
+            return self.tr("Clock starts after {side}'s first move").format(side=side_name(clock.to_move()))
         return None
 
     def update_actions(self) -> None:
@@ -123,14 +124,14 @@ class StatusPresenter(QObject):
         self.actions.pause.blockSignals(True)
         self.actions.pause.setChecked(paused)
         self.actions.pause.blockSignals(False)
-        self.actions.pause.setText("&Resume" if paused else "&Pause")
+        self.actions.pause.setText(self.tr("&Resume") if paused else self.tr("&Pause"))
         self.update_actions()
 
     def on_player_failed(self, message: str) -> None:
         """An engine could not move: say so in a box the user cannot miss (it does not block)."""
         box = QMessageBox(
             QMessageBox.Icon.Warning,
-            "The computer could not move",
+            self.tr("The computer could not move"),
             message,
             QMessageBox.StandardButton.Ok,
             self._window,

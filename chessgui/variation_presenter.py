@@ -52,7 +52,9 @@ class VariationPresenter(QObject):
     def on_delete_requested(self, node: chess.pgn.GameNode) -> None:
         """Delete a move and what follows; the moves of the game being played are kept."""
         if not self.controller.delete_from(node):
-            self.status_message.emit("The moves of the game itself cannot be deleted; take moves back instead.")
+            self.status_message.emit(
+                self.tr("The moves of the game itself cannot be deleted; take moves back instead.")
+            )
 
     def on_comment_requested(self, node: chess.pgn.GameNode) -> None:
         """Add or edit the comment after a move."""
@@ -62,7 +64,9 @@ class VariationPresenter(QObject):
 
     def ask_comment(self, current: str) -> str | None:
         """Ask for a move's comment; None when cancelled (replaced in tests)."""
-        text, accepted = QInputDialog.getMultiLineText(self._window, "Comment", "Comment after the move:", current)
+        text, accepted = QInputDialog.getMultiLineText(
+            self._window, self.tr("Comment"), self.tr("Comment after the move:"), current
+        )
         return text if accepted else None
 
     def on_continue_requested(self, node: chess.pgn.GameNode) -> None:
@@ -70,11 +74,11 @@ class VariationPresenter(QObject):
         controller = self.controller
         if node is controller.live_node() and not controller.is_game_over() and not controller.is_viewing():
             return  # already the live position
-        question = (
-            "Continue the game from this position with the current players? "
-            "The moves played after it are kept as a variation."
+        question = self.tr(
+            "Continue the game from this position with the current players? The "
+            "moves played after it are kept as a variation."
         )
-        if self.flows.ask("Continue from here?", question):
+        if self.flows.ask(self.tr("Continue from here?"), question):
             controller.continue_from(node)
 
     def play_variation(self, parent: chess.pgn.GameNode, moves: Sequence[chess.Move]) -> None:
@@ -82,6 +86,6 @@ class VariationPresenter(QObject):
         try:
             node = self.controller.add_variation(parent, moves)
         except ValueError as error:
-            self.status_message.emit(f"That line cannot be played here: {error}")
+            self.status_message.emit(self.tr("That line cannot be played here: {error}").format(error=error))
             return
         self.navigator.go_to_node(node, animate=len(moves) == 1)

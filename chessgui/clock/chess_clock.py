@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import chess
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from chessgui.clock.time_control import UNTIMED, TimeControl
 
@@ -84,10 +84,10 @@ class ClockSnapshot:
     def from_setting(cls, value: object) -> ClockSnapshot:
         """Read :meth:`to_setting`'s form; raise ``ValueError`` with plain words if unreadable."""
         if not isinstance(value, str) or value.count("|") != 3:
-            raise ValueError("The saved clock times are not readable.")
+            raise ValueError(QCoreApplication.translate("ClockSnapshot", "The saved clock times are not readable."))
         control_text, white_text, black_text, side = value.split("|")
         if side not in ("w", "b") or not white_text.isdigit() or not black_text.isdigit():
-            raise ValueError("The saved clock times are not readable.")
+            raise ValueError(QCoreApplication.translate("ClockSnapshot", "The saved clock times are not readable."))
         return cls(
             time_control=TimeControl.from_setting(control_text),
             white_ms=int(white_text),

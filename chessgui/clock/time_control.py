@@ -19,6 +19,9 @@ import re
 from dataclasses import dataclass
 
 import chess
+from PySide6.QtCore import QCoreApplication
+
+from chessgui.i18n import QT_TRANSLATE_NOOP
 
 
 class InvalidTimeControlError(ValueError):
@@ -35,7 +38,7 @@ _MAX_INCREMENT_MS = 3600 * 1000
 
 def _to_ms(seconds: float) -> int:
     if not math.isfinite(seconds):
-        raise InvalidTimeControlError("Clock times must be finite numbers.")
+        raise InvalidTimeControlError(QCoreApplication.translate("time_control", "Clock times must be finite numbers."))
     return round(seconds * 1000.0)
 
 
@@ -43,15 +46,25 @@ def _parse_side(part: str, original: str) -> tuple[int, int]:
     match = _SIDE_RE.fullmatch(part)
     if match is None:
         raise InvalidTimeControlError(
-            f"'{original.strip()}' is not a time control: write minutes + seconds, like 5+3 or 10s+0.1."
+            QCoreApplication.translate(
+                "time_control", "'{original}' is not a time control: write minutes + seconds, like 5+3 or 10s+0.1."
+            ).format(original=original.strip())
         )
     amount, unit, increment = match.groups()
     base_ms = _to_ms(float(amount) * _UNIT_SECONDS[unit])
     increment_ms = _to_ms(float(increment)) if increment else 0
     if base_ms > _MAX_BASE_MS:
-        raise InvalidTimeControlError(f"'{original.strip()}': a base time over 24 hours is not supported.")
+        raise InvalidTimeControlError(
+            QCoreApplication.translate(
+                "time_control", "'{original}': a base time over 24 hours is not supported."
+            ).format(original=original.strip())
+        )
     if increment_ms > _MAX_INCREMENT_MS:
-        raise InvalidTimeControlError(f"'{original.strip()}': an increment over an hour is not supported.")
+        raise InvalidTimeControlError(
+            QCoreApplication.translate(
+                "time_control", "'{original}': an increment over an hour is not supported."
+            ).format(original=original.strip())
+        )
     return base_ms, increment_ms
 
 
@@ -96,14 +109,18 @@ class TimeControl:
     def __post_init__(self) -> None:
         values = (self.white_base_ms, self.white_increment_ms, self.black_base_ms, self.black_increment_ms)
         if any(not isinstance(value, int) or isinstance(value, bool) for value in values):
-            raise InvalidTimeControlError("Clock times must be whole milliseconds.")
+            raise InvalidTimeControlError(
+                QCoreApplication.translate("TimeControl", "Clock times must be whole milliseconds.")
+            )
         if any(value < 0 for value in values):
-            raise InvalidTimeControlError("Clock times cannot be negative.")
+            raise InvalidTimeControlError(QCoreApplication.translate("TimeControl", "Clock times cannot be negative."))
         if (self.white_base_ms > 0) != (self.black_base_ms > 0):
             # A clock that runs for one side only has no flag to fall for the other.
-            raise InvalidTimeControlError("Either both sides play on a clock or neither does.")
+            raise InvalidTimeControlError(
+                QCoreApplication.translate("TimeControl", "Either both sides play on a clock or neither does.")
+            )
         if self.white_base_ms == 0 and (self.white_increment_ms or self.black_increment_ms):
-            raise InvalidTimeControlError("An increment needs a base time.")
+            raise InvalidTimeControlError(QCoreApplication.translate("TimeControl", "An increment needs a base time."))
 
     # Construction ---------------------------------------------------------
 
@@ -144,12 +161,18 @@ class TimeControl:
         parts = [part.strip() for part in cleaned.split("/")]
         if len(parts) > 2:
             raise InvalidTimeControlError(
-                f"'{text.strip()}' is not a time control: write it like 5+3, or 5+3 / 3+2 for a handicap."
+                QCoreApplication.translate(
+                    "TimeControl", "'{text}' is not a time control: write it like 5+3, or 5+3 / 3+2 for a handicap."
+                ).format(text=text.strip())
             )
         white = _parse_side(parts[0], text)
         black = _parse_side(parts[1], text) if len(parts) == 2 else white
         if white[0] == 0 or black[0] == 0:
-            raise InvalidTimeControlError(f"'{text.strip()}': the base time must be more than zero.")
+            raise InvalidTimeControlError(
+                QCoreApplication.translate("TimeControl", "'{text}': the base time must be more than zero.").format(
+                    text=text.strip()
+                )
+            )
         return cls(white[0], white[1], black[0], black[1])
 
     @classmethod
@@ -160,14 +183,20 @@ class TimeControl:
         unreadable raises :class:`InvalidTimeControlError` for the caller to fall back on.
         """
         if not isinstance(value, str):
-            raise InvalidTimeControlError("The saved time control is not text.")
+            raise InvalidTimeControlError(
+                QCoreApplication.translate("TimeControl", "The saved time control is not text.")
+            )
         match = _SETTING_RE.fullmatch(value.strip())
         if match is None:
             return cls.parse(value)
         try:
             return cls(*(int(group) for group in match.groups()))
         except InvalidTimeControlError as error:
-            raise InvalidTimeControlError(f"The saved time control '{value}' is not valid: {error}") from error
+            raise InvalidTimeControlError(
+                QCoreApplication.translate(
+                    "TimeControl", "The saved time control '{value}' is not valid: {error}"
+                ).format(value=value, error=error)
+            ) from error
 
     # Queries ---------------------------------------------------------------
 
@@ -199,24 +228,24 @@ class TimeControl:
     def category(self) -> str:
         """ "Untimed", "UltraBullet", "Bullet", "Blitz", "Rapid" or "Classical" (lichess's bands)."""
         if not self.is_timed():
-            return "Untimed"
+            return QCoreApplication.translate("TimeControl", "Untimed")
         seconds = max(self.estimated_game_seconds(chess.WHITE), self.estimated_game_seconds(chess.BLACK))
         if seconds < 29:
-            return "UltraBullet"
+            return QCoreApplication.translate("TimeControl", "UltraBullet")
         if seconds < 179:
-            return "Bullet"
+            return QCoreApplication.translate("TimeControl", "Bullet")
         if seconds < 479:
-            return "Blitz"
+            return QCoreApplication.translate("TimeControl", "Blitz")
         if seconds < 1499:
-            return "Rapid"
-        return "Classical"
+            return QCoreApplication.translate("TimeControl", "Rapid")
+        return QCoreApplication.translate("TimeControl", "Classical")
 
     # Text ------------------------------------------------------------------
 
     def describe(self) -> str:
         """Short text that :meth:`parse` reads back: "5+3", "10s+0.1", "5+3 / 3+2", "Untimed"."""
         if not self.is_timed():
-            return "Untimed"
+            return QCoreApplication.translate("TimeControl", "Untimed")
         white = _describe_side(self.white_base_ms, self.white_increment_ms)
         if not self.is_handicap():
             return white
@@ -250,13 +279,25 @@ class TimeControl:
             return UNTIMED
         parts = cleaned.split("/")
         if len(parts) == 2 and not all("+" in part for part in parts):
-            raise InvalidTimeControlError(f"The PGN time control '{cleaned}' (moves per period) is not supported.")
+            raise InvalidTimeControlError(
+                QCoreApplication.translate(
+                    "TimeControl", "The PGN time control '{cleaned}' (moves per period) is not supported."
+                ).format(cleaned=cleaned)
+            )
         if len(parts) > 2 or not all(_PGN_SIDE_RE.fullmatch(part.strip()) for part in parts):
-            raise InvalidTimeControlError(f"The PGN time control '{cleaned}' is not readable.")
+            raise InvalidTimeControlError(
+                QCoreApplication.translate("TimeControl", "The PGN time control '{cleaned}' is not readable.").format(
+                    cleaned=cleaned
+                )
+            )
         sides = [_parse_side(part.strip().split("+")[0] + "s" + _plus_part(part), cleaned) for part in parts]
         white, black = sides[0], sides[-1]
         if white[0] == 0 or black[0] == 0:
-            raise InvalidTimeControlError(f"The PGN time control '{cleaned}' has no base time.")
+            raise InvalidTimeControlError(
+                QCoreApplication.translate("TimeControl", "The PGN time control '{cleaned}' has no base time.").format(
+                    cleaned=cleaned
+                )
+            )
         return cls(white[0], white[1], black[0], black[1])
 
     def __str__(self) -> str:
@@ -317,7 +358,7 @@ class EngineTimeMode(enum.Enum):
     @property
     def label(self) -> str:
         """Plain words for a settings list."""
-        return _ENGINE_TIME_MODE_LABELS[self]
+        return QCoreApplication.translate("EngineTimeMode", _ENGINE_TIME_MODE_LABELS[self])
 
     @classmethod
     def from_setting(cls, value: object, default: EngineTimeMode | None = None) -> EngineTimeMode:
@@ -329,6 +370,6 @@ class EngineTimeMode(enum.Enum):
 
 
 _ENGINE_TIME_MODE_LABELS = {
-    EngineTimeMode.ON_CLOCK: "Play on the clock",
-    EngineTimeMode.FIXED_PER_MOVE: "Fixed time per move",
+    EngineTimeMode.ON_CLOCK: QT_TRANSLATE_NOOP("EngineTimeMode", "Play on the clock"),
+    EngineTimeMode.FIXED_PER_MOVE: QT_TRANSLATE_NOOP("EngineTimeMode", "Fixed time per move"),
 }

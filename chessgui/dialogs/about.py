@@ -7,7 +7,7 @@ import platform
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 
-from PySide6.QtCore import Qt, qVersion
+from PySide6.QtCore import QCoreApplication, Qt, qVersion
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -19,9 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.resources_path import app_icon
 
-PROGRAM_NAME = "Chess"
+PROGRAM_NAME = QT_TRANSLATE_NOOP("AboutDialog", "Chess")
 LICENSE_NAME = "GPL-3.0-or-later"
 LICENSE_URL = "https://www.gnu.org/licenses/gpl-3.0.html"
 UNKNOWN_VERSION = "unknown"
@@ -46,47 +47,53 @@ class Credit:
 CREDITS: tuple[Credit, ...] = (
     Credit(
         "python-chess",
-        "rules, SAN, FEN, PGN, opening books, UCI engines",
-        "Niklas Fiekas and contributors",
+        QT_TRANSLATE_NOOP("Credit", "rules, SAN, FEN, PGN, opening books, UCI engines"),
+        QT_TRANSLATE_NOOP("Credit", "Niklas Fiekas and contributors"),
         "GPL-3.0-or-later",
         "https://github.com/niklasf/python-chess",
     ),
     Credit(
         "Qt / PySide6",
-        "windows, drawing, SVG, threads",
+        QT_TRANSLATE_NOOP("Credit", "windows, drawing, SVG, threads"),
         "The Qt Company and the Qt Project",
         "LGPL-3.0",
         "https://www.qt.io/qt-for-python",
     ),
     Credit(
         "Numba / llvmlite",
-        "compiles the engine's search to machine code (via LLVM)",
-        "Anaconda, Inc. and contributors",
+        QT_TRANSLATE_NOOP("Credit", "compiles the engine's search to machine code (via LLVM)"),
+        QT_TRANSLATE_NOOP("Credit", "Anaconda, Inc. and contributors"),
         "BSD-2-Clause (LLVM: Apache-2.0 WITH LLVM-exception)",
         "https://numba.pydata.org",
     ),
     Credit(
-        "NumPy", "the engine's board and hash-table arrays", "NumPy Developers", "BSD-3-Clause", "https://numpy.org"
+        "NumPy",
+        QT_TRANSLATE_NOOP("Credit", "the engine's board and hash-table arrays"),
+        "NumPy Developers",
+        "BSD-3-Clause",
+        "https://numpy.org",
     ),
     Credit(
-        "Piece artwork",
-        'the "cburnett" set by Colin M.L. Burnett, as shipped in python-chess',
+        QT_TRANSLATE_NOOP("Credit", "Piece artwork"),
+        QT_TRANSLATE_NOOP("Credit", 'the "cburnett" set by Colin M.L. Burnett, as shipped in python-chess'),
         "Colin M.L. Burnett",
-        "GFDL / BSD / GPL (triple-licensed)",
+        QT_TRANSLATE_NOOP("Credit", "GFDL / BSD / GPL (triple-licensed)"),
         "https://commons.wikimedia.org/wiki/Category:SVG_chess_pieces",
     ),
     Credit(
-        "GNU Chess opening book",
-        "the default opening book (book_1.02, polyglot format, via Debian's gnuchess-book)",
+        QT_TRANSLATE_NOOP("Credit", "GNU Chess opening book"),
+        QT_TRANSLATE_NOOP(
+            "Credit", "the default opening book (book_1.02, polyglot format, via Debian's gnuchess-book)"
+        ),
         "Stuart Cracraft and Simon Waters",
-        "Public domain",
+        QT_TRANSLATE_NOOP("Credit", "Public domain"),
         "https://www.gnu.org/software/chess/",
     ),
     Credit(
-        "Scid ECO file",
-        "opening names and ECO codes (scid.eco, via Debian's scid-data)",
-        "Shane Hudson and the Scid developers",
-        "GPL (any version; shipped as GPL-3.0-or-later)",
+        QT_TRANSLATE_NOOP("Credit", "Scid ECO file"),
+        QT_TRANSLATE_NOOP("Credit", "opening names and ECO codes (scid.eco, via Debian's scid-data)"),
+        QT_TRANSLATE_NOOP("Credit", "Shane Hudson and the Scid developers"),
+        QT_TRANSLATE_NOOP("Credit", "GPL (any version; shipped as GPL-3.0-or-later)"),
         "https://scid.sourceforge.net",
     ),
 )
@@ -139,9 +146,14 @@ def _first_known(*names: str) -> str:
 
 def credits_html(credits: tuple[Credit, ...] = CREDITS) -> str:
     """The credits as a small HTML list (for a QTextBrowser)."""
+
+    def tr(text: str) -> str:
+        return html.escape(QCoreApplication.translate("Credit", text))
+
+    template = QCoreApplication.translate("Credit", "{authors}; licence {license}.")
     items = "".join(
-        f'<li><a href="{html.escape(c.url)}"><b>{html.escape(c.name)}</b></a> — {html.escape(c.role)}.'
-        f"<br>{html.escape(c.authors)}; licence {html.escape(c.license)}.</li>"
+        f'<li><a href="{html.escape(c.url)}"><b>{tr(c.name)}</b></a> — {tr(c.role)}.'
+        f"<br>{template.format(authors=tr(c.authors), license=tr(c.license))}</li>"
         for c in credits
     )
     return f'<ul style="margin-left: -20px">{items}</ul>'
@@ -152,22 +164,23 @@ class AboutDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"About {PROGRAM_NAME}")
+        self.setWindowTitle(self.tr("About {program}").format(program=self.tr(PROGRAM_NAME)))
         self.setWindowIcon(app_icon())
 
         self.icon_label = QLabel()
         self.icon_label.setPixmap(app_icon().pixmap(96, 96))
         self.icon_label.setAlignment(Qt.AlignmentFlag.AlignTop)
 
-        self.title_label = QLabel(f"<h2>{PROGRAM_NAME}</h2>")
-        self.version_label = QLabel(f"Version {html.escape(application_version())}")
+        self.title_label = QLabel(f"<h2>{self.tr(PROGRAM_NAME)}</h2>")
+        self.version_label = QLabel(self.tr("Version {escape}").format(escape=html.escape(application_version())))
         self.version_label.setObjectName("version_label")
-        self.summary_label = QLabel("Play the computer, watch it play itself, set up and analyse positions.")
+        self.summary_label = QLabel(self.tr("Play the computer, watch it play itself, set up and analyse positions."))
         self.summary_label.setWordWrap(True)
         self.license_label = QLabel(
-            f'Free software under the <a href="{LICENSE_URL}">GNU General Public License</a>, '
-            f"version 3 or (at your option) any later version ({LICENSE_NAME}). "
-            "It comes with absolutely no warranty."
+            self.tr(
+                'Free software under the <a href="{LICENSE_URL}">GNU General Public License</a>, version 3 '
+                "or (at your option) any later version ({LICENSE_NAME}). It comes with absolutely no warranty."
+            ).format(LICENSE_URL=LICENSE_URL, LICENSE_NAME=LICENSE_NAME)
         )
         self.license_label.setObjectName("license_label")
         self.license_label.setWordWrap(True)
@@ -177,7 +190,7 @@ class AboutDialog(QDialog):
         self.credits_browser.setAccessibleName(self.tr("Credits and licences"))
         self.credits_browser.setObjectName("credits_browser")
         self.credits_browser.setOpenExternalLinks(True)
-        self.credits_browser.setHtml("<p><b>Built on</b></p>" + credits_html())
+        self.credits_browser.setHtml(self.tr("<p><b>Built on</b></p>") + credits_html())
         self.credits_browser.setMinimumSize(460, 220)
 
         versions = component_versions()
@@ -192,7 +205,7 @@ class AboutDialog(QDialog):
             )
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = buttons.addButton("Copy version info", QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button = buttons.addButton(self.tr("Copy version info"), QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(self.copy_version_info)
         buttons.rejected.connect(self.reject)
 

@@ -14,18 +14,18 @@ class AccessEditor(QWidget):
 
     def __init__(self, settings: AccessSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.sounds_check = QCheckBox("&Play sounds", self)
+        self.sounds_check = QCheckBox(self.tr("&Play sounds"), self)
         self.sounds_check.setChecked(settings.sounds_on)
         self.volume_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.volume_slider.setRange(*VOLUME_RANGE)
         self.volume_slider.setSingleStep(5)
         self.volume_slider.setPageStep(10)
         self.volume_slider.setValue(settings.volume)
-        self.volume_slider.setAccessibleName("Sound volume")
+        self.volume_slider.setAccessibleName(self.tr("Sound volume"))
         self.volume_label = QLabel(self)
         self.volume_label.setBuddy(self.volume_slider)
         self.event_checks: dict[SoundEvent, QCheckBox] = {}
-        events_box = QGroupBox("Sounds for", self)
+        events_box = QGroupBox(self.tr("Sounds for"), self)
         events_layout = QVBoxLayout(events_box)
         for event in SoundEvent:
             check = QCheckBox(event.label, events_box)
@@ -34,7 +34,7 @@ class AccessEditor(QWidget):
             events_layout.addWidget(check)
             self.event_checks[event] = check
         self.events_box = events_box
-        self.announce_check = QCheckBox("&Announce moves, checks and the game's end to screen readers", self)
+        self.announce_check = QCheckBox(self.tr("&Announce moves, checks and the game's end to screen readers"), self)
         self.announce_check.setChecked(settings.announce_moves)
         self.note_label = QLabel(self)
         self.note_label.setWordWrap(True)
@@ -42,8 +42,11 @@ class AccessEditor(QWidget):
         self.note_label.setText(note or "")
         self.note_label.setVisible(bool(note))
         keys = QLabel(
-            "Keyboard: / types a move (e4, Nf3, O-O, e7e8q), or just type on the board; "
-            "Ctrl+Shift+S reads the position; Left/Right step through the moves.",
+            self.tr(
+                "Keyboard: / types a move (e4, Nf3, O-O, e7e8q), or just type on the "
+                "board; Ctrl+Shift+S reads the position; Left/Right step through the "
+                "moves."
+            ),
             self,
         )
         keys.setWordWrap(True)
@@ -71,7 +74,7 @@ class AccessEditor(QWidget):
         )
 
     def _update(self) -> None:
-        self.volume_label.setText(f"&Volume ({self.volume_slider.value()}%):")
+        self.volume_label.setText(self.tr("&Volume ({value}%):").format(value=self.volume_slider.value()))
         on = self.sounds_check.isChecked()
         self.volume_slider.setEnabled(on)
         self.events_box.setEnabled(on)

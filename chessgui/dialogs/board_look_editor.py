@@ -34,11 +34,13 @@ class BoardLookEditor(QWidget):
         self.theme_combo = QComboBox(self)
         self.theme_combo.setObjectName("theme_combo")
         for name in THEMES:
-            self.theme_combo.addItem(THEME_LABELS.get(name, name.capitalize()), name)
+            self.theme_combo.addItem(self.tr(THEME_LABELS.get(name, name.capitalize())), name)
         self.piece_set_combo = QComboBox(self)
         self.piece_set_combo.setObjectName("piece_set_combo")
+        # Wide enough for its longest name ("Cburnett (lichess)" was cut off).
+        self.piece_set_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for piece_set in PIECE_SETS.values():
-            self.piece_set_combo.addItem(piece_set.label, piece_set.name)
+            self.piece_set_combo.addItem(self.tr(piece_set.label), piece_set.name)
         self.color_scheme_combo = QComboBox(self)
         self.color_scheme_combo.setObjectName("color_scheme_combo")
         for scheme in ColorScheme:
@@ -62,15 +64,15 @@ class BoardLookEditor(QWidget):
         self.preview.set_input_enabled(False)
         self.preview.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a picture of the choice, not a control
         self.preview.set_arrows([PREVIEW_ARROW])
-        self.preview.setToolTip("Preview of the board as it will look")
+        self.preview.setToolTip(self.tr("Preview of the board as it will look"))
         frame_layout = QVBoxLayout(self.preview_frame)
         frame_layout.setContentsMargins(8, 8, 8, 8)
         frame_layout.addWidget(self.preview)
 
         form = QFormLayout()
-        form.addRow("Board:", self.theme_combo)
-        form.addRow("Pieces:", self.piece_set_combo)
-        form.addRow("Window colours:", self.color_scheme_combo)
+        form.addRow(self.tr("Board:"), self.theme_combo)
+        form.addRow(self.tr("Pieces:"), self.piece_set_combo)
+        form.addRow(self.tr("Window colours:"), self.color_scheme_combo)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)

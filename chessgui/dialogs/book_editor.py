@@ -15,11 +15,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.book import BOOK_DEPTH_RANGE, DEFAULT_BOOK_LABEL, BookChoice, BookSettings, book_problem
 
 _CHOICES = (
-    (BookChoice.WEIGHTED_RANDOM, "Random, by weight (varied games)"),
-    (BookChoice.BEST_WEIGHT, "Best weight (always the same)"),
+    (BookChoice.WEIGHTED_RANDOM, QT_TRANSLATE_NOOP("BookEditor", "Random, by weight (varied games)")),
+    (BookChoice.BEST_WEIGHT, QT_TRANSLATE_NOOP("BookEditor", "Best weight (always the same)")),
 )
 
 
@@ -28,20 +29,20 @@ class BookEditor(QWidget):
 
     def __init__(self, settings: BookSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.enabled_check = QCheckBox("Play opening book moves", self)
+        self.enabled_check = QCheckBox(self.tr("Play opening book moves"), self)
         self.path_edit = QLineEdit(self)
         self.path_edit.setAccessibleName(self.tr("Opening book file"))
-        self.path_edit.setPlaceholderText(DEFAULT_BOOK_LABEL)
+        self.path_edit.setPlaceholderText(self.tr(DEFAULT_BOOK_LABEL))
         self.path_edit.setClearButtonEnabled(True)
-        self.path_edit.setToolTip("A polyglot .bin book; leave empty for the default book")
-        self.browse_button = QPushButton("Choose…", self)
+        self.path_edit.setToolTip(self.tr("A polyglot .bin book; leave empty for the default book"))
+        self.browse_button = QPushButton(self.tr("Choose…"), self)
         self.browse_button.clicked.connect(self.on_browse_clicked)
         self.depth_spin = QSpinBox(self)
         self.depth_spin.setRange(*BOOK_DEPTH_RANGE)
-        self.depth_spin.setPrefix("up to move ")
+        self.depth_spin.setPrefix(self.tr("up to move "))
         self.choice_combo = QComboBox(self)
         for choice, text in _CHOICES:
-            self.choice_combo.addItem(text, choice.value)
+            self.choice_combo.addItem(self.tr(text), choice.value)
         self.status_label = QLabel(self)
         self.status_label.setWordWrap(True)
         self.status_label.setStyleSheet("color: palette(mid);")
@@ -52,9 +53,9 @@ class BookEditor(QWidget):
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.enabled_check)
-        form.addRow("Book file:", file_row)
-        form.addRow("Book depth:", self.depth_spin)
-        form.addRow("Book moves:", self.choice_combo)
+        form.addRow(self.tr("Book file:"), file_row)
+        form.addRow(self.tr("Book depth:"), self.depth_spin)
+        form.addRow(self.tr("Book moves:"), self.choice_combo)
         form.addRow(self.status_label)
 
         self.enabled_check.setChecked(settings.enabled)
@@ -77,7 +78,10 @@ class BookEditor(QWidget):
     def on_browse_clicked(self) -> None:
         """Pick a .bin file."""
         path, _ = QFileDialog.getOpenFileName(
-            self, "Choose an opening book", self.path_edit.text(), "Polyglot books (*.bin);;All files (*)"
+            self,
+            self.tr("Choose an opening book"),
+            self.path_edit.text(),
+            self.tr("Polyglot books (*.bin);;All files (*)"),
         )
         if path:
             self.path_edit.setText(path)
@@ -88,5 +92,7 @@ class BookEditor(QWidget):
         for widget in (self.path_edit, self.browse_button, self.depth_spin, self.choice_combo):
             widget.setEnabled(on)
         problem = book_problem(self.book_settings()) if on else None
-        self.status_label.setText(f"{problem} The engine will play by search." if problem else "")
+        self.status_label.setText(
+            self.tr("{problem} The engine will play by search.").format(problem=problem) if problem else ""
+        )
         self.status_label.setVisible(bool(problem))

@@ -30,11 +30,11 @@ class FenDialog(QDialog):
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Position from FEN")
+        self.setWindowTitle(self.tr("Position from FEN"))
         self._board: chess.Board | None = None
 
         prompt = QLabel(
-            "Paste or type a FEN. Shortened FENs (just the pieces, or without move counters) are fine.", self
+            self.tr("Paste or type a FEN. Shortened FENs (just the pieces, or without move counters) are fine."), self
         )
         prompt.setWordWrap(True)
         self.fen_edit = QLineEdit(self)
@@ -45,8 +45,8 @@ class FenDialog(QDialog):
         font = QFont("monospace")
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.fen_edit.setFont(font)
-        paste_button = QPushButton("Paste", self)
-        paste_button.setToolTip("Replace the text with the clipboard's")
+        paste_button = QPushButton(self.tr("Paste"), self)
+        paste_button.setToolTip(self.tr("Replace the text with the clipboard's"))
         paste_button.clicked.connect(self.paste_from_clipboard)
 
         self.problem_list = ProblemList(self)
@@ -57,7 +57,7 @@ class FenDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Play from this position")
+        self.ok_button.setText(self.tr("Play from this position"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
@@ -96,7 +96,7 @@ class FenDialog(QDialog):
     def on_text_changed(self, text: str) -> None:
         if not text.strip():
             self._board = None
-            self.problem_list.set_problems(["the text is empty: paste a FEN"])
+            self.problem_list.set_problems([self.tr("the text is empty: paste a FEN")])
             self.preview.set_board(chess.BaseBoard.empty())
             self.ok_button.setEnabled(False)
             return

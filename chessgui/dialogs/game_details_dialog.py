@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
+
 EDITABLE_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black")
 """The seven-tag roster without Result, in PGN order."""
 SHOWN_ONLY = ("Result",)
@@ -29,7 +31,20 @@ HIDDEN = frozenset({"FEN", "SetUp"})
 """Tags that describe the start position; the position editor owns them."""
 
 _DATE = re.compile(r"^[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}$")
-_PLACEHOLDERS = {"Date": "YYYY.MM.DD (?? for unknown parts)", "Round": "e.g. 3 or 2.1", "Site": "City, country"}
+_PLACEHOLDERS = {
+    "Date": QT_TRANSLATE_NOOP("GameDetailsDialog", "YYYY.MM.DD (?? for unknown parts)"),
+    "Round": QT_TRANSLATE_NOOP("GameDetailsDialog", "e.g. 3 or 2.1"),
+    "Site": QT_TRANSLATE_NOOP("GameDetailsDialog", "City, country"),
+}
+_TAG_LABELS = {
+    "Event": QT_TRANSLATE_NOOP("GameDetailsDialog", "Event"),
+    "Site": QT_TRANSLATE_NOOP("GameDetailsDialog", "Site"),
+    "Date": QT_TRANSLATE_NOOP("GameDetailsDialog", "Date"),
+    "Round": QT_TRANSLATE_NOOP("GameDetailsDialog", "Round"),
+    "White": QT_TRANSLATE_NOOP("GameDetailsDialog", "White"),
+    "Black": QT_TRANSLATE_NOOP("GameDetailsDialog", "Black"),
+}
+"""What the form calls the seven-tag roster's tags (other tags show their PGN name)."""
 
 
 class GameDetailsDialog(QDialog):
@@ -37,7 +52,7 @@ class GameDetailsDialog(QDialog):
 
     def __init__(self, headers: Mapping[str, str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Game details")
+        self.setWindowTitle(self.tr("Game details"))
         self._fields: dict[str, QLineEdit] = {}
         form = QFormLayout()
         extra = [
@@ -47,13 +62,13 @@ class GameDetailsDialog(QDialog):
             value = headers.get(name, "")
             edit = QLineEdit("" if _is_unknown(value) else value, self)
             edit.setObjectName(f"tag_{name}")
-            edit.setPlaceholderText(_PLACEHOLDERS.get(name, "?"))
+            edit.setPlaceholderText(self.tr(_PLACEHOLDERS[name]) if name in _PLACEHOLDERS else "?")
             edit.textChanged.connect(self._update_problem)
             self._fields[name] = edit
-            form.addRow(f"{name}:", edit)
+            form.addRow(self.tr("{tag}:").format(tag=self.tr(_TAG_LABELS[name]) if name in _TAG_LABELS else name), edit)
         result = QLabel(headers.get("Result", "*"), self)
-        result.setToolTip("The result comes from the game itself")
-        form.addRow("Result:", result)
+        result.setToolTip(self.tr("The result comes from the game itself"))
+        form.addRow(self.tr("Result:"), result)
 
         self._problem = QLabel(self)
         self._problem.setWordWrap(True)
@@ -82,7 +97,7 @@ class GameDetailsDialog(QDialog):
         """Why the details cannot be saved as they are (plain words), or None."""
         date = self.headers()["Date"]
         if date and not _DATE.match(date):
-            return "Date: write it as YYYY.MM.DD, with ?? for unknown parts (e.g. 2024.05.??)."
+            return self.tr("Date: write it as YYYY.MM.DD, with ?? for unknown parts (e.g. 2024.05.??).")
         return None
 
     def accept(self) -> None:

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QColor, QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,10 +33,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.pgn.indexer import PgnIndexer
 from chessgui.storage.pgn.read import GameSummary, LoadedGame, PgnGameError, PgnReadError, PgnReadResult, load_game_at
 
-COLUMNS = ("#", "White", "Black", "Result", "Date", "Event", "Opening")
+COLUMNS = (
+    "#",
+    QT_TRANSLATE_NOOP("PgnGamesModel", "White"),
+    QT_TRANSLATE_NOOP("PgnGamesModel", "Black"),
+    QT_TRANSLATE_NOOP("PgnGamesModel", "Result"),
+    QT_TRANSLATE_NOOP("PgnGamesModel", "Date"),
+    QT_TRANSLATE_NOOP("PgnGamesModel", "Event"),
+    QT_TRANSLATE_NOOP("PgnGamesModel", "Opening"),
+)
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -63,7 +79,7 @@ class PgnGamesModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return self.tr(COLUMNS[section])
         return None
 
     def data(self, index: _ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -109,10 +125,10 @@ class PgnGamesDialog(QDialog):
         self._chosen: GameSummary | None = None
         self._result: PgnReadResult | None = None
         self._failure: str | None = None
-        self.setWindowTitle(f"Games in {self._path.name}")
+        self.setWindowTitle(self.tr("Games in {name}").format(name=self._path.name))
 
         self.filter_edit = QLineEdit(self)
-        self.filter_edit.setPlaceholderText("Filter by player, event, date, opening…")
+        self.filter_edit.setPlaceholderText(self.tr("Filter by player, event, date, opening…"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setAccessibleName(self.tr("Filter games"))
         self.model = PgnGamesModel(self)
@@ -140,7 +156,7 @@ class PgnGamesDialog(QDialog):
 
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 100)
-        self.status_label = QLabel(f"Reading {self._path.name}…", self)
+        self.status_label = QLabel(self.tr("Reading {name}…").format(name=self._path.name), self)
         self.status_label.setWordWrap(True)
         self.problems_view = QPlainTextEdit(self)
         self.problems_view.setReadOnly(True)
@@ -199,28 +215,32 @@ class PgnGamesDialog(QDialog):
         count = len(result.games)
         if count == 0:
             reason = (
-                "the file is empty"
+                self.tr("the file is empty")
                 if not result.errors and _is_empty(self._path)
-                else ("it holds no PGN tags or moves")
+                else (self.tr("it holds no PGN tags or moves"))
             )
-            self.status_label.setText(f"No games were found in {self._path.name}.")
+            self.status_label.setText(self.tr("No games were found in {name}.").format(name=self._path.name))
             self.index_finished.emit(result)
-            self._fail(f"No games were found in {self._path.name}: {reason}.")
+            self._fail(self.tr("No games were found in {name}: {reason}.").format(name=self._path.name, reason=reason))
             return
         else:
-            text = f"{count} game{'s' if count != 1 else ''} in {self._path.name}."
+            text = (self.tr("1 game in {name}.") if count == 1 else self.tr("{count} games in {name}.")).format(
+                count=count, name=self._path.name
+            )
             if result.used_fallback_encoding:
-                text += " Some text was not UTF-8 and was read as Latin-1/Windows-1252."
+                text += self.tr(" Some text was not UTF-8 and was read as Latin-1/Windows-1252.")
             if not result.moves_checked:
-                text += " Moves are checked when a game is opened."
+                text += self.tr(" Moves are checked when a game is opened.")
             self.status_label.setText(text)
             self.table.selectRow(0)
         if result.errors:
             broken = sum(1 for game in result.games if game.problems)
             heading = (
-                f"{broken} game{'s have' if broken != 1 else ' has'} problems (they open up to the first error):"
+                self.tr("1 game has problems (it opens up to the first error):")
+                if broken == 1
+                else self.tr("{count} games have problems (they open up to the first error):").format(count=broken)
                 if broken
-                else "Problems in the file:"
+                else self.tr("Problems in the file:")
             )
             self.problems_view.setPlainText(heading + "\n" + "\n".join(result.errors))
             self.problems_view.show()
@@ -253,8 +273,9 @@ class PgnGamesDialog(QDialog):
             loaded = load_game_at(self._path, summary.offset, summary.line)
         except (PgnGameError, PgnReadError) as error:
             self.status_label.setText(
-                f"<span style='color:#b71c1c'>Game {summary.index} ({summary.players()}) cannot be opened: "
-                f"{error}</span>"
+                self.tr("<span style='color:#b71c1c'>Game {index} ({players}) cannot be opened: {error}</span>").format(
+                    index=summary.index, players=summary.players(), error=error
+                )
             )
             return
         self._chosen, self._loaded = summary, loaded

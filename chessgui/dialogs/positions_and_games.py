@@ -17,30 +17,38 @@ from pathlib import Path
 
 import chess
 import chess.pgn
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 from chessgui.dialogs.board_editor import BoardEditorDialog
 from chessgui.dialogs.fen_dialog import FenDialog
 from chessgui.dialogs.pgn_games_dialog import PgnGamesDialog
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.fen_check import InvalidFenError, looks_like_fen, looks_like_pgn, parse_fen
 from chessgui.storage.pgn.read import LoadedGame, PgnSaveError, game_to_pgn, read_pgn_string, save_pgn
 
-PGN_FILTER = "PGN files (*.pgn);;All files (*)"
+PGN_FILTER = QT_TRANSLATE_NOOP("PositionsAndGames", "PGN files (*.pgn);;All files (*)")
 
 Ask = Callable[[str, str], bool]
 """(title, question) -> True for yes; a message box by default, injectable for tests."""
 
-REPLACE_TITLE = "Replace the current game?"
+REPLACE_TITLE = QT_TRANSLATE_NOOP("PositionsAndGames", "Replace the current game?")
 
 
 def replace_question(unfinished_moves: int) -> str | None:
     """The question before replacing a game in progress with ``unfinished_moves`` moves; None: nothing to lose."""
     if unfinished_moves <= 0:
         return None
-    plural = "move" if unfinished_moves == 1 else "moves"
-    return f"Replace the current game? It has {unfinished_moves} {plural} and is not finished."
+    # Two whole sentences rather than %n: lupdate reads plural forms from tr() calls only.
+    text = (
+        QT_TRANSLATE_NOOP("PositionsAndGames", "Replace the current game? It has {count} move and is not finished.")
+        if unfinished_moves == 1
+        else QT_TRANSLATE_NOOP(
+            "PositionsAndGames", "Replace the current game? It has {count} moves and is not finished."
+        )
+    )
+    return QCoreApplication.translate("PositionsAndGames", text).format(count=unfinished_moves)
 
 
 class PositionsAndGames(QObject):
@@ -93,7 +101,7 @@ class PositionsAndGames(QObject):
         """
         moves = self._unfinished_moves() if self._unfinished_moves is not None else 0
         question = replace_question(moves)
-        return question is None or self.ask(REPLACE_TITLE, question)
+        return question is None or self.ask(self.tr(REPLACE_TITLE), question)
 
     def warn(self, title: str, message: str) -> None:
         self.status_message.emit(message)
@@ -128,34 +136,39 @@ class PositionsAndGames(QObject):
         """Recognise a FEN or PGN on the clipboard and offer to load it."""
         text = QGuiApplication.clipboard().text().strip()
         if not text:
-            self.status_message.emit("The clipboard is empty.")
+            self.status_message.emit(self.tr("The clipboard is empty."))
         elif looks_like_fen(text):
             self.on_load_fen_triggered(text)
         elif looks_like_pgn(text):
             self.load_pgn_text(text)
         else:
-            self.status_message.emit("The clipboard holds neither a FEN nor a PGN game.")
+            self.status_message.emit(self.tr("The clipboard holds neither a FEN nor a PGN game."))
 
     def load_pgn_text(self, text: str) -> None:
         """Load the first game in ``text``; broken parts are reported, never fatal."""
         result = read_pgn_string(text)
         if not result.games:
-            reason = "; ".join(result.errors) or "no moves or tags were found"
-            self.warn("Paste PGN", f"No game could be read from the clipboard: {reason}")
+            reason = "; ".join(result.errors) or self.tr("no moves or tags were found")
+            self.warn(
+                self.tr("Paste PGN"),
+                self.tr("No game could be read from the clipboard: {reason}").format(reason=reason),
+            )
             return
         if self.confirm_replace_game():
-            source = "the clipboard"
+            source = self.tr("the clipboard")
             if len(result.games) > 1:
-                source += f" (the first of its {len(result.games)} games)"
+                source = self.tr("the clipboard (the first of its {count} games)").format(count=len(result.games))
             self._emit_loaded(result.games[0], source)
 
     def on_copy_pgn_triggered(self) -> None:
         QGuiApplication.clipboard().setText(game_to_pgn(self._current_game()))
-        self.status_message.emit("Copied the game as PGN")
+        self.status_message.emit(self.tr("Copied the game as PGN"))
 
     # --- files -------------------------------------------------------------------
     def on_open_pgn_triggered(self) -> None:
-        path, _filter = QFileDialog.getOpenFileName(self._window, "Open PGN", self._last_directory, PGN_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(
+            self._window, self.tr("Open PGN"), self._last_directory, self.tr(PGN_FILTER)
+        )
         if path:
             self.open_pgn_file(path)
 
@@ -170,7 +183,7 @@ class PositionsAndGames(QObject):
                 self._emit_loaded(loaded, path.name)
                 self.file_used.emit(str(path))
         elif (failure := dialog.failure()) is not None:
-            self.warn("Open PGN", failure)
+            self.warn(self.tr("Open PGN"), failure)
 
     def open_file_argument(self, path: str | Path) -> None:
         """The file given on the command line: a FEN file starts from its position, anything else is read as PGN."""
@@ -179,7 +192,10 @@ class PositionsAndGames(QObject):
             with path.open("rb") as handle:
                 head = handle.read(512).decode("utf-8", "replace").strip()
         except OSError as error:
-            self.warn("Open", f"Could not open {path.name}: {error.strerror or error}")
+            self.warn(
+                self.tr("Open"),
+                self.tr("Could not open {name}: {error}").format(name=path.name, error=error.strerror or error),
+            )
             return
         if looks_like_fen(head):
             self.load_fen_text(head)
@@ -190,7 +206,9 @@ class PositionsAndGames(QObject):
     def on_save_pgn_triggered(self) -> None:
         game = self._current_game()
         suggested = Path(self._last_directory) / suggested_file_name(game)
-        path, _filter = QFileDialog.getSaveFileName(self._window, "Save PGN", str(suggested), PGN_FILTER)
+        path, _filter = QFileDialog.getSaveFileName(
+            self._window, self.tr("Save PGN"), str(suggested), self.tr(PGN_FILTER)
+        )
         if path:
             if not Path(path).suffix:
                 path += ".pgn"
@@ -201,10 +219,10 @@ class PositionsAndGames(QObject):
         try:
             save_pgn(path, self._current_game())
         except PgnSaveError as error:
-            self.warn("Save PGN", f"The game was not saved: {error}")
+            self.warn(self.tr("Save PGN"), self.tr("The game was not saved: {error}").format(error=error))
             return False
         self._last_directory = str(path.parent)
-        self.status_message.emit(f"Saved the game to {path.name}")
+        self.status_message.emit(self.tr("Saved the game to {name}").format(name=path.name))
         self.file_used.emit(str(path))
         return True
 
@@ -212,11 +230,13 @@ class PositionsAndGames(QObject):
         self.game_loaded.emit(loaded.game)
         if loaded.problems:
             self.warn(
-                "Game loaded with problems",
-                f"The game from {source} was loaded up to its first problem: " + "; ".join(loaded.problems),
+                self.tr("Game loaded with problems"),
+                self.tr("The game from {source} was loaded up to its first problem: {problems}").format(
+                    source=source, problems="; ".join(loaded.problems)
+                ),
             )
         else:
-            self.status_message.emit(f"Loaded the game from {source}")
+            self.status_message.emit(self.tr("Loaded the game from {source}").format(source=source))
 
 
 def suggested_file_name(game: chess.pgn.Game) -> str:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.rating import START_DEVIATION, START_RATING, Rating, suggest_level
 from chessgui.storage.settings import LEVEL_RANGE, LEVEL_STEP
 
@@ -34,7 +35,11 @@ PROVISIONAL_DEVIATION = 110.0
 """Above this deviation the rating is called provisional (lichess uses the same threshold)."""
 CHART_MARGIN = 100.0
 """Room above and below the rating line in the history chart, Elo."""
-_RESULT_WORDS = {1.0: "Won", 0.5: "Draw", 0.0: "Lost"}
+_RESULT_WORDS = {
+    1.0: QT_TRANSLATE_NOOP("RatingDialog", "Won"),
+    0.5: QT_TRANSLATE_NOOP("RatingDialog", "Draw"),
+    0.0: QT_TRANSLATE_NOOP("RatingDialog", "Lost"),
+}
 
 
 def rating_text(rating: Rating) -> str:
@@ -50,7 +55,7 @@ class RatingChart(QWidget):
 
     def __init__(self, rating: Rating, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Rating history chart")
+        self.setAccessibleName(self.tr("Rating history chart"))
         self.setMinimumHeight(140)
         self.set_rating(rating)
 
@@ -74,7 +79,9 @@ class RatingChart(QWidget):
         painter.drawRect(area)
         if len(self.points) < 2:
             painter.setPen(text_color)
-            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, "Play a game against a level to start a history")
+            painter.drawText(
+                area, Qt.AlignmentFlag.AlignCenter, self.tr("Play a game against a level to start a history")
+            )
             return
         # The scale follows the rating line (the early, wide band is clipped), in whole hundreds.
         ratings = [r for r, _ in self.points]
@@ -117,7 +124,7 @@ class RatingDialog(QDialog):
 
     def __init__(self, rating: Rating, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("My rating")
+        self.setWindowTitle(self.tr("My rating"))
         self.rating_label = QLabel(self)
         self.rating_label.setObjectName("rating_label")
         font = self.rating_label.font()
@@ -129,9 +136,11 @@ class RatingDialog(QDialog):
         self.chart = RatingChart(rating, self)
         self.table = QTableWidget(0, 5, self)
         self.table.setObjectName("rated_games")
-        self.table.setAccessibleName("Rated games")
+        self.table.setAccessibleName(self.tr("Rated games"))
         self.table.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
-        self.table.setHorizontalHeaderLabels(["Date", "Level", "Colour", "Result", "Rating after"])
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Date"), self.tr("Level"), self.tr("Colour"), self.tr("Result"), self.tr("Rating after")]
+        )
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().hide()
@@ -158,14 +167,21 @@ class RatingDialog(QDialog):
     def set_rating(self, rating: Rating) -> None:
         """Show ``rating`` (e.g. after a game was rated while the dialog is open)."""
         self._rating = rating
-        self.rating_label.setText(f"Your rating: {rating_text(rating)}")
+        self.rating_label.setText(self.tr("Your rating: {rating_text}").format(rating_text=rating_text(rating)))
         count = len(rating.games)
-        games = f"From {count} rated game{'s' if count != 1 else ''}" if count else "No rated games yet"
+        if count == 0:
+            games = self.tr("No rated games yet")
+        elif count == 1:
+            games = self.tr("From 1 rated game")
+        else:
+            games = self.tr("From {count} rated games").format(count=count)
         self.explanation.setText(
-            f"{games} against the computer's levels. "
-            f"Your strength is most likely within ±{round(2 * rating.deviation)} of {round(rating.rating)}; "
-            "each game makes that range smaller. A game counts when you play the built-in engine at a level "
-            "from the start position to the end, without taking moves back."
+            self.tr(
+                "{games} against the computer's levels. Your strength is most likely "
+                "within ±{value} of {rating}; each game makes that range smaller. A "
+                "game counts when you play the built-in engine at a level from the "
+                "start position to the end, without taking moves back."
+            ).format(games=games, value=round(2 * rating.deviation), rating=round(rating.rating))
         )
         self.chart.set_rating(rating)
         self.table.setRowCount(count)
@@ -173,17 +189,19 @@ class RatingDialog(QDialog):
             cells = (
                 game.date.replace("T", " "),
                 str(game.level),
-                "White" if game.white else "Black",
-                _RESULT_WORDS.get(game.score, str(game.score)),
+                self.tr("White") if game.white else self.tr("Black"),
+                self.tr(_RESULT_WORDS[game.score]) if game.score in _RESULT_WORDS else str(game.score),
                 f"{round(game.rating_after)} ± {round(2 * game.deviation_after)}",
             )
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.suggested = suggest_level(rating.rating, LEVELS)
-        self.suggest_button.setText(f"Play at my level ({self.suggested})")
+        self.suggest_button.setText(self.tr("Play at my level ({suggested})").format(suggested=self.suggested))
         self.suggest_button.setToolTip(
-            f"The computer's level nearest your rating: the side you play against becomes the built-in engine "
-            f"at {self.suggested} Elo"
+            self.tr(
+                "The computer's level nearest your rating: the side you play against "
+                "becomes the built-in engine at {suggested} Elo"
+            ).format(suggested=self.suggested)
         )
 
     def _on_suggest_clicked(self) -> None:

@@ -31,18 +31,18 @@ class ReviewDialog(QDialog):
     def __init__(self, engines: Sequence[ReviewEngine], positions: int, parent: QWidget | None = None) -> None:
         """``engines``: the choices, the built-in engine first; ``positions``: how many the game has."""
         super().__init__(parent)
-        self.setWindowTitle("Review game")
+        self.setWindowTitle(self.tr("Review game"))
         self._engines = list(engines) or [ReviewEngine()]
         self._positions = positions
-        self.time_button = QRadioButton("Time per move", self)
-        self.depth_button = QRadioButton("Depth", self)
+        self.time_button = QRadioButton(self.tr("Time per move"), self)
+        self.depth_button = QRadioButton(self.tr("Depth"), self)
         self.time_button.setChecked(True)
         self.seconds = QDoubleSpinBox(self)
         self.seconds.setAccessibleName(self.tr("Seconds per move"))
         self.seconds.setRange(0.1, 60.0)
         self.seconds.setSingleStep(0.1)
         self.seconds.setDecimals(1)
-        self.seconds.setSuffix(" s")
+        self.seconds.setSuffix(self.tr(" s"))
         self.seconds.setValue(DEFAULT_SECONDS_PER_MOVE)
         self.depth_box = QSpinBox(self)  # not "depth": that is QWidget.depth(), the colour depth
         self.depth_box.setAccessibleName(self.tr("Search depth"))
@@ -61,9 +61,9 @@ class ReviewDialog(QDialog):
         depth_row.addWidget(self.depth_box, 1)
         form.addRow(time_row)
         form.addRow(depth_row)
-        form.addRow("Engine", self.engine)
+        form.addRow(self.tr("Engine"), self.engine)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Review")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Review"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -91,10 +91,16 @@ class ReviewDialog(QDialog):
         if timed:
             total = self._positions * self.seconds.value()
             self.estimate.setText(
-                f"{self._positions} positions: about {_duration(total)} (less for positions reviewed before)."
+                self.tr("{positions} positions: about {duration} (less for positions reviewed before).").format(
+                    positions=self._positions, duration=_duration(total)
+                )
             )
         else:
-            self.estimate.setText(f"{self._positions} positions at depth {self.depth_box.value()}.")
+            self.estimate.setText(
+                self.tr("{positions} positions at depth {value}.").format(
+                    positions=self._positions, value=self.depth_box.value()
+                )
+            )
 
 
 def _duration(seconds: float) -> str:

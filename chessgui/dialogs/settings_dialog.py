@@ -37,6 +37,8 @@ from chessgui.dialogs.strength_control import StrengthControl
 from chessgui.dialogs.tablebase_editor import TablebaseEditor
 from chessgui.dialogs.time_control_editor import TimeControlEditor
 from chessgui.dialogs.uci_engine_editor import EngineProbe, UciEngineEditor
+from chessgui.game.chess_words import PieceLetters
+from chessgui.i18n import Language
 from chessgui.storage.settings import (
     ANIMATION_RANGE_MS,
     DEPTH_RANGE,
@@ -62,12 +64,12 @@ class PlayerEditor(QGroupBox):
         parent: QWidget | None = None,
         probe: EngineProbe | None = None,
     ) -> None:
-        side = "White" if color == chess.WHITE else "Black"
+        side = self.tr("White") if color == chess.WHITE else self.tr("Black")
         super().__init__(side, parent)
         self._color = color
         self._original = settings
-        self.human_radio = QRadioButton("Human", self)
-        self.computer_radio = QRadioButton("Computer", self)
+        self.human_radio = QRadioButton(self.tr("Human"), self)
+        self.computer_radio = QRadioButton(self.tr("Computer"), self)
         self.human_radio.setObjectName(f"{side.lower()}_human")
         self.computer_radio.setObjectName(f"{side.lower()}_computer")
         group = QButtonGroup(self)
@@ -75,21 +77,21 @@ class PlayerEditor(QGroupBox):
         group.addButton(self.computer_radio)
 
         self.engine_combo = QComboBox(self)
-        self.engine_combo.addItem("Built-in engine")
-        self.engine_combo.addItem("External UCI engine…")
+        self.engine_combo.addItem(self.tr("Built-in engine"))
+        self.engine_combo.addItem(self.tr("External UCI engine…"))
 
         self.move_time_spin = QDoubleSpinBox(self)
         self.move_time_spin.setRange(0.0, 600.0)
         self.move_time_spin.setDecimals(1)
         self.move_time_spin.setSingleStep(0.5)
-        self.move_time_spin.setSuffix(" s")
-        self.move_time_spin.setSpecialValueText("No time limit")
-        self.move_time_spin.setToolTip("Thinking time per move when the game has no clock")
-        self.depth_check = QCheckBox("Limit depth", self)
+        self.move_time_spin.setSuffix(self.tr(" s"))
+        self.move_time_spin.setSpecialValueText(self.tr("No time limit"))
+        self.move_time_spin.setToolTip(self.tr("Thinking time per move when the game has no clock"))
+        self.depth_check = QCheckBox(self.tr("Limit depth"), self)
         self.depth_spin = QSpinBox(self)
         self.depth_spin.setAccessibleName(self.tr("Depth limit"))
         self.depth_spin.setRange(*DEPTH_RANGE)
-        self.nodes_check = QCheckBox("Limit nodes", self)
+        self.nodes_check = QCheckBox(self.tr("Limit nodes"), self)
         self.nodes_spin = QSpinBox(self)
         self.nodes_spin.setAccessibleName(self.tr("Node limit"))
         self.nodes_spin.setRange(1000, min(NODES_RANGE[1], 2**31 - 1))
@@ -97,14 +99,14 @@ class PlayerEditor(QGroupBox):
         self.nodes_spin.setGroupSeparatorShown(True)
         self.hash_spin = QSpinBox(self)
         self.hash_spin.setRange(*HASH_RANGE_MB)
-        self.hash_spin.setSuffix(" MB")
+        self.hash_spin.setSuffix(self.tr(" MB"))
 
         builtin_page = QWidget(self)
         builtin_form = QFormLayout(builtin_page)
         builtin_form.setContentsMargins(0, 0, 0, 0)
         self.strength_control = StrengthControl(settings.elo, builtin_page)
         self.strength_control.setObjectName(f"{side.lower()}_strength")
-        builtin_form.addRow("Strength:", self.strength_control)
+        builtin_form.addRow(self.tr("Strength:"), self.strength_control)
         builtin_form.addRow(self.depth_check, self.depth_spin)
         builtin_form.addRow(self.nodes_check, self.nodes_spin)
         self.uci_editor = UciEngineEditor(settings.uci_path, settings.uci_options, self, probe)
@@ -115,9 +117,9 @@ class PlayerEditor(QGroupBox):
         self.computer_box = QWidget(self)
         form = QFormLayout(self.computer_box)
         form.setContentsMargins(0, 0, 0, 0)
-        form.addRow("Engine:", self.engine_combo)
-        form.addRow("Time per move:", self.move_time_spin)
-        form.addRow("Hash table:", self.hash_spin)
+        form.addRow(self.tr("Engine:"), self.engine_combo)
+        form.addRow(self.tr("Time per move:"), self.move_time_spin)
+        form.addRow(self.tr("Hash table:"), self.hash_spin)
         form.addRow(self.engine_pages)
         self.book_editor = BookEditor(settings.book, self)
         form.addRow(self.book_editor)
@@ -169,9 +171,9 @@ class PlayerEditor(QGroupBox):
         settings = self.player_settings()
         side = self.title()
         if settings.kind is PlayerKind.UCI and not settings.uci_path:
-            return f"{side}: choose the external engine program, or pick the built-in engine."
+            return self.tr("{side}: choose the external engine program, or pick the built-in engine.").format(side=side)
         if settings.kind is PlayerKind.UCI and self.uci_editor.is_checking():
-            return f"{side}: the engine is still being checked; try again in a moment."
+            return self.tr("{side}: the engine is still being checked; try again in a moment.").format(side=side)
         return None
 
     # ------------------------------------------------------------------ helpers
@@ -213,15 +215,15 @@ class SettingsDialog(QDialog):
         self,
         settings: Settings,
         parent: QWidget | None = None,
-        title: str = "Settings",
+        title: str | None = None,
         probe: EngineProbe | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(title)
+        self.setWindowTitle(title if title is not None else self.tr("Settings"))
         self._settings = settings
         # Tab goes in creation order: the page tabs first, then each page's controls, OK and Cancel last.
         self.tabs = QTabWidget(self)
-        self.tabs.setAccessibleName("Settings pages")
+        self.tabs.setAccessibleName(self.tr("Settings pages"))
         self.white_editor = PlayerEditor(chess.WHITE, settings.white, self, probe)
         self.black_editor = PlayerEditor(chess.BLACK, settings.black, self, probe)
 
@@ -229,16 +231,16 @@ class SettingsDialog(QDialog):
         self.delay_spin.setRange(MIN_MOVE_DELAY_RANGE_MS[0] / 1000, MIN_MOVE_DELAY_RANGE_MS[1] / 1000)
         self.delay_spin.setDecimals(1)
         self.delay_spin.setSingleStep(0.1)
-        self.delay_spin.setSuffix(" s")
+        self.delay_spin.setSuffix(self.tr(" s"))
         self.delay_spin.setValue(settings.min_move_delay_ms / 1000)
-        self.delay_spin.setToolTip("Computer vs computer: the least time between two moves, so you can follow")
+        self.delay_spin.setToolTip(self.tr("Computer vs computer: the least time between two moves, so you can follow"))
 
         players_page = QWidget(self)
         sides = QHBoxLayout()
         sides.addWidget(self.white_editor, 1)
         sides.addWidget(self.black_editor, 1)
         delay_row = QFormLayout()
-        delay_row.addRow("Computer vs computer, pause between moves at least:", self.delay_spin)
+        delay_row.addRow(self.tr("Computer vs computer, pause between moves at least:"), self.delay_spin)
         players_layout = QVBoxLayout(players_page)
         players_layout.addLayout(sides, 1)
         players_layout.addLayout(delay_row)
@@ -252,8 +254,8 @@ class SettingsDialog(QDialog):
         self.time_control_editor.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         clock_page = QWidget(self)
         clock_form = QFormLayout()
-        clock_form.addRow("Time control:", self.time_control_editor)
-        clock_form.addRow("Computer on a clock:", self.engine_time_combo)
+        clock_form.addRow(self.tr("Time control:"), self.time_control_editor)
+        clock_form.addRow(self.tr("Computer on a clock:"), self.engine_time_combo)
         self.clock_note = QLabel(clock_page)
         self.clock_note.setWordWrap(True)
         clock_form.addRow(self.clock_note)
@@ -266,17 +268,17 @@ class SettingsDialog(QDialog):
 
         board = settings.board
         self.look_editor = BoardLookEditor(board, self)  # first on its page, so first in the tab order
-        self.legal_moves_check = QCheckBox("Show legal moves", self)
+        self.legal_moves_check = QCheckBox(self.tr("Show legal moves"), self)
         self.legal_moves_check.setChecked(board.show_legal_moves)
-        self.coordinates_check = QCheckBox("Show coordinates", self)
+        self.coordinates_check = QCheckBox(self.tr("Show coordinates"), self)
         self.coordinates_check.setChecked(board.show_coordinates)
-        self.auto_flip_check = QCheckBox("Turn the board to the human's side", self)
+        self.auto_flip_check = QCheckBox(self.tr("Turn the board to the human's side"), self)
         self.auto_flip_check.setChecked(board.auto_flip)
         self.animation_spin = QSpinBox(self)
         self.animation_spin.setRange(*ANIMATION_RANGE_MS)
         self.animation_spin.setSingleStep(50)
-        self.animation_spin.setSuffix(" ms")
-        self.animation_spin.setSpecialValueText("Off")
+        self.animation_spin.setSuffix(self.tr(" ms"))
+        self.animation_spin.setSpecialValueText(self.tr("Off"))
         self.animation_spin.setValue(board.animation_ms)
         board_page = QWidget(self)
         board_form = QFormLayout(board_page)
@@ -284,19 +286,41 @@ class SettingsDialog(QDialog):
         board_form.addRow(self.legal_moves_check)
         board_form.addRow(self.coordinates_check)
         board_form.addRow(self.auto_flip_check)
-        board_form.addRow("Move animation:", self.animation_spin)
+        board_form.addRow(self.tr("Move animation:"), self.animation_spin)
+        self.piece_letters_combo = QComboBox(self)
+        self.piece_letters_combo.setObjectName("piece_letters_combo")
+        for letters in PieceLetters:
+            self.piece_letters_combo.addItem(letters.label, letters)
+        self.piece_letters_combo.setCurrentIndex(self.piece_letters_combo.findData(settings.piece_letters))
+        self.piece_letters_combo.setToolTip(
+            self.tr("How the move list, hints and engine lines name the pieces; PGN files always use K Q R B N")
+        )
+        board_form.addRow(self.tr("Piece letters in moves:"), self.piece_letters_combo)
+        self.language_combo = QComboBox(self)
+        self.language_combo.setObjectName("language_combo")
+        for language in Language:
+            self.language_combo.addItem(language.label, language)
+        self.language_combo.setCurrentIndex(self.language_combo.findData(settings.language))
+        self.language_note = QLabel(self.tr("A new language takes effect after a restart."), self)
+        self.language_note.setWordWrap(True)
+        self.language_note.setVisible(False)
+        self.language_combo.currentIndexChanged.connect(
+            lambda: self.language_note.setVisible(self.language_combo.currentData() != settings.language)
+        )
+        board_form.addRow(self.tr("Language:"), self.language_combo)
+        board_form.addRow(self.language_note)
 
-        self.tabs.addTab(players_page, "Players")
-        self.tabs.addTab(clock_page, "Clock")
-        self.tabs.addTab(board_page, "Board")
+        self.tabs.addTab(players_page, self.tr("Players"))
+        self.tabs.addTab(clock_page, self.tr("Clock"))
+        self.tabs.addTab(board_page, self.tr("Board"))
         self.tablebase_editor = TablebaseEditor(settings.tablebases, self)
         tablebase_page = QWidget(self)
         tablebase_layout = QVBoxLayout(tablebase_page)
         tablebase_layout.addWidget(self.tablebase_editor)
         tablebase_layout.addStretch(1)
-        self.tabs.addTab(tablebase_page, "Tablebases")
+        self.tabs.addTab(tablebase_page, self.tr("Tablebases"))
         self.access_editor = AccessEditor(settings.access, self)
-        self.tabs.addTab(self.access_editor, "Sound && access")
+        self.tabs.addTab(self.access_editor, self.tr("Sound && access"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -325,21 +349,23 @@ class SettingsDialog(QDialog):
             engine_time_mode=self.engine_time_combo.currentData() or self._settings.engine_time_mode,
             tablebases=self.tablebase_editor.tablebase_settings(),
             access=self.access_editor.access_settings(),
+            language=self.language_combo.currentData() or Language.SYSTEM,
+            piece_letters=self.piece_letters_combo.currentData() or PieceLetters.ENGLISH,
         )
 
     def _update_clock_note(self) -> None:
         """Say how the computer decides its thinking time with the clock now chosen."""
         if not self.time_control_editor.time_control().is_timed():
-            text = "Without a clock, each computer side thinks for its time per move (Players tab)."
+            text = self.tr("Without a clock, each computer side thinks for its time per move (Players tab).")
             self.engine_time_combo.setEnabled(False)
         elif self.engine_time_combo.currentData() is EngineTimeMode.FIXED_PER_MOVE:
-            text = (
-                "Each computer side thinks for its time per move (Players tab), whatever its clock "
-                "shows, so it may lose on time."
+            text = self.tr(
+                "Each computer side thinks for its time per move (Players tab), "
+                "whatever its clock shows, so it may lose on time."
             )
             self.engine_time_combo.setEnabled(True)
         else:
-            text = "Each computer side plans its thinking time from its remaining time and increment."
+            text = self.tr("Each computer side plans its thinking time from its remaining time and increment.")
             self.engine_time_combo.setEnabled(True)
         self.clock_note.setText(text)
 

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSlider, QSpinB
 from chessgui.storage.settings import LEVEL_PRESETS, LEVEL_RANGE, LEVEL_STEP
 
 DEFAULT_LEVEL = 1600
-_CUSTOM = "Custom"
 
 
 class StrengthControl(QWidget):
@@ -24,22 +23,22 @@ class StrengthControl(QWidget):
 
     def __init__(self, elo: int | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.full_check = QCheckBox("Full strength", self)
-        self.full_check.setToolTip("Play as strongly as the engine can (analysis and hints always do)")
+        self.full_check = QCheckBox(self.tr("Full strength"), self)
+        self.full_check.setToolTip(self.tr("Play as strongly as the engine can (analysis and hints always do)"))
         self.slider = QSlider(Qt.Orientation.Horizontal, self)
         self.slider.setRange(LEVEL_RANGE[0] // LEVEL_STEP, LEVEL_RANGE[1] // LEVEL_STEP)
         self.slider.setPageStep(4)
-        self.slider.setAccessibleName("Engine level")
+        self.slider.setAccessibleName(self.tr("Engine level"))
         self.spin = QSpinBox(self)
         self.spin.setRange(*LEVEL_RANGE)
         self.spin.setSingleStep(LEVEL_STEP)
-        self.spin.setSuffix(" Elo")
-        self.spin.setAccessibleName("Engine level in Elo")
+        self.spin.setSuffix(self.tr(" Elo"))
+        self.spin.setAccessibleName(self.tr("Engine level in Elo"))
         self.presets = QComboBox(self)
-        self.presets.addItem(_CUSTOM, None)
+        self.presets.addItem(self.tr("Custom"), None)
         for name, value in LEVEL_PRESETS:
-            self.presets.addItem(f"{name} ({value})", value)
-        self.presets.setAccessibleName("Level presets")
+            self.presets.addItem(self.tr("{name} ({value})").format(name=self.tr(name), value=value), value)
+        self.presets.setAccessibleName(self.tr("Level presets"))
 
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)

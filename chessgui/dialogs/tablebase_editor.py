@@ -33,19 +33,23 @@ class TablebaseEditor(QWidget):
         self._suggestion = suggestion if suggestion is not None else suggested_gaviota_dir()
         self.syzygy_edit = QLineEdit(settings.syzygy_dir, self)
         self.syzygy_edit.setAccessibleName(self.tr("Syzygy directory"))
-        self.syzygy_edit.setPlaceholderText("No Syzygy tables")
+        self.syzygy_edit.setPlaceholderText(self.tr("No Syzygy tables"))
         self.syzygy_edit.setClearButtonEnabled(True)
-        self.syzygy_edit.setToolTip("The directory with Syzygy tables (.rtbw and .rtbz files)")
-        self.syzygy_button = QPushButton("Choose…", self)
+        self.syzygy_edit.setToolTip(self.tr("The directory with Syzygy tables (.rtbw and .rtbz files)"))
+        self.syzygy_button = QPushButton(self.tr("Choose…"), self)
         self.gaviota_edit = QLineEdit(settings.gaviota_dir, self)
         self.gaviota_edit.setAccessibleName(self.tr("Gaviota directory"))
-        self.gaviota_edit.setPlaceholderText("No Gaviota tables")
+        self.gaviota_edit.setPlaceholderText(self.tr("No Gaviota tables"))
         self.gaviota_edit.setClearButtonEnabled(True)
-        self.gaviota_edit.setToolTip("The directory with Gaviota tables (.gtb.cp4 files)")
-        self.gaviota_button = QPushButton("Choose…", self)
-        self.suggest_button = QPushButton("Use installed tables", self)
-        self.suggest_button.setToolTip(f"Use the Gaviota tables installed in {self._suggestion}")
-        self.play_check = QCheckBox("Computer players play the tablebase move when the tables cover the position", self)
+        self.gaviota_edit.setToolTip(self.tr("The directory with Gaviota tables (.gtb.cp4 files)"))
+        self.gaviota_button = QPushButton(self.tr("Choose…"), self)
+        self.suggest_button = QPushButton(self.tr("Use installed tables"), self)
+        self.suggest_button.setToolTip(
+            self.tr("Use the Gaviota tables installed in {suggestion}").format(suggestion=self._suggestion)
+        )
+        self.play_check = QCheckBox(
+            self.tr("Computer players play the tablebase move when the tables cover the position"), self
+        )
         self.play_check.setChecked(settings.play_perfectly)
         self.status_label = QLabel(self)
         self.status_label.setObjectName("tablebase_status")
@@ -60,13 +64,17 @@ class TablebaseEditor(QWidget):
         gaviota_row.addWidget(self.suggest_button)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
-        form.addRow("Syzygy tables:", syzygy_row)
-        form.addRow("Gaviota tables:", gaviota_row)
+        form.addRow(self.tr("Syzygy tables:"), syzygy_row)
+        form.addRow(self.tr("Gaviota tables:"), gaviota_row)
         form.addRow(self.play_check)
         form.addRow(self.status_label)
 
-        self.syzygy_button.clicked.connect(lambda: self._browse(self.syzygy_edit, "Choose the Syzygy directory"))
-        self.gaviota_button.clicked.connect(lambda: self._browse(self.gaviota_edit, "Choose the Gaviota directory"))
+        self.syzygy_button.clicked.connect(
+            lambda: self._browse(self.syzygy_edit, self.tr("Choose the Syzygy directory"))
+        )
+        self.gaviota_button.clicked.connect(
+            lambda: self._browse(self.gaviota_edit, self.tr("Choose the Gaviota directory"))
+        )
         self.suggest_button.clicked.connect(self.on_suggest_clicked)
         self.syzygy_edit.editingFinished.connect(self._update)
         self.gaviota_edit.editingFinished.connect(self._update)
@@ -96,7 +104,7 @@ class TablebaseEditor(QWidget):
         settings = self.tablebase_settings()
         self.suggest_button.setVisible(bool(self._suggestion) and not settings.gaviota_dir)
         if not settings.is_configured():
-            hint = " Debian's gaviotatb package has 3-piece Gaviota tables." if not self._suggestion else ""
-            self.status_label.setText("No tablebases: set a directory to get exact endgame results." + hint)
+            hint = self.tr(" Debian's gaviotatb package has 3-piece Gaviota tables.") if not self._suggestion else ""
+            self.status_label.setText(self.tr("No tablebases: set a directory to get exact endgame results.") + hint)
             return
         self.status_label.setText(check_tablebases(settings).summary())

@@ -37,28 +37,32 @@ class _SideTimeRow:
         self.title = QLabel(title, parent)
         self.minutes = QSpinBox(parent)
         self.minutes.setRange(0, _MAX_MINUTES)
-        self.minutes.setSuffix(" min")
+        self.minutes.setSuffix(QCoreApplication.translate("TimeControlEditor", " min"))
         self.minutes.setObjectName(f"{name}_minutes")
         self.seconds = QSpinBox(parent)
         self.seconds.setRange(0, 59)
-        self.seconds.setSuffix(" s")
+        self.seconds.setSuffix(QCoreApplication.translate("TimeControlEditor", " s"))
         self.seconds.setObjectName(f"{name}_seconds")
         self.increment = QDoubleSpinBox(parent)
         self.increment.setRange(0.0, _MAX_INCREMENT_SECONDS)
         self.increment.setDecimals(1)
         self.increment.setSingleStep(1.0)
-        self.increment.setSuffix(" s")
+        self.increment.setSuffix(QCoreApplication.translate("TimeControlEditor", " s"))
         self.increment.setObjectName(f"{name}_increment")
         self.set_title(title)
-        self.plus = QLabel("+ increment", parent)
+        self.plus = QLabel(QCoreApplication.translate("_SideTimeRow", "+ increment"), parent)
         for column, widget in enumerate((self.title, self.minutes, self.seconds, self.plus, self.increment)):
             grid.addWidget(widget, row, column)
 
     def set_title(self, title: str) -> None:
         """Name the row ("White", "Both sides"); its boxes are named after it for screen readers."""
         self.title.setText(title)
-        for spin, what in ((self.minutes, "minutes"), (self.seconds, "seconds"), (self.increment, "increment")):
-            spin.setAccessibleName(f"{title}: {QCoreApplication.translate('TimeControlEditor', what)}")
+        for spin, what in (
+            (self.minutes, QCoreApplication.translate("_SideTimeRow", "minutes")),
+            (self.seconds, QCoreApplication.translate("_SideTimeRow", "seconds")),
+            (self.increment, QCoreApplication.translate("_SideTimeRow", "increment")),
+        ):
+            spin.setAccessibleName(f"{title}: {what}")
 
     def widgets(self) -> tuple[QWidget, ...]:
         return (self.title, self.minutes, self.seconds, self.plus, self.increment)
@@ -101,17 +105,17 @@ class TimeControlEditor(QWidget):
         self._preset_combo = QComboBox(self)
         self._preset_combo.setObjectName("time_control_preset")
         self._preset_combo.setAccessibleName(self.tr("Time control"))
-        self._preset_combo.addItem("Untimed", UNTIMED)
+        self._preset_combo.addItem(self.tr("Untimed"), UNTIMED)
         for preset in PRESETS:
             self._preset_combo.addItem(preset.label, preset.time_control)
-        self._preset_combo.addItem("Custom…", _CUSTOM)
+        self._preset_combo.addItem(self.tr("Custom…"), _CUSTOM)
 
         self._custom = QWidget(self)
         grid = QGridLayout(self._custom)
         grid.setContentsMargins(0, 0, 0, 0)
-        self._white_row = _SideTimeRow("Both sides", grid, 0, self._custom, "white")
-        self._black_row = _SideTimeRow("Black", grid, 1, self._custom, "black")
-        self._handicap = QCheckBox("Different time for each side (handicap)", self._custom)
+        self._white_row = _SideTimeRow(self.tr("Both sides"), grid, 0, self._custom, "white")
+        self._black_row = _SideTimeRow(self.tr("Black"), grid, 1, self._custom, "black")
+        self._handicap = QCheckBox(self.tr("Different time for each side (handicap)"), self._custom)
         self._handicap.setObjectName("time_control_handicap")
         grid.addWidget(self._handicap, 2, 0, 1, 5)
 
@@ -206,15 +210,15 @@ class TimeControlEditor(QWidget):
         custom = self.is_custom()
         self._custom.setVisible(custom)
         handicap = self._handicap.isChecked()
-        self._white_row.set_title("White" if handicap else "Both sides")
+        self._white_row.set_title(self.tr("White") if handicap else self.tr("Both sides"))
         self._black_row.set_visible(handicap)
         self._update_summary()
 
     def _update_summary(self) -> None:
         time_control = self.time_control()
         if not time_control.is_timed():
-            self._summary.setText("No clock")
+            self._summary.setText(self.tr("No clock"))
         elif self.is_custom():
             self._summary.setText(f"{time_control.category()} {time_control.describe()}")
         else:
-            self._summary.setText("minutes + seconds per move")
+            self._summary.setText(self.tr("minutes + seconds per move"))

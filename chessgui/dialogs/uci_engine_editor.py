@@ -57,7 +57,7 @@ class EngineProbe(QObject):
         except UciEngineError as error:
             self.finished.emit(path, None, str(error))
         except Exception as error:  # anything else from a strange program is still just "it failed"
-            self.finished.emit(path, None, f"The engine could not be checked: {error}")
+            self.finished.emit(path, None, self.tr("The engine could not be checked: {error}").format(error=error))
         else:
             self.finished.emit(path, description, "")
 
@@ -89,17 +89,17 @@ class UciEngineEditor(QWidget):
         self.path_edit = QLineEdit(path, self)
         self.path_edit.setObjectName("uci_path")
         self.path_edit.setAccessibleName(self.tr("UCI engine program"))
-        self.path_edit.setPlaceholderText("Path of a UCI engine, e.g. /usr/games/stockfish")
-        self.browse_button = QPushButton("Browse…", self)
-        self.check_button = QPushButton("Check", self)
-        self.check_button.setToolTip("Start the engine once to see that it works and to list its options")
+        self.path_edit.setPlaceholderText(self.tr("Path of a UCI engine, e.g. /usr/games/stockfish"))
+        self.browse_button = QPushButton(self.tr("Browse…"), self)
+        self.check_button = QPushButton(self.tr("Check"), self)
+        self.check_button.setToolTip(self.tr("Start the engine once to see that it works and to list its options"))
         self.status_label = QLabel(self)
         self.status_label.setWordWrap(True)
         self.options_table = QTableWidget(0, 2, self)
         self.options_table.setObjectName("uci_options")
         self.options_table.setAccessibleName(self.tr("Engine options"))
         self.options_table.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
-        self.options_table.setHorizontalHeaderLabels(["Engine option", "Value"])
+        self.options_table.setHorizontalHeaderLabels([self.tr("Engine option"), self.tr("Value")])
         self.options_table.verticalHeader().setVisible(False)
         self.options_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.options_table.horizontalHeader().setStretchLastSection(True)
@@ -118,7 +118,7 @@ class UciEngineEditor(QWidget):
         self.browse_button.clicked.connect(self._on_browse_clicked)
         self.check_button.clicked.connect(self.check)
         self.path_edit.editingFinished.connect(self._on_path_edited)
-        self._set_status("Not checked yet." if path else "Choose an engine program.", ok=None)
+        self._set_status(self.tr("Not checked yet.") if path else self.tr("Choose an engine program."), ok=None)
         self._last_checked_path: str | None = None
 
     # ------------------------------------------------------------------ API
@@ -138,11 +138,11 @@ class UciEngineEditor(QWidget):
         """Start the engine in the background to validate it and list its options."""
         path = self.path()
         if not path:
-            self._set_status("Choose an engine program.", ok=False)
+            self._set_status(self.tr("Choose an engine program."), ok=False)
             return
         self._pending_path = path
         self.check_button.setEnabled(False)
-        self._set_status(f"Starting {path} …", ok=None)
+        self._set_status(self.tr("Starting {path} …").format(path=path), ok=None)
         self._probe.start(path)
 
     def options(self) -> tuple[tuple[str, str], ...]:
@@ -161,7 +161,7 @@ class UciEngineEditor(QWidget):
 
     # ------------------------------------------------------------------ slots
     def _on_browse_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Choose a UCI chess engine", self.path() or "/usr/games")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a UCI chess engine"), self.path() or "/usr/games")
         if path:
             self.path_edit.setText(path)
             self.check()
@@ -186,7 +186,12 @@ class UciEngineEditor(QWidget):
             self._saved_options = dict(self.options())  # keep edits when checking again
         self._description = description
         author = f" by {description.author}" if description.author else ""
-        self._set_status(f"✓ {description.name}{author} — {len(description.options)} options", ok=True)
+        self._set_status(
+            self.tr("✓ {name}{author} — {count} options").format(
+                name=description.name, author=author, count=len(description.options)
+            ),
+            ok=True,
+        )
         self._fill_options(description.options)
         self.checked.emit(True)
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import chess
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from chessgui.engines.builtin_worker import EngineWorker
 from chessgui.engines.info import EngineInfo
@@ -298,7 +298,11 @@ class PositionAnalyser(QObject):
         self._stopping.clear()
         name = self._engine_name
         self._drop_worker()  # kills the process; a fresh worker starts with the next position
-        self._fail(f"The analysis engine '{name}' stopped answering (it did not stop when asked), so it was closed.")
+        self._fail(
+            self.tr(
+                "The analysis engine '{name}' stopped answering (it did not stop when asked), so it was closed."
+            ).format(name=name)
+        )
 
     def _ensure_worker(self) -> Any:
         if self._worker is not None:
@@ -341,7 +345,7 @@ def _same_position(a: chess.Board, b: chess.Board) -> bool:
 
 def _outcome_words(outcome: chess.Outcome) -> str:
     if outcome.termination is chess.Termination.CHECKMATE:
-        return "Checkmate: there is nothing to analyse."
+        return QCoreApplication.translate("analysis", "Checkmate: there is nothing to analyse.")
     if outcome.termination is chess.Termination.STALEMATE:
-        return "Stalemate: there is nothing to analyse."
-    return "The game is drawn in this position: there is nothing to analyse."
+        return QCoreApplication.translate("analysis", "Stalemate: there is nothing to analyse.")
+    return QCoreApplication.translate("analysis", "The game is drawn in this position: there is nothing to analyse.")

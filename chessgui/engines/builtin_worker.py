@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QCoreApplication, Signal, Slot
 
 from chessgui.engines.worker_thread import ThreadWorker
 
@@ -84,7 +84,9 @@ class _WarmUp:
             warm_up()
         except Exception as error:  # an engine that cannot compile is reported, never raised into Qt
             _log.exception("Engine warm-up failed")
-            self.error = f"The built-in engine could not be prepared: {error}"
+            self.error = QCoreApplication.translate(
+                "_WarmUp", "The built-in engine could not be prepared: {error}"
+            ).format(error=error)
         else:
             _log.info("Engine warm-up took %.1f s", time.perf_counter() - started)
         self.done.set()
@@ -190,7 +192,7 @@ class EngineWorker(ThreadWorker[SearcherLike]):
             searcher = self._ensure_searcher()
         except Exception as error:
             _log.exception("Could not create the engine")
-            self.failed.emit(request_id, f"The built-in engine could not start: {error}")
+            self.failed.emit(request_id, self.tr("The built-in engine could not start: {error}").format(error=error))
             return
         if not self._requests.begin(request_id, searcher):
             return  # stopped while the warm-up or the searcher's creation ran
@@ -208,12 +210,12 @@ class EngineWorker(ThreadWorker[SearcherLike]):
         except Exception as error:
             _log.exception("Engine search failed")
             if not self._requests.finish(request_id):
-                self.failed.emit(request_id, f"The built-in engine failed: {error}")
+                self.failed.emit(request_id, self.tr("The built-in engine failed: {error}").format(error=error))
             return
         if self._requests.finish(request_id):
             return  # stopped: the caller no longer wants this move
         if result.best_move is None:
-            self.failed.emit(request_id, "The engine found no legal move in this position.")
+            self.failed.emit(request_id, self.tr("The engine found no legal move in this position."))
             return
         self.best_move.emit(request_id, result.best_move)
 

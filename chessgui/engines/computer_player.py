@@ -167,7 +167,9 @@ class ComputerPlayer(Player):
         try:
             board = request.board()
         except ValueError as error:
-            self.failed.emit(request.request_id, f"The position is not valid for the engine: {error}")
+            self.failed.emit(
+                request.request_id, self.tr("The position is not valid for the engine: {error}").format(error=error)
+            )
             return
         self._request = request
         self._board_before = board
@@ -222,7 +224,10 @@ class ComputerPlayer(Player):
         except ValueError:
             legal = False
         if not legal:
-            self.failed.emit(request_id, f"The engine '{self.name}' chose an illegal move ({uci}).")
+            self.failed.emit(
+                request_id,
+                self.tr("The engine '{name}' chose an illegal move ({uci}).").format(name=self.name, uci=uci),
+            )
             return
         self.move_made.emit(request_id, uci)
 

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer
+from chessgui.game.chess_words import PieceLetters, display_san
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
 from chessgui.game.players import GoRequest
@@ -63,11 +64,13 @@ class HintPresenter(QObject):
         self._request: GoRequest | None = None
         self._last_info: EngineInfo | None = None
         self._next_id = 1
+        self.piece_letters = PieceLetters.ENGLISH
+        """How the hint names the piece (set from the settings)."""
 
     def on_hint_triggered(self) -> None:
         """Ask the engine for a suggestion for the human to move in the live position."""
         if not self._controller.is_waiting_for_human() or not self._navigator.is_live():
-            self.status_message.emit("A hint is for your move in the live position.")
+            self.status_message.emit(self.tr("A hint is for your move in the live position."))
             return
         if self._player is None:
             # Started on first use: most games never ask for a hint, and it costs a thread.
@@ -80,7 +83,7 @@ class HintPresenter(QObject):
         self._next_id += 1
         self._last_info = None
         self._player.go(self._request)
-        self.status_message.emit("Looking for a good move…")
+        self.status_message.emit(self.tr("Looking for a good move…"))
 
     def is_searching(self) -> bool:
         """True while a hint is being searched."""
@@ -111,7 +114,9 @@ class HintPresenter(QObject):
             return
         score = f" ({info.format_score()})" if info is not None else ""
         self.arrow_ready.emit([(move.from_square, move.to_square)])
-        self.status_message.emit(f"Hint: {board.san(move)}{score}")
+        self.status_message.emit(
+            self.tr("Hint: {san}{score}").format(san=display_san(board.san(move), self.piece_letters), score=score)
+        )
 
     def shutdown(self) -> None:
         """Stop the hint engine (the window is closing)."""

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from chessgui.engines.worker_thread import LIVE_WORKERS
+from chessgui.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:  # engine/ is imported lazily (Numba) in the worker thread
     from engine.searchstats import SearchStats
@@ -34,19 +35,24 @@ TIMED_RUN_MS = 1000
 LAB_HASH_MB = 16
 
 
+# The worker thread reports in English (no translator lookups off the GUI thread); the panel translates.
+RUN_STOPPED = QT_TRANSLATE_NOOP("LabRunner", "Run stopped.")
+RUN_FAILED = QT_TRANSLATE_NOOP("LabRunner", "The run could not be done: {error}")
+
+
 class Technique(Enum):
     """A search technique the lab can switch off (value: the label shown)."""
 
-    ALPHA_BETA = "Alpha-beta"
-    TT = "Transposition table"
-    ORDERING = "Killer/history ordering"
-    QUIESCENCE = "Quiescence"
-    NULL_MOVE = "Null move"
-    LMR = "Late-move reductions"
-    FUTILITY = "Futility pruning"
-    LMP = "Late-move pruning"
-    CHECK_EXTENSION = "Check extension"
-    ASPIRATION = "Aspiration windows"
+    ALPHA_BETA = QT_TRANSLATE_NOOP("Technique", "Alpha-beta")
+    TT = QT_TRANSLATE_NOOP("Technique", "Transposition table")
+    ORDERING = QT_TRANSLATE_NOOP("Technique", "Killer/history ordering")
+    QUIESCENCE = QT_TRANSLATE_NOOP("Technique", "Quiescence")
+    NULL_MOVE = QT_TRANSLATE_NOOP("Technique", "Null move")
+    LMR = QT_TRANSLATE_NOOP("Technique", "Late-move reductions")
+    FUTILITY = QT_TRANSLATE_NOOP("Technique", "Futility pruning")
+    LMP = QT_TRANSLATE_NOOP("Technique", "Late-move pruning")
+    CHECK_EXTENSION = QT_TRANSLATE_NOOP("Technique", "Check extension")
+    ASPIRATION = QT_TRANSLATE_NOOP("Technique", "Aspiration windows")
 
 
 def engine_switches(off: frozenset[Technique]) -> tuple[int, int, bool]:
@@ -77,7 +83,7 @@ def engine_switches(off: frozenset[Technique]) -> tuple[int, int, bool]:
 def describe(off: frozenset[Technique]) -> str:
     """A run's name: "all on" or "no TT, no null move" (in the Technique order)."""
     if not off:
-        return "all on"
+        return QCoreApplication.translate("lab_runner", "all on")
     return ", ".join(f"no {t.value[0].lower() + t.value[1:]}" for t in Technique if t in off)
 
 
@@ -145,7 +151,9 @@ def runs_from_csv(text: str) -> list[LabRun]:
     """Read :func:`runs_to_csv` output back (raises LabCsvError in plain words)."""
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames is None or tuple(reader.fieldnames) != CSV_FIELDS:
-        raise LabCsvError("This is not a search lab export: the header row does not match.")
+        raise LabCsvError(
+            QCoreApplication.translate("lab_runner", "This is not a search lab export: the header row does not match.")
+        )
 
     def number(row: dict[str, str], name: str, line: int) -> int | None:
         value = row[name].strip()
@@ -154,12 +162,18 @@ def runs_from_csv(text: str) -> list[LabRun]:
         try:
             return int(value)
         except ValueError:
-            raise LabCsvError(f"Line {line}: {name} is not a whole number: {value!r}") from None
+            raise LabCsvError(
+                QCoreApplication.translate("lab_runner", "Line {line}: {name} is not a whole number: {value!r}").format(
+                    line=line, name=name, value=value
+                )
+            ) from None
 
     runs = []
     for line, row in enumerate(reader, 2):
         if None in row.values():
-            raise LabCsvError(f"Line {line}: too few columns.")
+            raise LabCsvError(
+                QCoreApplication.translate("lab_runner", "Line {line}: too few columns.").format(line=line)
+            )
         runs.append(
             LabRun(
                 label=row["label"],
@@ -243,13 +257,16 @@ class LabRunner(QObject):
             run = self._search(run_id, config)
         except Exception as error:  # a bad FEN or an engine failure is reported, never raised into Qt
             _log.exception("Search lab run failed")
-            self.run_failed.emit(run_id, f"The run could not be done: {error}")
+            self.run_failed.emit(
+                run_id,
+                RUN_FAILED.format(error=error),
+            )
             return
         finally:
             with self._lock:
                 self._running_id = 0
         if run is None:
-            self.run_failed.emit(run_id, "Run stopped.")
+            self.run_failed.emit(run_id, RUN_STOPPED)
         else:
             self.run_finished.emit(run_id, run)
 

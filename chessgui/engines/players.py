@@ -23,6 +23,7 @@ from chessgui.engines.info import EngineInfo
 from chessgui.engines.uci_process import DEFAULT_START_TIMEOUT_S, UciEngineDescription, engine_command
 from chessgui.engines.uci_worker import UciWorker
 from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ WATCHDOG_GRACE_MS = 5000
 #: Depth/node-limited searches have no time limit; this is how long they may take at most.
 UNTIMED_WATCHDOG_MS = 120_000
 
-BUILTIN_ENGINE_NAME = "Built-in engine"
+BUILTIN_ENGINE_NAME = QT_TRANSLATE_NOOP("players", "Built-in engine")
 
 
 def _search_limit_from(settings: PlayerSettings, clock: ClockState | None) -> SearchLimit:
@@ -160,7 +161,7 @@ class UciEnginePlayer(ComputerPlayer):
     ) -> None:
         command = engine_command(settings.uci_path)
         worker = UciWorker(settings.uci_path, settings.uci_option_dict(), start_timeout_s, settings.hash_mb)
-        name = name or os.path.basename(command[0] if command else "") or "UCI engine"
+        name = name or os.path.basename(command[0] if command else "") or QT_TRANSLATE_NOOP("players", "UCI engine")
         super().__init__(name, worker, settings.book, parent)
         self._settings = settings
         self._uci_worker = worker
@@ -231,7 +232,9 @@ class UciEnginePlayer(ComputerPlayer):
         self._finish()
         self.failed.emit(
             request.request_id,
-            f"The engine '{self.name}' did not answer within {seconds:.0f} s and was stopped.",
+            self.tr("The engine '{name}' did not answer within {seconds:.0f} s and was stopped.").format(
+                name=self.name, seconds=seconds
+            ),
         )
 
 
@@ -245,7 +248,7 @@ def create_player(settings: PlayerSettings, color: chess.Color, parent: QObject 
         return BuiltinEnginePlayer(settings, parent=parent)
     if settings.kind is PlayerKind.UCI:
         return UciEnginePlayer(settings, parent=parent)
-    return HumanPlayer("Human", parent)
+    return HumanPlayer(QT_TRANSLATE_NOOP("players", "Human"), parent)
 
 
 __all__ = [

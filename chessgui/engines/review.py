@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import chess
 import chess.engine
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from chessgui.engines.uci_process import UciEngineError, close_engine, configure_engine, start_engine
 from chessgui.engines.worker_thread import ThreadWorker
@@ -62,7 +62,13 @@ class ReviewLimit:
 
     def describe(self) -> str:
         """ "depth 12" or "0.5 s per move"."""
-        return f"depth {self.depth}" if self.depth is not None else f"{(self.movetime_ms or 0) / 1000:g} s per move"
+        return (
+            f"depth {self.depth}"
+            if self.depth is not None
+            else QCoreApplication.translate("ReviewLimit", "{movetime_ms:g} s per move").format(
+                movetime_ms=(self.movetime_ms or 0) / 1000
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +211,7 @@ class _ReviewWorker(ThreadWorker[Callable[[], None]]):
             SearchLimit(depth=limit.depth, movetime_ms=limit.movetime_ms, multipv=REVIEW_MULTIPV),
         )
         if not result.lines:
-            raise RuntimeError("the engine returned no evaluation")
+            raise RuntimeError(self.tr("the engine returned no evaluation"))
         best, *others = result.lines
         return PositionEval(
             score=_pov(best.score_cp, best.mate_in, board.turn),
@@ -226,7 +232,7 @@ class _ReviewWorker(ThreadWorker[Callable[[], None]]):
         if isinstance(infos, dict):
             infos = [infos]
         if not infos or "score" not in infos[0]:
-            raise RuntimeError("the engine gave no score")
+            raise RuntimeError(self.tr("the engine gave no score"))
         best = infos[0]
         pv = best.get("pv") or []
         second = infos[1].get("score") if len(infos) > 1 else None
@@ -257,18 +263,28 @@ def _pov(cp: int | None, mate: int | None, turn: chess.Color) -> chess.engine.Po
 
 
 def _failure_words(engine: ReviewEngine, task: ReviewTask, limit: ReviewLimit, error: Exception, grace: float) -> str:
-    where = f"at move {task.index // 2 + 1}" if task.index else "at the start position"
+    where = (
+        QCoreApplication.translate("review", "at move {index}").format(index=task.index // 2 + 1)
+        if task.index
+        else QCoreApplication.translate("review", "at the start position")
+    )
     if isinstance(error, UciEngineError):
         reason = str(error)
     elif isinstance(error, chess.engine.EngineTerminatedError):
-        reason = f"{engine.name} stopped working (it crashed or quit) {where}."
-    elif isinstance(error, (TimeoutError, concurrent.futures.TimeoutError)):
-        reason = (
-            f"{engine.name} stopped answering {where} (nothing for {grace:g} s after its time, {limit.describe()})."
+        reason = QCoreApplication.translate("review", "{name} stopped working (it crashed or quit) {where}.").format(
+            name=engine.name, where=where
         )
+    elif isinstance(error, (TimeoutError, concurrent.futures.TimeoutError)):
+        reason = QCoreApplication.translate(
+            "review", "{name} stopped answering {where} (nothing for {grace:g} s after its time, {description})."
+        ).format(name=engine.name, where=where, grace=grace, description=limit.describe())
     else:
-        reason = f"{engine.name} failed {where}: {error}"
-    return f"{reason} The review stopped; the game and the analysis so far are kept."
+        reason = QCoreApplication.translate("review", "{name} failed {where}: {error}").format(
+            name=engine.name, where=where, error=error
+        )
+    return QCoreApplication.translate(
+        "review", "{reason} The review stopped; the game and the analysis so far are kept."
+    ).format(reason=reason)
 
 
 # ---------------------------------------------------------------------- GUI thread

@@ -82,11 +82,11 @@ class TablebasePresenter(QObject):
             board = self._controller.board_at_ply(self._navigator.view_ply())
             result, problem = self._prober.lookup(board)
             if result is not None:
-                text = f"Tablebase: {result.describe()}"
+                text = self.tr("Tablebase: {description}").format(description=result.describe())
                 if result.best_move is not None:
-                    text += f" · best {board.san(result.best_move)}"
+                    text += self.tr(" · best {san}").format(san=board.san(result.best_move))
             elif problem is not None:
-                text = f"Tablebase: {problem}"
+                text = self.tr("Tablebase: {problem}").format(problem=problem)
                 self._say_problems()
         if text != self._text:
             self._text = text
@@ -98,4 +98,4 @@ class TablebasePresenter(QObject):
         for problem in self._prober.problems():
             if problem not in self._said:
                 self._said.add(problem)
-                self.problem_found.emit(f"Tablebases: {problem}")
+                self.problem_found.emit(self.tr("Tablebases: {problem}").format(problem=problem))

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import chess.engine
+from PySide6.QtCore import QCoreApplication
 
 _log = logging.getLogger(__name__)
 
@@ -72,24 +73,52 @@ def start_engine(path: str | Sequence[str], timeout_s: float = DEFAULT_START_TIM
     command = engine_command(path)
     shown = " ".join(command)
     if not command or not command[0]:
-        raise UciEngineError("No engine program was chosen.")
+        raise UciEngineError(QCoreApplication.translate("uci_process", "No engine program was chosen."))
     program = command[0]
     if os.sep in program and not os.path.exists(program):
-        raise UciEngineError(f"The engine program '{program}' does not exist.")
+        raise UciEngineError(
+            QCoreApplication.translate("uci_process", "The engine program '{program}' does not exist.").format(
+                program=program
+            )
+        )
     if os.sep in program and os.path.isdir(program):
-        raise UciEngineError(f"'{program}' is a folder, not an engine program.")
+        raise UciEngineError(
+            QCoreApplication.translate("uci_process", "'{program}' is a folder, not an engine program.").format(
+                program=program
+            )
+        )
     try:
         return chess.engine.SimpleEngine.popen_uci(command, timeout=timeout_s, stderr=asyncio.subprocess.DEVNULL)
     except FileNotFoundError:
-        raise UciEngineError(f"The engine program '{program}' was not found.") from None
+        raise UciEngineError(
+            QCoreApplication.translate("uci_process", "The engine program '{program}' was not found.").format(
+                program=program
+            )
+        ) from None
     except PermissionError:
-        raise UciEngineError(f"The engine program '{program}' cannot be run (is it executable?).") from None
+        raise UciEngineError(
+            QCoreApplication.translate(
+                "uci_process", "The engine program '{program}' cannot be run (is it executable?)."
+            ).format(program=program)
+        ) from None
     except (concurrent.futures.TimeoutError, TimeoutError):
-        raise UciEngineError(f"'{shown}' did not answer as a UCI chess engine within {timeout_s:g} s.") from None
+        raise UciEngineError(
+            QCoreApplication.translate(
+                "uci_process", "'{shown}' did not answer as a UCI chess engine within {timeout_s:g} s."
+            ).format(shown=shown, timeout_s=timeout_s)
+        ) from None
     except chess.engine.EngineTerminatedError:
-        raise UciEngineError(f"'{shown}' exited at once instead of starting as a UCI chess engine.") from None
+        raise UciEngineError(
+            QCoreApplication.translate(
+                "uci_process", "'{shown}' exited at once instead of starting as a UCI chess engine."
+            ).format(shown=shown)
+        ) from None
     except (chess.engine.EngineError, OSError) as error:
-        raise UciEngineError(f"'{shown}' could not be started as a UCI chess engine: {error}") from None
+        raise UciEngineError(
+            QCoreApplication.translate(
+                "uci_process", "'{shown}' could not be started as a UCI chess engine: {error}"
+            ).format(shown=shown, error=error)
+        ) from None
 
 
 def describe_engine(engine: chess.engine.SimpleEngine, path: str | Sequence[str]) -> UciEngineDescription:
@@ -143,12 +172,16 @@ def configure_engine(engine: chess.engine.SimpleEngine, options: Mapping[str, st
     for name, value in options.items():
         option = offered.get(name)
         if option is None:
-            problems.append(f"the engine has no option '{name}'")
+            problems.append(
+                QCoreApplication.translate("uci_process", "the engine has no option '{name}'").format(name=name)
+            )
             continue
         if option.is_managed():
             continue
         try:
             engine.configure({option.name: value})
         except chess.engine.EngineError as error:
-            problems.append(f"option '{name}': {error}")
+            problems.append(
+                QCoreApplication.translate("uci_process", "option '{name}': {error}").format(name=name, error=error)
+            )
     return problems

@@ -142,7 +142,9 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
         try:
             board = GoRequest(request_id, fen, moves).board()
         except ValueError as error:
-            self.failed.emit(request_id, f"The position could not be set up for the engine: {error}")
+            self.failed.emit(
+                request_id, self.tr("The position could not be set up for the engine: {error}").format(error=error)
+            )
             return
         name = self._description.name if self._description else "UCI engine"
         noun = self.engine_noun
@@ -169,12 +171,20 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
             self._finish_with_error(request_id, str(error))
             return
         except chess.engine.EngineTerminatedError:
-            self._finish_with_error(request_id, f"The {noun} '{name}' stopped unexpectedly (it crashed or was closed).")
+            self._finish_with_error(
+                request_id,
+                self.tr("The {noun} '{name}' stopped unexpectedly (it crashed or was closed).").format(
+                    noun=noun, name=name
+                ),
+            )
             self._drop_engine()
             return
         except chess.engine.EngineError as error:
             self._finish_with_error(
-                request_id, f"The {noun} '{name}' sent something that is not a valid reply: {error}"
+                request_id,
+                self.tr("The {noun} '{name}' sent something that is not a valid reply: {error}").format(
+                    noun=noun, name=name, error=error
+                ),
             )
             self._drop_engine()
             return
@@ -184,9 +194,11 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
             detail = str(error).strip()
             self._finish_with_error(
                 request_id,
-                f"The {noun} '{name}' stopped answering: {detail}"
+                self.tr("The {noun} '{name}' stopped answering: {detail}").format(noun=noun, name=name, detail=detail)
                 if detail
-                else f"The {noun} '{name}' stopped unexpectedly (it crashed or was closed).",
+                else self.tr("The {noun} '{name}' stopped unexpectedly (it crashed or was closed).").format(
+                    noun=noun, name=name
+                ),
             )
             self._drop_engine()
             return
@@ -222,10 +234,13 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
     def answer(self, request_id: int, best: chess.engine.BestMove, board: chess.Board, name: str) -> None:
         """The search ended on its own and is still wanted: reply with its move (``best_move``)."""
         if best.move is None:
-            self.failed.emit(request_id, f"The engine '{name}' did not choose a move.")
+            self.failed.emit(request_id, self.tr("The engine '{name}' did not choose a move.").format(name=name))
             return
         if best.move not in board.legal_moves:  # python-chess already checks; never trust twice-removed input
-            self.failed.emit(request_id, f"The engine '{name}' chose an illegal move ({best.move.uci()}).")
+            self.failed.emit(
+                request_id,
+                self.tr("The engine '{name}' chose an illegal move ({uci}).").format(name=name, uci=best.move.uci()),
+            )
             return
         self.best_move.emit(request_id, best.move.uci())
 
@@ -242,7 +257,7 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
                 self._engine = engine
         if shutting_down:
             engine.close()
-            raise UciEngineError("The program is closing.")
+            raise UciEngineError(self.tr("The program is closing."))
         self._install_error_handler(engine)
         try:
             self._description = describe_engine(engine, self._path)
@@ -250,7 +265,11 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
                 _log.warning("%s option not applied: %s", self.engine_noun.capitalize(), problem)
         except chess.engine.EngineError as error:
             self._drop_engine()
-            raise UciEngineError(f"The {self.engine_noun} could not be configured: {error}") from None
+            raise UciEngineError(
+                self.tr("The {engine_noun} could not be configured: {error}").format(
+                    engine_noun=self.engine_noun, error=error
+                )
+            ) from None
         self.engine_started.emit(self._description)
         return engine
 

@@ -456,7 +456,9 @@ class GameController(QObject):
                 player.go(request)  # keep waiting for a legal move
                 return
             self._pending_request = None
-            self._report_failure(f"{player.name} answered with an illegal move ({uci!r}).")
+            self._report_failure(
+                self.tr("{name} answered with an illegal move ({uci!r}).").format(name=player.name, uci=uci)
+            )
             return
         if self._move_gate is not None and not self._move_gate(self._board.turn):
             return  # too late: the flag fell first and ended the game; the move is not played
@@ -498,7 +500,9 @@ class GameController(QObject):
             self._paused_by_failure = True
             self.paused_changed.emit(True)
         self.human_input_enabled.emit(False)
-        text = f"{message} The game is paused; choose another engine or take over in Settings."
+        text = self.tr("{message} The game is paused; choose another engine or take over in Settings.").format(
+            message=message
+        )
         self._failure_message = text
         self.status_changed.emit()
         self.player_failed.emit(text)

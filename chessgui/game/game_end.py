@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import chess
 import chess.engine
 import chess.pgn
+from PySide6.QtCore import QCoreApplication
 
 from chessgui.game.players import DRAW_OFFER_MIN_MOVE
 from chessgui.game.result import GameResult, Termination
@@ -52,16 +53,24 @@ class GameEnd:
             return False
         opponent = self._controller.player(not color)
         if opponent.is_human():
-            self._controller.notice_posted.emit("Draw offers are for games against the computer.")
+            self._controller.notice_posted.emit(
+                QCoreApplication.translate("GameEnd", "Draw offers are for games against the computer.")
+            )
             return False
         board = self._controller.board()
         if not opponent.answer_draw_offer(board, not color, self._last_eval_of(not color)):
             if board.fullmove_number <= DRAW_OFFER_MIN_MOVE:
                 self._controller.notice_posted.emit(
-                    f"{opponent.name} declines the draw: it considers draws only after move {DRAW_OFFER_MIN_MOVE}."
+                    QCoreApplication.translate(
+                        "GameEnd", "{name} declines the draw: it considers draws only after move {DRAW_OFFER_MIN_MOVE}."
+                    ).format(name=opponent.name, DRAW_OFFER_MIN_MOVE=DRAW_OFFER_MIN_MOVE)
                 )
             else:
-                self._controller.notice_posted.emit(f"{opponent.name} declines the draw; play on.")
+                self._controller.notice_posted.emit(
+                    QCoreApplication.translate("GameEnd", "{name} declines the draw; play on.").format(
+                        name=opponent.name
+                    )
+                )
             return False
         self._controller.end_game(GameResult(None, Termination.AGREEMENT))
         return True

@@ -6,23 +6,27 @@ import enum
 from dataclasses import dataclass
 
 import chess
+from PySide6.QtCore import QCoreApplication
+
+from chessgui.game.chess_words import side_name
+from chessgui.i18n import QT_TRANSLATE_NOOP
 
 
 class Termination(enum.Enum):
     """Why a game ended. Automatic endings come from python-chess's ``Board.outcome()``."""
 
-    CHECKMATE = "checkmate"
-    STALEMATE = "stalemate"
-    INSUFFICIENT_MATERIAL = "insufficient material"
-    SEVENTYFIVE_MOVES = "the 75-move rule"
-    FIVEFOLD_REPETITION = "fivefold repetition"
-    THREEFOLD_REPETITION = "threefold repetition"
-    FIFTY_MOVES = "the 50-move rule"
-    RESIGNATION = "resignation"
-    TIME_FORFEIT = "time forfeit"
-    TIMEOUT_VS_INSUFFICIENT = "timeout against insufficient material"
-    AGREEMENT = "agreement"
-    RECORDED = "the result recorded in the game"
+    CHECKMATE = QT_TRANSLATE_NOOP("Termination", "checkmate")
+    STALEMATE = QT_TRANSLATE_NOOP("Termination", "stalemate")
+    INSUFFICIENT_MATERIAL = QT_TRANSLATE_NOOP("Termination", "insufficient material")
+    SEVENTYFIVE_MOVES = QT_TRANSLATE_NOOP("Termination", "the 75-move rule")
+    FIVEFOLD_REPETITION = QT_TRANSLATE_NOOP("Termination", "fivefold repetition")
+    THREEFOLD_REPETITION = QT_TRANSLATE_NOOP("Termination", "threefold repetition")
+    FIFTY_MOVES = QT_TRANSLATE_NOOP("Termination", "the 50-move rule")
+    RESIGNATION = QT_TRANSLATE_NOOP("Termination", "resignation")
+    TIME_FORFEIT = QT_TRANSLATE_NOOP("Termination", "time forfeit")
+    TIMEOUT_VS_INSUFFICIENT = QT_TRANSLATE_NOOP("Termination", "timeout against insufficient material")
+    AGREEMENT = QT_TRANSLATE_NOOP("Termination", "agreement")
+    RECORDED = QT_TRANSLATE_NOOP("Termination", "the result recorded in the game")
     ABORTED = "abort"
     """Stopped before it really began: no result ("*"), not counted."""
 
@@ -78,26 +82,38 @@ class GameResult:
     def describe(self) -> str:
         """One sentence for the user, e.g. "White wins by checkmate"."""
         if self.termination == Termination.TIME_FORFEIT and self.winner is not None:
-            loser = chess.COLOR_NAMES[not self.winner].capitalize()
-            return f"{loser} lost on time"
+            loser = side_name(not self.winner)
+            return QCoreApplication.translate("GameResult", "{loser} lost on time").format(loser=loser)
         if self.termination == Termination.TIMEOUT_VS_INSUFFICIENT and self.loser_on_time is not None:
-            loser = chess.COLOR_NAMES[self.loser_on_time].capitalize()
-            winner = chess.COLOR_NAMES[not self.loser_on_time].capitalize()
-            return f"Draw: {loser} ran out of time, but {winner} cannot checkmate"
+            loser = side_name(self.loser_on_time)
+            winner = side_name(not self.loser_on_time)
+            return QCoreApplication.translate(
+                "GameResult", "Draw: {loser} ran out of time, but {winner} cannot checkmate"
+            ).format(loser=loser, winner=winner)
         if self.termination == Termination.ABORTED:
-            return "Game aborted"
+            return QCoreApplication.translate("GameResult", "Game aborted")
         if self.termination == Termination.RECORDED:
             # Shown next to the result string ("1/2-1/2 · Draw"), so say it in words, once.
-            return "Draw" if self.winner is None else f"{chess.COLOR_NAMES[self.winner].capitalize()} won"
+            return (
+                QCoreApplication.translate("GameResult", "Draw")
+                if self.winner is None
+                else QCoreApplication.translate("GameResult", "{winner} won").format(winner=side_name(self.winner))
+            )
         if self.winner is None:
             if self.termination == Termination.AGREEMENT:
-                return "Draw by agreement"
-            return f"Draw by {self.termination.value}"
-        winner = chess.COLOR_NAMES[self.winner].capitalize()
+                return QCoreApplication.translate("GameResult", "Draw by agreement")
+            return QCoreApplication.translate("GameResult", "Draw by {value}").format(
+                value=QCoreApplication.translate("Termination", self.termination.value)
+            )
+        winner = side_name(self.winner)
         if self.termination == Termination.RESIGNATION:
-            loser = chess.COLOR_NAMES[not self.winner].capitalize()
-            return f"{loser} resigned: {winner} wins"
-        return f"{winner} wins by {self.termination.value}"
+            loser = side_name(not self.winner)
+            return QCoreApplication.translate("GameResult", "{loser} resigned: {winner} wins").format(
+                loser=loser, winner=winner
+            )
+        return QCoreApplication.translate("GameResult", "{winner} wins by {value}").format(
+            winner=winner, value=QCoreApplication.translate("Termination", self.termination.value)
+        )
 
     @classmethod
     def on_time(cls, board: chess.Board, flagged_color: chess.Color) -> GameResult:

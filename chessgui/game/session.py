@@ -97,8 +97,10 @@ class PlaySession(QObject):
             player = self._settings.player(color)
             problem = book_problem(player.book) if player.is_computer() else None
             if problem is not None:
-                side = "White" if color == chess.WHITE else "Black"
-                problems.append(f"{side}: {problem} The engine plays by search.")
+                side = self.tr("White") if color == chess.WHITE else self.tr("Black")
+                problems.append(
+                    self.tr("{side}: {problem} The engine plays by search.").format(side=side, problem=problem)
+                )
         for message in problems:
             self.book_problem.emit(message)
         return problems

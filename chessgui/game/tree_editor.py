@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import chess
 import chess.engine
 import chess.pgn
+from PySide6.QtCore import QCoreApplication
 
 from chessgui.game import tree
 from chessgui.game.review import BEST_WAS, REVIEW_NAGS
@@ -103,7 +104,11 @@ class GameTreeEditor:
                 # game's last move would become part of the game (and of its autosave). Only an
                 # unfinished viewed game may grow at its end, as a study board does.
                 raise ValueError(
-                    "a variation must branch off before the game's last move (go back a move to try other moves there)"
+                    QCoreApplication.translate(
+                        "GameTreeEditor",
+                        "a variation must branch off before the game's last move (go back a "
+                        "move to try other moves there)",
+                    )
                 )
             else:
                 node = node.add_variation(move)

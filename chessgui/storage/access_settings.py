@@ -10,8 +10,9 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.setting_values import as_bool
 
 VOLUME_RANGE = (0, 100)
@@ -32,17 +33,17 @@ class SoundEvent(enum.Enum):
     @property
     def label(self) -> str:
         """Words for the settings dialog."""
-        return _LABELS[self]
+        return QCoreApplication.translate("SoundEvent", _LABELS[self])
 
 
 _LABELS = {
-    SoundEvent.MOVE: "Move",
-    SoundEvent.CAPTURE: "Capture",
-    SoundEvent.CHECK: "Check",
-    SoundEvent.CASTLE: "Castling",
-    SoundEvent.PROMOTION: "Promotion",
-    SoundEvent.GAME_END: "Game end",
-    SoundEvent.LOW_TIME: "Low time (under 10 seconds)",
+    SoundEvent.MOVE: QT_TRANSLATE_NOOP("SoundEvent", "Move"),
+    SoundEvent.CAPTURE: QT_TRANSLATE_NOOP("SoundEvent", "Capture"),
+    SoundEvent.CHECK: QT_TRANSLATE_NOOP("SoundEvent", "Check"),
+    SoundEvent.CASTLE: QT_TRANSLATE_NOOP("SoundEvent", "Castling"),
+    SoundEvent.PROMOTION: QT_TRANSLATE_NOOP("SoundEvent", "Promotion"),
+    SoundEvent.GAME_END: QT_TRANSLATE_NOOP("SoundEvent", "Game end"),
+    SoundEvent.LOW_TIME: QT_TRANSLATE_NOOP("SoundEvent", "Low time (under 10 seconds)"),
 }
 
 

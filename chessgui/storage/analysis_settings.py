@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass
 
 import chess
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 
 from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
 
@@ -130,7 +130,12 @@ def load_analysis_settings(qsettings: QSettings | None, problems: list[str] | No
         else:
             bad.append("lines")
     if bad and problems is not None:
-        problems.append(f"The analysis settings ({', '.join(bad)}) could not be read: the defaults are used for those.")
+        problems.append(
+            QCoreApplication.translate(
+                "analysis_settings",
+                "The analysis settings ({join}) could not be read: the defaults are used for those.",
+            ).format(join=", ".join(bad))
+        )
     return AnalysisSettings(uci_command=command.strip() if isinstance(command, str) else "", lines=lines)
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import chess.pgn
+from PySide6.QtCore import QCoreApplication
 
 from chessgui.storage.pgn.read import PgnGameError, read_pgn_string
 from chessgui.storage.pgn.write import game_to_pgn, write_text_atomically
@@ -71,7 +72,9 @@ class AutosaveSnapshot:
         """The saved game, parsed again (raises PgnGameError if unreadable)."""
         result = read_pgn_string(self.pgn)
         if not result.games:
-            raise PgnGameError("; ".join(result.errors) or "the saved game is empty")
+            raise PgnGameError(
+                "; ".join(result.errors) or QCoreApplication.translate("AutosaveSnapshot", "the saved game is empty")
+            )
         return result.games[0].game
 
 
@@ -171,15 +174,17 @@ class AutosaveStore:
             try:
                 sidecar = json.loads(self.sidecar_path.read_text(encoding="utf-8"))
                 if not isinstance(sidecar, dict) or not isinstance(sidecar.get("extra", {}), dict):
-                    raise ValueError("not a JSON object")
+                    raise ValueError(QCoreApplication.translate("AutosaveStore", "not a JSON object"))
                 extra = _clean_extra(sidecar.get("extra", {}))
                 saved_at = str(sidecar.get("saved_at", ""))
                 finished = sidecar.get("finished") is True
             except (OSError, ValueError) as error:
                 aside = self._set_aside(self.sidecar_path)
                 problems.append(
-                    f"the autosave details (players, clocks) were damaged ({_in_words(error)}) "
-                    f"and were moved to {aside.name}"
+                    QCoreApplication.translate(
+                        "AutosaveStore",
+                        "the autosave details (players, clocks) were damaged ({error}) and were moved to {name}",
+                    ).format(error=_in_words(error), name=aside.name)
                 )
         if finished:
             return None
@@ -188,14 +193,21 @@ class AutosaveStore:
             snapshot = AutosaveSnapshot(pgn=text, extra=extra, saved_at=saved_at, problems=tuple(problems))
             game = snapshot.game()
             if game.errors:
-                raise PgnGameError(f"{len(game.errors)} unreadable move(s)")
+                raise PgnGameError(
+                    QCoreApplication.translate("AutosaveStore", "{count} unreadable move(s)").format(
+                        count=len(game.errors)
+                    )
+                )
         except (OSError, UnicodeDecodeError, PgnGameError) as error:
             moved = [self._set_aside(self.pgn_path)]
             if self.sidecar_path.exists():
                 moved.append(self._set_aside(self.sidecar_path))
             raise AutosaveCorruptError(
-                f"The autosaved game could not be read ({_in_words(error)}). It was moved aside to {moved[0]} "
-                f"so it can be inspected; the program starts with a new game.",
+                QCoreApplication.translate(
+                    "AutosaveStore",
+                    "The autosaved game could not be read ({error}). It was moved aside to "
+                    "{value} so it can be inspected; the program starts with a new game.",
+                ).format(error=_in_words(error), value=moved[0]),
                 tuple(moved),
             ) from error
         return snapshot

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 
 import chess
 import chess.pgn
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_move_count
@@ -80,13 +80,15 @@ class AutosaveKeeper(QObject):
         try:
             game = snapshot.game()
         except ValueError as error:
-            report(f"The autosaved game could not be read: {error}")
+            report(self.tr("The autosaved game could not be read: {error}").format(error=error))
             return None
         moves = full_move_count(game)
+        # Whole sentences per count (no %n): English has no plural translation file to fall back on.
         question = (
-            f"An unfinished game ({game.headers.get('White', '?')} – {game.headers.get('Black', '?')}, "
-            f"{moves} move{'' if moves == 1 else 's'}) was kept from last time. Resume it?"
-        )
+            self.tr("An unfinished game ({white} – {black}, {moves} move) was kept from last time. Resume it?")
+            if moves == 1
+            else self.tr("An unfinished game ({white} – {black}, {moves} moves) was kept from last time. Resume it?")
+        ).format(white=game.headers.get("White", "?"), black=game.headers.get("Black", "?"), moves=moves)
         if not ask(question):
             self._store.discard()
             return None
@@ -118,7 +120,9 @@ class AutosaveKeeper(QObject):
             else:
                 self._store.save(AutosaveSnapshot.from_game(game, extra), finished=self._controller.is_game_over())
         except OSError as error:
-            message = f"The game could not be autosaved ({error.strerror or error}); it is still open here."
+            message = self.tr("The game could not be autosaved ({strerror}); it is still open here.").format(
+                strerror=error.strerror or error
+            )
             if message != self._last_error:
                 self._last_error = message
                 self.save_failed.emit(message)
@@ -138,7 +142,9 @@ def load_unfinished_game(store: AutosaveStore) -> tuple[AutosaveSnapshot | None,
     except AutosaveCorruptError as error:
         return None, error.message
     except OSError as error:
-        return None, f"The autosaved game could not be opened ({error.strerror or error})."
+        return None, QCoreApplication.translate(
+            "autosave_keeper", "The autosaved game could not be opened ({strerror})."
+        ).format(strerror=error.strerror or error)
     if snapshot is None:
         return None, None
     problem = "; ".join(snapshot.problems) or None

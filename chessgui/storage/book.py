@@ -24,7 +24,9 @@ from importlib.resources import as_file
 import chess
 import chess.polyglot
 import numpy as np
+from PySide6.QtCore import QCoreApplication
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.resources_path import resource_path
 
 _log = logging.getLogger(__name__)
@@ -32,7 +34,7 @@ _log = logging.getLogger(__name__)
 #: Where the default book lives inside ``chessgui.resources``.
 DEFAULT_BOOK_PARTS = ("book", "gnuchess-book.bin")
 #: The name the settings and dialogs show for the default book.
-DEFAULT_BOOK_LABEL = "Default book (GNU Chess, public domain)"
+DEFAULT_BOOK_LABEL = QT_TRANSLATE_NOOP("BookEditor", "Default book (GNU Chess, public domain)")
 #: Bounds of the "maximum book depth" setting, in full moves.
 BOOK_DEPTH_RANGE = (1, 40)
 #: Size of one polyglot entry: key (8), move (2), weight (2), learn (4) bytes.
@@ -73,9 +75,15 @@ class BookSettings:
     def describe(self) -> str:
         """Short words for a tooltip or status bar."""
         if not self.enabled:
-            return "no book"
-        name = "default book" if self.uses_default_book() else os.path.basename(self.path)
-        return f"{name}, up to move {self.max_moves}"
+            return QCoreApplication.translate("BookSettings", "no book")
+        name = (
+            QCoreApplication.translate("BookSettings", "default book")
+            if self.uses_default_book()
+            else os.path.basename(self.path)
+        )
+        return QCoreApplication.translate("BookSettings", "{name}, up to move {max_moves}").format(
+            name=name, max_moves=self.max_moves
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,28 +160,47 @@ def _open_checked(path: str, label: str) -> chess.polyglot.MemoryMappedReader:
     try:
         size = os.path.getsize(path)
     except OSError as error:
-        raise BookError(f"The opening book {label} cannot be read: {error.strerror or error}.") from error
+        raise BookError(
+            QCoreApplication.translate("book", "The opening book {label} cannot be read: {strerror}.").format(
+                label=label, strerror=error.strerror or error
+            )
+        ) from error
     if size == 0:
-        raise BookError(f"The opening book {label} is empty.")
+        raise BookError(QCoreApplication.translate("book", "The opening book {label} is empty.").format(label=label))
     if size % ENTRY_SIZE != 0:
         raise BookError(
-            f"The opening book {label} is not a polyglot book (its size is not a whole number of "
-            "entries; the file may be truncated or of another kind)."
+            QCoreApplication.translate(
+                "book",
+                "The opening book {label} is not a polyglot book (its size is not a "
+                "whole number of entries; the file may be truncated or of another "
+                "kind).",
+            ).format(label=label)
         )
     try:
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as error:
-        raise BookError(f"The opening book {label} cannot be read: {error.strerror or error}.") from error
+        raise BookError(
+            QCoreApplication.translate("book", "The opening book {label} cannot be read: {strerror}.").format(
+                label=label, strerror=error.strerror or error
+            )
+        ) from error
     if not _keys_sorted(data):
         raise BookError(
-            f"The opening book {label} is not a polyglot book (its entries are not in order; "
-            "it may be a text file or damaged)."
+            QCoreApplication.translate(
+                "book",
+                "The opening book {label} is not a polyglot book (its entries are not "
+                "in order; it may be a text file or damaged).",
+            ).format(label=label)
         )
     try:
         return chess.polyglot.open_reader(path)
     except (OSError, ValueError) as error:
-        raise BookError(f"The opening book {label} cannot be opened: {error}.") from error
+        raise BookError(
+            QCoreApplication.translate("book", "The opening book {label} cannot be opened: {error}.").format(
+                label=label, error=error
+            )
+        ) from error
 
 
 def _keys_sorted(data: bytes) -> bool:
@@ -192,7 +219,11 @@ def default_book_path() -> str:
     """A real file path of the shipped default book (extracted once if the package is zipped)."""
     node = resource_path(*DEFAULT_BOOK_PARTS)
     if not node.is_file():
-        raise BookError("The default opening book is missing from the program files; reinstall the program.")
+        raise BookError(
+            QCoreApplication.translate(
+                "book", "The default opening book is missing from the program files; reinstall the program."
+            )
+        )
     return str(_resource_files.enter_context(as_file(node)))
 
 
@@ -202,14 +233,18 @@ def load_book(settings: BookSettings) -> OpeningBook:
     Raises :class:`BookError` with a plain-words message when the file cannot be used.
     """
     if settings.uses_default_book():
-        path, label = default_book_path(), DEFAULT_BOOK_LABEL
+        path, label = default_book_path(), QCoreApplication.translate("BookEditor", DEFAULT_BOOK_LABEL)
     else:
         path = os.path.expanduser(settings.path.strip())
         label = f"'{os.path.basename(path)}'"
     try:
         stat = os.stat(path)
     except OSError as error:
-        raise BookError(f"The opening book {label} cannot be read: {error.strerror or error}.") from error
+        raise BookError(
+            QCoreApplication.translate("book", "The opening book {label} cannot be read: {strerror}.").format(
+                label=label, strerror=error.strerror or error
+            )
+        ) from error
     key = (os.path.abspath(path), stat.st_size, stat.st_mtime_ns)
     with _cache_lock:
         book = _cache.get(key)

@@ -30,6 +30,9 @@ from __future__ import annotations
 import re
 
 import chess
+from PySide6.QtCore import QCoreApplication
+
+from chessgui.game.chess_words import side_name
 
 __all__ = [
     "InvalidFenError",
@@ -41,7 +44,6 @@ __all__ = [
 ]
 
 _PIECE_LETTERS = "pnbrqkPNBRQK"
-_COLOR_NAME = {chess.WHITE: "White", chess.BLACK: "Black"}
 _COUNT_WORD = {2: "two", 3: "three", 4: "four", 5: "five"}
 _DIGITS = "0123456789"  # str.isdigit() also accepts "²" and other digits int() rejects
 _MAX_COUNTER_DIGITS = 9
@@ -63,7 +65,7 @@ class InvalidFenError(ValueError):
 
     def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
         self.problems: tuple[str, ...] = tuple(problems)
-        super().__init__("; ".join(self.problems) or "invalid FEN")
+        super().__init__("; ".join(self.problems) or QCoreApplication.translate("InvalidFenError", "invalid FEN"))
 
 
 def _normalise(text: str) -> list[str]:
@@ -78,7 +80,11 @@ def _parse_board_field(field: str, problems: list[str]) -> chess.Board | None:
     """Place the pieces of the board field on an empty board, or report why not."""
     ranks = field.split("/")
     if len(ranks) != 8:
-        problems.append(f"the text is not a FEN: expected 8 ranks, found {len(ranks)}")
+        problems.append(
+            QCoreApplication.translate("fen_check", "the text is not a FEN: expected 8 ranks, found {count}").format(
+                count=len(ranks)
+            )
+        )
         # Still look at the letters: an unknown letter is worth reporting too.
     board = chess.Board.empty()
     ok = len(ranks) == 8
@@ -88,7 +94,11 @@ def _parse_board_field(field: str, problems: list[str]) -> chess.Board | None:
         for ch in rank_text:
             if ch in _DIGITS:
                 if ch == "0":
-                    problems.append(f"rank {rank_number}: '0' is not a number of empty squares (use 1 to 8)")
+                    problems.append(
+                        QCoreApplication.translate(
+                            "fen_check", "rank {rank_number}: '0' is not a number of empty squares (use 1 to 8)"
+                        ).format(rank_number=rank_number)
+                    )
                     ok = False
                 squares += int(ch)
             elif ch in _PIECE_LETTERS:
@@ -96,11 +106,19 @@ def _parse_board_field(field: str, problems: list[str]) -> chess.Board | None:
                     board.set_piece_at(chess.square(squares, rank_number - 1), chess.Piece.from_symbol(ch))
                 squares += 1
             else:
-                problems.append(f"unknown piece letter '{ch}' on rank {rank_number}")
+                problems.append(
+                    QCoreApplication.translate("fen_check", "unknown piece letter '{ch}' on rank {rank_number}").format(
+                        ch=ch, rank_number=rank_number
+                    )
+                )
                 ok = False
                 squares += 1
         if len(ranks) == 8 and squares != 8:
-            problems.append(f"rank {rank_number} has {squares} squares instead of 8")
+            problems.append(
+                QCoreApplication.translate("fen_check", "rank {rank_number} has {squares} squares instead of 8").format(
+                    rank_number=rank_number, squares=squares
+                )
+            )
             ok = False
     return board if ok else None
 
@@ -123,23 +141,35 @@ def _check_castling(field: str, board: chess.Board | None, problems: list[str]) 
     good = ""
     for letter in field:
         if letter not in _CASTLING_HOMES:
-            problems.append(f"unknown castling letter '{letter}' (use K, Q, k, q or -)")
+            problems.append(
+                QCoreApplication.translate(
+                    "fen_check", "unknown castling letter '{letter}' (use K, Q, k, q or -)"
+                ).format(letter=letter)
+            )
             continue
         if letter in seen:
-            problems.append(f"castling right {letter} is given twice")
+            problems.append(
+                QCoreApplication.translate("fen_check", "castling right {letter} is given twice").format(letter=letter)
+            )
             continue
         seen.add(letter)
         good += letter
         if board is None:
             continue
         color, king_home, rook_home = _CASTLING_HOMES[letter]
-        color_word = _COLOR_NAME[color].lower()
+        color_word = side_name(color).lower()
         if board.piece_at(king_home) != chess.Piece(chess.KING, color):
             problems.append(
-                f"castling right {letter}, but the {color_word} king is not on {chess.square_name(king_home)}"
+                QCoreApplication.translate(
+                    "fen_check", "castling right {letter}, but the {color_word} king is not on {square_name}"
+                ).format(letter=letter, color_word=color_word, square_name=chess.square_name(king_home))
             )
         if board.piece_at(rook_home) != chess.Piece(chess.ROOK, color):
-            problems.append(f"castling right {letter}, but no rook on {chess.square_name(rook_home)}")
+            problems.append(
+                QCoreApplication.translate("fen_check", "castling right {letter}, but no rook on {square_name}").format(
+                    letter=letter, square_name=chess.square_name(rook_home)
+                )
+            )
     return "".join(sorted(good, key="KQkq".index)) or "-"
 
 
@@ -147,35 +177,53 @@ def _check_ep(field: str, board: chess.Board | None, turn: chess.Color | None, p
     if field == "-":
         return "-"
     if field not in chess.SQUARE_NAMES:
-        problems.append(f"en passant square '{field}' is not a square (use e.g. e3, or -)")
+        problems.append(
+            QCoreApplication.translate(
+                "fen_check", "en passant square '{field}' is not a square (use e.g. e3, or -)"
+            ).format(field=field)
+        )
         return "-"
     if board is None or turn is None:
         return field
     square = chess.parse_square(field)
     expected_rank = 5 if turn == chess.WHITE else 2  # 0-based: rank 6 / rank 3
-    mover = _COLOR_NAME[not turn]
+    mover = side_name(not turn)
     if chess.square_rank(square) != expected_rank:
         problems.append(
-            f"impossible en passant square {field}: "
-            f"with {_COLOR_NAME[turn]} to move it must be on rank {expected_rank + 1}"
+            QCoreApplication.translate(
+                "fen_check",
+                "impossible en passant square {field}: with {value} to move it must be on rank {expected_rank}",
+            ).format(field=field, value=side_name(turn), expected_rank=expected_rank + 1)
         )
         return field
     step = -8 if turn == chess.WHITE else 8
     pawn_square = square + step
     if board.piece_at(pawn_square) != chess.Piece(chess.PAWN, not turn):
         problems.append(
-            f"impossible en passant square {field}: no {mover.lower()} pawn on {chess.square_name(pawn_square)} "
-            f"that could just have moved two squares"
+            QCoreApplication.translate(
+                "fen_check",
+                "impossible en passant square {field}: no {mover} pawn on "
+                "{square_name} that could just have moved two squares",
+            ).format(field=field, mover=mover.lower(), square_name=chess.square_name(pawn_square))
         )
     elif board.piece_at(square) is not None or board.piece_at(square - step) is not None:
-        problems.append(f"impossible en passant square {field}: the pawn could not have passed over an occupied square")
+        problems.append(
+            QCoreApplication.translate(
+                "fen_check",
+                "impossible en passant square {field}: the pawn could not have passed over an occupied square",
+            ).format(field=field)
+        )
     return field
 
 
 def _check_counter(field: str, name: str, minimum: int, problems: list[str]) -> int | None:
     """The counter's value, or None (with a problem) when it is not a whole number of at least ``minimum``."""
     if not field or any(ch not in _DIGITS for ch in field):
-        problems.append(f"the {name} must be a whole number of at least {minimum}, not '{field}'")
+        problems.append(
+            QCoreApplication.translate(
+                "fen_check", "the {name} must be a whole number of at least {minimum}, not '{field}'"
+            ).format(name=name, minimum=minimum, field=field)
+        )
         return None
     digits = field.lstrip("0")
     if len(digits) > _MAX_COUNTER_DIGITS:
@@ -190,7 +238,11 @@ def _check_counter(field: str, name: str, minimum: int, problems: list[str]) -> 
         return None
     value = int(field)
     if value < minimum:
-        problems.append(f"the {name} must be at least {minimum}, not {value}")
+        problems.append(
+            QCoreApplication.translate("fen_check", "the {name} must be at least {minimum}, not {value}").format(
+                name=name, minimum=minimum, value=value
+            )
+        )
         return None
     return value
 
@@ -209,12 +261,19 @@ def _check_counters(
         return
     if halfmove > MAX_HALFMOVE_CLOCK:
         problems.append(
-            f"the halfmove clock can be at most {MAX_HALFMOVE_CLOCK}, not {halfmove} "
-            "(the 75-move rule ends the game after 150 half-moves without a capture or pawn move)"
+            QCoreApplication.translate(
+                "fen_check",
+                "the halfmove clock can be at most {MAX_HALFMOVE_CLOCK}, not "
+                "{halfmove} (the 75-move rule ends the game after 150 half-moves "
+                "without a capture or pawn move)",
+            ).format(MAX_HALFMOVE_CLOCK=MAX_HALFMOVE_CLOCK, halfmove=halfmove)
         )
     elif ep != "-" and halfmove != 0:
         problems.append(
-            f"the halfmove clock must be 0, not {halfmove}: en passant square {ep} means a pawn has just moved"
+            QCoreApplication.translate(
+                "fen_check",
+                "the halfmove clock must be 0, not {halfmove}: en passant square {ep} means a pawn has just moved",
+            ).format(halfmove=halfmove, ep=ep)
         )
 
 
@@ -223,19 +282,29 @@ def _count(number: int) -> str:
 
 
 def _material_problems(board: chess.Board, color: chess.Color) -> list[str]:
-    name = _COLOR_NAME[color]
+    name = side_name(color)
     problems: list[str] = []
     kings = len(board.pieces(chess.KING, color))
     if kings == 0:
-        problems.append(f"{name} has no king")
+        problems.append(QCoreApplication.translate("fen_check", "{name} has no king").format(name=name))
     elif kings > 1:
-        problems.append(f"{name} has {_count(kings)} kings")
+        problems.append(
+            QCoreApplication.translate("fen_check", "{name} has {count} kings").format(name=name, count=_count(kings))
+        )
     pawns = len(board.pieces(chess.PAWN, color))
     if pawns > 8:
-        problems.append(f"too many pawns for {name}: {pawns}, at most 8")
+        problems.append(
+            QCoreApplication.translate("fen_check", "too many pawns for {name}: {pawns}, at most 8").format(
+                name=name, pawns=pawns
+            )
+        )
     total = len(chess.SquareSet(board.occupied_co[color]))
     if total > 16:
-        problems.append(f"too many pieces for {name}: {total}, at most 16")
+        problems.append(
+            QCoreApplication.translate("fen_check", "too many pieces for {name}: {total}, at most 16").format(
+                name=name, total=total
+            )
+        )
     elif pawns <= 8:
         # Every piece beyond the initial set must be a promoted pawn.
         promoted = sum(
@@ -245,8 +314,12 @@ def _material_problems(board: chess.Board, color: chess.Color) -> list[str]:
         if pawns + promoted > 8:
             extra = f"{promoted} piece{'s' if promoted != 1 else ''}"
             problems.append(
-                f"too many pieces for {name}: {extra} beyond the starting set would need promoted pawns, "
-                f"but with {pawns} pawns on the board at most {8 - pawns} can have promoted"
+                QCoreApplication.translate(
+                    "fen_check",
+                    "too many pieces for {name}: {extra} beyond the starting set would "
+                    "need promoted pawns, but with {pawns} pawns on the board at most "
+                    "{value} can have promoted",
+                ).format(name=name, extra=extra, pawns=pawns, value=8 - pawns)
             )
     return problems
 
@@ -255,33 +328,44 @@ def _position_problems(board: chess.Board, turn_known: bool) -> list[str]:
     """Problems of a well-formed FEN's position (Board.status() in words)."""
     status = board.status()
     if status & chess.STATUS_EMPTY:
-        return ["the board is empty: both kings are missing"]
+        return [QCoreApplication.translate("fen_check", "the board is empty: both kings are missing")]
     problems = _material_problems(board, chess.WHITE) + _material_problems(board, chess.BLACK)
     if status & chess.STATUS_PAWNS_ON_BACKRANK:
         for rank_index, rank_mask in ((7, chess.BB_RANK_8), (0, chess.BB_RANK_1)):
             squares = [chess.square_name(s) for s in chess.SquareSet(board.pawns & rank_mask)]
             if squares:
                 where = ", ".join(squares)
-                problems.append(f"a pawn stands on rank {rank_index + 1} ({where}), where no pawn can be")
+                problems.append(
+                    QCoreApplication.translate(
+                        "fen_check", "a pawn stands on rank {rank_index} ({where}), where no pawn can be"
+                    ).format(rank_index=rank_index + 1, where=where)
+                )
     # Castling and en passant were explained while parsing the text.
     kings_ok = len(board.pieces(chess.KING, chess.WHITE)) == 1 and len(board.pieces(chess.KING, chess.BLACK)) == 1
     if kings_ok and turn_known:
         if board.was_into_check():
-            victim = _COLOR_NAME[not board.turn]
+            victim = side_name(not board.turn)
             king = board.king(not board.turn)
             where = chess.square_name(king) if king is not None else "?"
             problems.append(
-                f"the side not to move is in check: {victim}'s king on {where} is attacked, "
-                f"but it is {_COLOR_NAME[board.turn]}'s move"
+                QCoreApplication.translate(
+                    "fen_check",
+                    "the side not to move is in check: {victim}'s king on {where} is "
+                    "attacked, but it is {value}'s move",
+                ).format(victim=victim, where=where, value=side_name(board.turn))
             )
         if status & chess.STATUS_TOO_MANY_CHECKERS:
             problems.append(
-                f"{_COLOR_NAME[board.turn]}'s king is attacked by {len(board.checkers())} pieces; "
-                "no move can give more than a double check"
+                QCoreApplication.translate(
+                    "fen_check",
+                    "{value}'s king is attacked by {count} pieces; no move can give more than a double check",
+                ).format(value=side_name(board.turn), count=len(board.checkers()))
             )
         elif status & chess.STATUS_IMPOSSIBLE_CHECK:
             problems.append(
-                f"impossible check on {_COLOR_NAME[board.turn]}'s king: no single move could have given these checks"
+                QCoreApplication.translate(
+                    "fen_check", "impossible check on {value}'s king: no single move could have given these checks"
+                ).format(value=side_name(board.turn))
             )
     return problems
 
@@ -290,9 +374,13 @@ def _parse(text: str) -> tuple[chess.Board | None, list[str]]:
     problems: list[str] = []
     fields = _normalise(text)
     if not fields:
-        return None, ["the text is empty"]
+        return None, [QCoreApplication.translate("fen_check", "the text is empty")]
     if len(fields) > 6:
-        problems.append(f"the text is not a FEN: expected at most 6 fields, found {len(fields)}")
+        problems.append(
+            QCoreApplication.translate(
+                "fen_check", "the text is not a FEN: expected at most 6 fields, found {count}"
+            ).format(count=len(fields))
+        )
     board = _parse_board_field(fields[0], problems)
 
     turn: chess.Color | None = chess.WHITE
@@ -301,15 +389,27 @@ def _parse(text: str) -> tuple[chess.Board | None, list[str]]:
         if side in ("w", "b"):
             turn = side == "w"
         else:
-            problems.append(f"side to move must be w or b, not '{fields[1]}'")
+            problems.append(
+                QCoreApplication.translate("fen_check", "side to move must be w or b, not '{value}'").format(
+                    value=fields[1]
+                )
+            )
             turn = None
     if len(fields) > 2:
         castling = _check_castling(fields[2], board, problems)
     else:
         castling = inferred_castling_fen(board) if board is not None else "-"
     ep = _check_ep(fields[3], board, turn, problems) if len(fields) > 3 else "-"
-    halfmove = _check_counter(fields[4], "halfmove clock", 0, problems) if len(fields) > 4 else 0
-    fullmove = _check_counter(fields[5], "move number", 1, problems) if len(fields) > 5 else 1
+    halfmove = (
+        _check_counter(fields[4], QCoreApplication.translate("fen_check", "halfmove clock"), 0, problems)
+        if len(fields) > 4
+        else 0
+    )
+    fullmove = (
+        _check_counter(fields[5], QCoreApplication.translate("fen_check", "move number"), 1, problems)
+        if len(fields) > 5
+        else 1
+    )
     _check_counters(halfmove, ep, problems)
 
     if board is None:
@@ -323,10 +423,16 @@ def _parse(text: str) -> tuple[chess.Board | None, list[str]]:
     try:
         result = chess.Board(full_fen)
     except ValueError as error:  # should not happen after the checks above
-        return None, [f"python-chess rejected the FEN: {error}"]
+        return None, [
+            QCoreApplication.translate("fen_check", "python-chess rejected the FEN: {error}").format(error=error)
+        ]
     leftover = result.status()
     if leftover != chess.STATUS_VALID:
-        return None, [f"the position is not legal (python-chess status {int(leftover)})"]
+        return None, [
+            QCoreApplication.translate(
+                "fen_check", "the position is not legal (python-chess status {leftover})"
+            ).format(leftover=int(leftover))
+        ]
     return result, []
 
 

@@ -23,6 +23,8 @@ import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
+
 FORMAT = "chessgui-rating"
 VERSION = 1
 START_RATING = 1200.0
@@ -155,7 +157,9 @@ class RatingStore:
             temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
             os.replace(temporary, self.path)
         except OSError as error:
-            self.problem = f"Your rating could not be saved to {self.path}: {error.strerror or error}"
+            self.problem = QCoreApplication.translate(
+                "RatingStore", "Your rating could not be saved to {path}: {strerror}"
+            ).format(path=self.path, strerror=error.strerror or error)
             return False
         return True
 
@@ -166,9 +170,9 @@ class RatingStore:
         except FileNotFoundError:
             return Rating()
         except OSError as error:
-            self.problem = (
-                f"Your rating file {self.path} could not be read ({error.strerror or error}); starting afresh."
-            )
+            self.problem = QCoreApplication.translate(
+                "RatingStore", "Your rating file {path} could not be read ({strerror}); starting afresh."
+            ).format(path=self.path, strerror=error.strerror or error)
             return Rating()
         try:
             return _parse(json.loads(data.decode("utf-8")))
@@ -176,19 +180,27 @@ class RatingStore:
             aside = self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
             try:
                 os.replace(self.path, aside)
-                where = f"it was kept as {aside.name}"
+                where = QCoreApplication.translate("RatingStore", "it was kept as {name}").format(name=aside.name)
             except OSError:
-                where = "it could not be moved aside"
-            why = "it holds binary data, not text" if isinstance(error, UnicodeDecodeError) else str(error)
-            self.problem = f"Your rating file was damaged ({why}); {where}, and your rating starts afresh."
+                where = QCoreApplication.translate("RatingStore", "it could not be moved aside")
+            why = (
+                QCoreApplication.translate("RatingStore", "it holds binary data, not text")
+                if isinstance(error, UnicodeDecodeError)
+                else str(error)
+            )
+            self.problem = QCoreApplication.translate(
+                "RatingStore", "Your rating file was damaged ({error}); {where}, and your rating starts afresh."
+            ).format(error=why, where=where)
             return Rating()
 
 
 def _parse(data: object) -> Rating:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a rating file")
+        raise ValueError(QCoreApplication.translate("rating", "not a rating file"))
     if data.get("version") != VERSION:
-        raise ValueError(f"unknown version {data.get('version')!r}")
+        raise ValueError(
+            QCoreApplication.translate("rating", "unknown version {get!r}").format(get=data.get("version"))
+        )
     games = []
     for entry in data["games"]:
         game = RatedGame(
@@ -201,9 +213,9 @@ def _parse(data: object) -> Rating:
             pgn=str(entry.get("pgn", "")),
         )
         if game.score not in (0.0, 0.5, 1.0):
-            raise ValueError(f"bad score {game.score}")
+            raise ValueError(QCoreApplication.translate("rating", "bad score {score}").format(score=game.score))
         games.append(game)
     rating, deviation = float(data["rating"]), float(data["deviation"])
     if not (math.isfinite(rating) and math.isfinite(deviation) and deviation > 0):
-        raise ValueError("bad rating numbers")
+        raise ValueError(QCoreApplication.translate("rating", "bad rating numbers"))
     return Rating(rating, deviation, tuple(games))

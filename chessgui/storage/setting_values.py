@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 
 _log = logging.getLogger(__name__)
 
@@ -103,19 +103,30 @@ class SettingsSource:
         """One sentence about what was wrong with the file, or None."""
         sentences = []
         if self._qsettings.status() == QSettings.Status.FormatError or not_text(self._qsettings.fileName()):
-            sentences.append(f"The settings file {self._qsettings.fileName()} is damaged")
+            sentences.append(
+                QCoreApplication.translate("SettingsSource", "The settings file {fileName} is damaged").format(
+                    fileName=self._qsettings.fileName()
+                )
+            )
         version = self._version()
         if version is not None and version > self._newest_version:
             sentences.append(
-                f"The settings were saved by a newer version of the program (format {version}); "
-                "what this version does not understand"
+                QCoreApplication.translate(
+                    "SettingsSource",
+                    "The settings were saved by a newer version of the program (format "
+                    "{version}); what this version does not understand",
+                ).format(version=version)
             )
         if self._bad:
             shown = ", ".join(self._bad[:4]) + (" …" if len(self._bad) > 4 else "")
-            sentences.append(f"Some settings could not be read ({shown})")
+            sentences.append(
+                QCoreApplication.translate("SettingsSource", "Some settings could not be read ({shown})").format(
+                    shown=shown
+                )
+            )
         if not sentences:
             return None
-        return "; ".join(sentences) + ": the defaults are used for those."
+        return "; ".join(sentences) + QCoreApplication.translate("SettingsSource", ": the defaults are used for those.")
 
     def _version(self) -> int | None:
         try:

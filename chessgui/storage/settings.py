@@ -18,9 +18,11 @@ import logging
 from dataclasses import dataclass, field, replace
 
 import chess
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 
 from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
+from chessgui.game.chess_words import PieceLetters
+from chessgui.i18n import LANGUAGE_KEY, QT_TRANSLATE_NOOP, Language
 from chessgui.storage.access_settings import AccessSettings, load_access_settings, save_access_settings
 from chessgui.storage.book import BOOK_DEPTH_RANGE, BookChoice, BookSettings
 from chessgui.storage.setting_values import (
@@ -43,11 +45,11 @@ LEVEL_RANGE = (800, 2400)
 """The built-in engine's playing levels in Elo (engine.strength.LEVELS; a test keeps them equal)."""
 LEVEL_STEP = 100
 LEVEL_PRESETS: tuple[tuple[str, int], ...] = (
-    ("Beginner", 800),
-    ("Casual", 1200),
-    ("Club", 1600),
-    ("Expert", 2000),
-    ("Master", 2400),
+    (QT_TRANSLATE_NOOP("StrengthControl", "Beginner"), 800),
+    (QT_TRANSLATE_NOOP("StrengthControl", "Casual"), 1200),
+    (QT_TRANSLATE_NOOP("StrengthControl", "Club"), 1600),
+    (QT_TRANSLATE_NOOP("StrengthControl", "Expert"), 2000),
+    (QT_TRANSLATE_NOOP("StrengthControl", "Master"), 2400),
 )
 """Named levels offered next to the strength control (engine.strength.PRESETS)."""
 ANIMATION_RANGE_MS = (0, 1000)
@@ -118,21 +120,21 @@ class PlayerSettings:
     def describe(self) -> str:
         """Short words for a status bar or menu: "Human", "Built-in engine, 1.0 s/move"…"""
         if self.kind is PlayerKind.HUMAN:
-            return "Human"
+            return QCoreApplication.translate("PlayerSettings", "Human")
         parts: list[str] = []
         time_ms = self.effective_move_time_ms()
         if time_ms:
             parts.append(f"{time_ms / 1000:g} s/move")
         if self.kind is PlayerKind.BUILTIN:
             if self.elo:
-                parts.append(f"{self.elo} Elo")
+                parts.append(QCoreApplication.translate("PlayerSettings", "{elo} Elo").format(elo=self.elo))
             if self.depth:
                 parts.append(f"depth {self.depth}")
             if self.nodes:
                 parts.append(f"{self.nodes:,} nodes")
-            name = "Built-in engine"
+            name = QCoreApplication.translate("PlayerSettings", "Built-in engine")
         else:
-            name = self.uci_path.rsplit("/", 1)[-1] or "UCI engine"
+            name = self.uci_path.rsplit("/", 1)[-1] or QCoreApplication.translate("PlayerSettings", "UCI engine")
         return f"{name}, {', '.join(parts)}" if parts else name
 
 
@@ -149,7 +151,11 @@ class ColorScheme(enum.Enum):
     @property
     def label(self) -> str:
         """What the settings page shows."""
-        return {"system": "Follow the system", "light": "Light", "dark": "Dark"}[self.value]
+        return {
+            "system": QCoreApplication.translate("ColorScheme", "Follow the system"),
+            "light": QCoreApplication.translate("ColorScheme", "Light"),
+            "dark": QCoreApplication.translate("ColorScheme", "Dark"),
+        }[self.value]
 
 
 _LOOK_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
@@ -198,6 +204,10 @@ class Settings:
     # --- Sound & access (chessgui/storage/access_settings.py) ---------------------------------------------
     access: AccessSettings = field(default_factory=AccessSettings)
     """Sounds (which, how loud) and screen-reader announcements."""
+    language: Language = Language.SYSTEM
+    """The UI language (the system's unless overridden); read at start-up, so a change needs a restart."""
+    piece_letters: PieceLetters = PieceLetters.ENGLISH
+    """How moves on screen name the pieces (K Q R B N or Finnish K D T L R); PGN and UCI stay English."""
 
     def player(self, color: chess.Color) -> PlayerSettings:
         """The settings of the side ``color``."""
@@ -249,6 +259,8 @@ def _load_all(qsettings: SettingsSource, defaults: Settings) -> Settings:
         mode = EngineTimeMode.from_setting(read_raw(qsettings, "play/engine_time_mode"), defaults.engine_time_mode)
         tablebases = _load_tablebases(qsettings, defaults.tablebases)
         access = load_access_settings(lambda key: read_raw(qsettings, key), defaults.access)
+        language = Language.from_setting(read_raw(qsettings, LANGUAGE_KEY))
+        piece_letters = PieceLetters.from_setting(read_raw(qsettings, "board/piece_letters"))
     except Exception:  # a damaged file must never stop the program from starting
         _log.exception("Could not read the settings; using defaults")
         qsettings.bad("(all)")
@@ -262,6 +274,8 @@ def _load_all(qsettings: SettingsSource, defaults: Settings) -> Settings:
         engine_time_mode=mode,
         tablebases=tablebases,
         access=access,
+        language=language,
+        piece_letters=piece_letters,
     )
 
 
@@ -293,6 +307,8 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
     qsettings.setValue("board/theme", board.theme)
     qsettings.setValue("board/piece_set", board.piece_set)
     qsettings.setValue("board/color_scheme", board.color_scheme.value)
+    qsettings.setValue("board/piece_letters", settings.piece_letters.value)
+    qsettings.setValue(LANGUAGE_KEY, settings.language.value)
     qsettings.setValue("play/min_move_delay_ms", settings.min_move_delay_ms)
     qsettings.setValue("play/time_control", settings.time_control.to_setting())
     qsettings.setValue("play/engine_time_mode", settings.engine_time_mode.value)

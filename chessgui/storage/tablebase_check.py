@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 import chess
+from PySide6.QtCore import QCoreApplication
 
 from chessgui.storage.tablebase_files import (
     READ_ERRORS,
@@ -43,10 +44,24 @@ class TablebaseReport:
         """One line for the settings dialog."""
         found = []
         if self.syzygy_tables:
-            found.append(f"{self.syzygy_tables} Syzygy")
+            found.append(
+                QCoreApplication.translate("TablebaseReport", "{syzygy_tables} Syzygy").format(
+                    syzygy_tables=self.syzygy_tables
+                )
+            )
         if self.gaviota_tables:
-            found.append(f"{self.gaviota_tables} Gaviota")
-        text = f"{' and '.join(found)} tables, up to {self.max_pieces} pieces." if found else "No tables in use."
+            found.append(
+                QCoreApplication.translate("TablebaseReport", "{gaviota_tables} Gaviota").format(
+                    gaviota_tables=self.gaviota_tables
+                )
+            )
+        text = (
+            QCoreApplication.translate("TablebaseReport", "{kinds} tables, up to {pieces} pieces.").format(
+                kinds=QCoreApplication.translate("TablebaseReport", " and ").join(found), pieces=self.max_pieces
+            )
+            if found
+            else QCoreApplication.translate("TablebaseReport", "No tables in use.")
+        )
         return " ".join((text, *self.problems))
 
 
@@ -117,8 +132,11 @@ def check_tablebases(settings: TablebaseSettings) -> TablebaseReport:
                     continue  # e.g. a .rtbw without its .rtbz: fewer details, not an error
                 except READ_ERRORS as error:
                     problems.append(
-                        f"The {kind} table for {name} cannot be read "
-                        f"(the file is damaged or not a {kind} table: {error})."
+                        QCoreApplication.translate(
+                            "tablebase_check",
+                            "The {kind} table for {name} cannot be read (the file is damaged or "
+                            "not a {kind} table: {error}).",
+                        ).format(kind=kind, name=name, error=error)
                     )
                     break
     prober.close()

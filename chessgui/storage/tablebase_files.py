@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import struct
 
+from PySide6.QtCore import QCoreApplication
+
 #: Where Debian's ``gaviotatb`` package puts its tables (scheme 4: the one python-chess reads).
 DEBIAN_GAVIOTA_DIRS = ("/usr/share/gaviotatb/gtb4", "/usr/share/games/gaviota")
 _SYZYGY_SUFFIXES = (".rtbw", ".rtbz")
@@ -39,29 +41,47 @@ def gaviota_file_problem(path: str) -> str | None:
         with open(path, "rb") as handle:
             header = handle.read(40)
             if len(header) < 40:
-                return "the file is too short to be a table"
+                return QCoreApplication.translate("tablebase_files", "the file is too short to be a table")
             offset = struct.unpack("<10I", header)[8]
             if offset % 4 or not 48 <= offset <= size:
-                return "the file's header is damaged or it is not a Gaviota table"
+                return QCoreApplication.translate(
+                    "tablebase_files", "the file's header is damaged or it is not a Gaviota table"
+                )
             index = struct.unpack(f"<{(offset - 40) // 4}I", handle.read(offset - 40))
     except OSError as error:
-        return f"the file cannot be read: {error.strerror or error}"
+        return QCoreApplication.translate("tablebase_files", "the file cannot be read: {strerror}").format(
+            strerror=error.strerror or error
+        )
     except struct.error:
-        return "the file is truncated"
+        return QCoreApplication.translate("tablebase_files", "the file is truncated")
     if any(b < a for a, b in zip(index, index[1:], strict=False)) or index[-1] > size:
-        return "the file's block index is damaged or the file is truncated"
+        return QCoreApplication.translate(
+            "tablebase_files", "the file's block index is damaged or the file is truncated"
+        )
     return None
 
 
 def _list_dir(directory: str, kind: str) -> list[str]:
     if not os.path.exists(directory):
-        raise TablebaseError(f"The {kind} directory {directory} does not exist.")
+        raise TablebaseError(
+            QCoreApplication.translate("tablebase_files", "The {kind} directory {directory} does not exist.").format(
+                kind=kind, directory=directory
+            )
+        )
     if not os.path.isdir(directory):
-        raise TablebaseError(f"The {kind} directory {directory} is not a directory.")
+        raise TablebaseError(
+            QCoreApplication.translate(
+                "tablebase_files", "The {kind} directory {directory} is not a directory."
+            ).format(kind=kind, directory=directory)
+        )
     try:
         return sorted(os.listdir(directory))
     except OSError as error:
-        raise TablebaseError(f"The {kind} directory {directory} cannot be read: {error.strerror or error}.") from error
+        raise TablebaseError(
+            QCoreApplication.translate(
+                "tablebase_files", "The {kind} directory {directory} cannot be read: {strerror}."
+            ).format(kind=kind, directory=directory, strerror=error.strerror or error)
+        ) from error
 
 
 def syzygy_names(directory: str) -> list[str]:
@@ -75,7 +95,11 @@ def syzygy_names(directory: str) -> list[str]:
         }
     )
     if not names:
-        raise TablebaseError(f"The Syzygy directory {directory} holds no Syzygy tables (.rtbw/.rtbz files).")
+        raise TablebaseError(
+            QCoreApplication.translate(
+                "tablebase_files", "The Syzygy directory {directory} holds no Syzygy tables (.rtbw/.rtbz files)."
+            ).format(directory=directory)
+        )
     return names
 
 
@@ -92,10 +116,18 @@ def resolve_gaviota_dir(directory: str) -> str:
         return nested
     if any(name.endswith(_OTHER_GAVIOTA_SUFFIXES) for name in names):
         raise TablebaseError(
-            f"The Gaviota directory {directory} only holds tables compressed with another scheme "
-            "(.gtb.cp1–.cp3); only .gtb.cp4 tables can be read (Debian's are in /usr/share/gaviotatb/gtb4)."
+            QCoreApplication.translate(
+                "tablebase_files",
+                "The Gaviota directory {directory} only holds tables compressed with "
+                "another scheme (.gtb.cp1–.cp3); only .gtb.cp4 tables can be read "
+                "(Debian's are in /usr/share/gaviotatb/gtb4).",
+            ).format(directory=directory)
         )
-    raise TablebaseError(f"The Gaviota directory {directory} holds no Gaviota tables (.gtb.cp4 files).")
+    raise TablebaseError(
+        QCoreApplication.translate(
+            "tablebase_files", "The Gaviota directory {directory} holds no Gaviota tables (.gtb.cp4 files)."
+        ).format(directory=directory)
+    )
 
 
 def gaviota_names(directory: str) -> list[str]:

@@ -32,6 +32,7 @@ import chess
 import chess.engine
 import chess.gaviota
 import chess.syzygy
+from PySide6.QtCore import QCoreApplication
 
 from chessgui.storage.tablebase_files import (
     READ_ERRORS,
@@ -133,15 +134,25 @@ class TablebaseResult:
         winner = self.winner()
         if winner is None:
             if self.wdl == Wdl.DRAW:
-                return "Draw"
+                return QCoreApplication.translate("TablebaseResult", "Draw")
             ahead = self.turn if self.wdl == Wdl.CURSED_WIN else not self.turn
-            return f"Draw by the 50-move rule ({_name(ahead)} would win without it)"
+            return QCoreApplication.translate(
+                "TablebaseResult", "Draw by the 50-move rule ({name} would win without it)"
+            ).format(name=_name(ahead))
         text = f"{_name(winner)} wins"
         mate = self.mate_in()
         if mate is not None:
-            return f"{text}, mate in {abs(mate)}" if abs(mate) else f"{text} (checkmate)"
+            return (
+                QCoreApplication.translate("TablebaseResult", "{text}, mate in {mate}").format(
+                    text=text, mate=abs(mate)
+                )
+                if abs(mate)
+                else f"{text} (checkmate)"
+            )
         if self.dtz is not None:
-            return f"{text} (DTZ {abs(self.dtz)})"
+            return QCoreApplication.translate("TablebaseResult", "{text} (DTZ {dtz})").format(
+                text=text, dtz=abs(self.dtz)
+            )
         return text
 
 
@@ -181,7 +192,9 @@ class TablebaseProber:
             except TablebaseError as error:
                 self._problems["syzygy"] = str(error)
             except READ_ERRORS as error:
-                self._problems["syzygy"] = f"The Syzygy directory {syzygy_dir} cannot be read: {error}."
+                self._problems["syzygy"] = QCoreApplication.translate(
+                    "TablebaseProber", "The Syzygy directory {syzygy_dir} cannot be read: {error}."
+                ).format(syzygy_dir=syzygy_dir, error=error)
         gaviota_dir = expand_dir(settings.gaviota_dir)
         if gaviota_dir:
             try:
@@ -195,7 +208,9 @@ class TablebaseProber:
             except TablebaseError as error:
                 self._problems["gaviota"] = str(error)
             except READ_ERRORS as error:
-                self._problems["gaviota"] = f"The Gaviota directory {gaviota_dir} cannot be read: {error}."
+                self._problems["gaviota"] = QCoreApplication.translate(
+                    "TablebaseProber", "The Gaviota directory {gaviota_dir} cannot be read: {error}."
+                ).format(gaviota_dir=gaviota_dir, error=error)
 
     @property
     def settings(self) -> TablebaseSettings:
@@ -261,7 +276,9 @@ class TablebaseProber:
                 del tables.available_tables[key]
                 split = key.find("k", 1)
                 name = f"{key[:split].upper()}v{key[split:].upper()}"
-                message = f"The Gaviota table for {name} cannot be read ({problem})."
+                message = QCoreApplication.translate(
+                    "TablebaseProber", "The Gaviota table for {name} cannot be read ({problem})."
+                ).format(name=name, problem=problem)
                 self._damaged[_material_key(name)] = message
                 self._problems[f"Gaviota:{name}"] = message
 
@@ -338,9 +355,10 @@ class TablebaseProber:
             return None
         except READ_ERRORS as error:
             name = _material_name(board)
-            message = (
-                f"The {kind} table for {name} cannot be read (the file is damaged or not a {kind} table: {error})."
-            )
+            message = QCoreApplication.translate(
+                "TablebaseProber",
+                "The {kind} table for {name} cannot be read (the file is damaged or not a {kind} table: {error}).",
+            ).format(kind=kind, name=name, error=error)
             if f"{kind}:{name}" not in self._problems:
                 _log.warning("%s", message)
             self._problems[f"{kind}:{name}"] = message
@@ -352,7 +370,11 @@ class _TableReadError(Exception):
 
 
 def _name(color: chess.Color) -> str:
-    return "White" if color == chess.WHITE else "Black"
+    return (
+        QCoreApplication.translate("tablebases", "White")
+        if color == chess.WHITE
+        else QCoreApplication.translate("tablebases", "Black")
+    )
 
 
 def _material_name(board: chess.Board) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
 _log = logging.getLogger(__name__)
 
@@ -38,7 +38,11 @@ def load_window_layout(qsettings: QSettings | None, problems: list[str] | None =
     bad: list[str] = []
     layout = WindowLayout(**{field: _read_bytes(qsettings, key, bad) for field, key in _KEYS.items()})
     if bad and problems is not None:
-        problems.append("The saved window layout could not be read: the window opens at its default size.")
+        problems.append(
+            QCoreApplication.translate(
+                "window_layout", "The saved window layout could not be read: the window opens at its default size."
+            )
+        )
     return layout
 
 

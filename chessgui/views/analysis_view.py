@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabe
 
 from chessgui.engines.analysis import MAX_LINES, MIN_LINES, AnalysisSnapshot
 from chessgui.engines.info import EngineInfo
+from chessgui.game.chess_words import PieceLetters, display_san
 
 #: Moves of a line shown in the panel.
 LINE_MOVES_SHOWN = 12
@@ -47,10 +48,17 @@ def line_text(info: EngineInfo, max_moves: int = LINE_MOVES_SHOWN) -> str:
     return " ".join(f"{prefix} {san}" if prefix else san for prefix, san in numbered_moves(info, max_moves))
 
 
-def line_html(rank: int, info: EngineInfo, color: str, max_moves: int = LINE_MOVES_SHOWN) -> str:
+def line_html(
+    rank: int,
+    info: EngineInfo,
+    color: str,
+    max_moves: int = LINE_MOVES_SHOWN,
+    letters: PieceLetters = PieceLetters.ENGLISH,
+) -> str:
     """The line as rich text whose moves are links "rank:index" (index of the move in the line)."""
     parts: list[str] = []
-    for index, (prefix, san) in enumerate(numbered_moves(info, max_moves)):
+    for index, (prefix, english_san) in enumerate(numbered_moves(info, max_moves)):
+        san = display_san(english_san, letters)
         link = f'<a href="{rank}:{index}" style="color:{color}; text-decoration:none">{html.escape(san)}</a>'
         parts.append(f"{html.escape(prefix)}&nbsp;{link}" if prefix else link)
     if len(info.pv_san) > max_moves:
@@ -77,7 +85,7 @@ class _LineRow(QWidget):
         self.moves_label.setTextFormat(Qt.TextFormat.RichText)
         self.moves_label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
         self.moves_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.moves_label.setToolTip("Click a move to play the line up to it on the board")
+        self.moves_label.setToolTip(self.tr("Click a move to play the line up to it on the board"))
         layout.addWidget(self.score_label)
         layout.addWidget(self.moves_label, 1)
 
@@ -98,6 +106,8 @@ class AnalysisView(QFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.piece_letters = PieceLetters.ENGLISH
+        """How the lines name the pieces (set from the settings)."""
         self.setObjectName("analysis_view")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
@@ -105,17 +115,17 @@ class AnalysisView(QFrame):
         layout = QGridLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setVerticalSpacing(3)
-        self.title_label = QLabel("Analysis", self)
+        self.title_label = QLabel(self.tr("Analysis"), self)
         title_font = QFont(self.font())
         title_font.setBold(True)
         self.title_label.setFont(title_font)
         self.engine_box = QComboBox(self)
-        self.engine_box.setToolTip("The engine that analyses (always at full strength)")
+        self.engine_box.setToolTip(self.tr("The engine that analyses (always at full strength)"))
         self.engine_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.lines_box = QSpinBox(self)
         self.lines_box.setRange(MIN_LINES, MAX_LINES)
-        self.lines_box.setPrefix("Lines: ")
-        self.lines_box.setToolTip("How many best lines to show (MultiPV)")
+        self.lines_box.setPrefix(self.tr("Lines: "))
+        self.lines_box.setToolTip(self.tr("How many best lines to show (MultiPV)"))
         self.lines_box.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.stats_label = QLabel(self)
         self.stats_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -162,17 +172,21 @@ class AnalysisView(QFrame):
     def show_snapshot(self, snapshot: AnalysisSnapshot) -> None:
         """Show the analysis state: lines, depth, speed, or a note."""
         self._snapshot = snapshot
-        self.title_label.setText("Analysis" if snapshot.running else "Analysis (stopped)")
+        self.title_label.setText(self.tr("Analysis") if snapshot.running else self.tr("Analysis (stopped)"))
         lines = snapshot.lines
         if lines:
             best = lines[0]
             depth = f"depth {best.depth}" + (f"/{best.seldepth}" if best.seldepth > best.depth else "")
             self.stats_label.setText(
-                f"{snapshot.engine_name} · {depth} · {_count(best.nodes)} nodes · {_count(best.nps)} n/s"
+                self.tr("{engine_name} · {depth} · {count} nodes · {count2} n/s").format(
+                    engine_name=snapshot.engine_name, depth=depth, count=_count(best.nodes), count2=_count(best.nps)
+                )
             )
         else:
             self.stats_label.setText(
-                f"{snapshot.engine_name} · thinking…" if snapshot.running else snapshot.engine_name
+                self.tr("{engine_name} · thinking…").format(engine_name=snapshot.engine_name)
+                if snapshot.running
+                else snapshot.engine_name
             )
         self.note_label.setText(snapshot.note)
         self.note_label.setVisible(bool(snapshot.note))
@@ -181,7 +195,7 @@ class AnalysisView(QFrame):
             if index < len(lines):
                 info = lines[index]
                 row.score_label.setText(info.format_score())
-                row.moves_label.setText(line_html(index + 1, info, color))
+                row.moves_label.setText(line_html(index + 1, info, color, letters=self.piece_letters))
                 row.show()
             else:
                 row.hide()
@@ -189,7 +203,7 @@ class AnalysisView(QFrame):
     def clear(self) -> None:
         """No analysis shown."""
         self._snapshot = None
-        self.title_label.setText("Analysis")
+        self.title_label.setText(self.tr("Analysis"))
         self.stats_label.setText("")
         self.note_label.hide()
         for row in self._rows:

@@ -11,11 +11,13 @@ readers without announcement support still hear it.
 from __future__ import annotations
 
 import chess
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QLabel, QWidget
 
+from chessgui.game.chess_words import piece_name, piece_plural, side_name
 from chessgui.game.result import GameResult, Termination
+from chessgui.i18n import QT_TRANSLATE_NOOP
 
 try:  # Qt >= 6.8
     from PySide6.QtGui import QAccessibleAnnouncementEvent as _AnnouncementEvent
@@ -25,12 +27,6 @@ except ImportError:  # pragma: no cover - older Qt: the label's text change is t
     _ANNOUNCEMENT_EVENT = None
 
 _PIECE_ORDER = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
-_PLURALS = {"king": "kings", "queen": "queens", "rook": "rooks", "bishop": "bishops", "knight": "knights"}
-
-
-def side_name(color: chess.Color) -> str:
-    """ "White" or "Black"."""
-    return chess.COLOR_NAMES[color].capitalize()
 
 
 def describe_move(board: chess.Board, move: chess.Move) -> str:
@@ -43,39 +39,60 @@ def describe_move(board: chess.Board, move: chess.Move) -> str:
     side = side_name(board.turn)
     san = board.san(move)
     if board.is_castling(move):
-        text = "castles kingside" if board.is_kingside_castling(move) else "castles queenside"
+        text = (
+            QCoreApplication.translate("announcer", "castles kingside")
+            if board.is_kingside_castling(move)
+            else QCoreApplication.translate("announcer", "castles queenside")
+        )
     else:
         piece = board.piece_at(move.from_square)
-        name = chess.piece_name(piece.piece_type) if piece is not None else "piece"
+        name = piece_name(piece.piece_type) if piece is not None else QCoreApplication.translate("announcer", "piece")
         target = chess.square_name(move.to_square)
         capture = board.is_capture(move)
         if piece is not None and piece.piece_type == chess.PAWN and capture:
-            origin = f"{chess.FILE_NAMES[chess.square_file(move.from_square)]} pawn"
-            text = f"{origin} takes {target}"
+            text = QCoreApplication.translate("announcer", "{file} pawn takes {target}").format(
+                file=chess.FILE_NAMES[chess.square_file(move.from_square)], target=target
+            )
             if board.is_en_passant(move):
-                text += " en passant"
+                text += QCoreApplication.translate("announcer", " en passant")
         else:
             # SAN names the starting file or square only when two such pieces could go there.
             body = san[1:].rstrip("+#") if piece is not None and piece.piece_type != chess.PAWN else ""
             body = body.split("=")[0]
             disambiguated = len(body.replace("x", "")) > 2
-            prefix = f"{name} from {chess.square_name(move.from_square)}" if disambiguated else name
-            text = f"{prefix} {'takes' if capture else 'to'} {target}"
+            origin = chess.square_name(move.from_square)
+            if disambiguated:
+                template = (
+                    QT_TRANSLATE_NOOP("announcer", "{piece} from {origin} takes {target}")
+                    if capture
+                    else QT_TRANSLATE_NOOP("announcer", "{piece} from {origin} to {target}")
+                )
+            else:
+                template = (
+                    QT_TRANSLATE_NOOP("announcer", "{piece} takes {target}")
+                    if capture
+                    else QT_TRANSLATE_NOOP("announcer", "{piece} to {target}")
+                )
+            text = QCoreApplication.translate("announcer", template).format(piece=name, origin=origin, target=target)
         if move.promotion:
-            text += f", promotes to {chess.piece_name(move.promotion)}"
+            text += QCoreApplication.translate("announcer", ", promotes to {piece_name}").format(
+                piece_name=piece_name(move.promotion)
+            )
     if san.endswith("#"):
-        text += ", checkmate"
+        text += QCoreApplication.translate("announcer", ", checkmate")
     elif san.endswith("+"):
-        text += ", check"
-    return f"{side}: {text}"
+        text += QCoreApplication.translate("announcer", ", check")
+    return QCoreApplication.translate("announcer", "{side}: {move}").format(side=side, move=text)
 
 
 def describe_result(result: GameResult) -> str:
     """The end of a game as a sentence: "Checkmate. White wins", "Stalemate. Draw"."""
     if result.termination is Termination.CHECKMATE and result.winner is not None:
-        return f"Checkmate. {side_name(result.winner)} wins"
+        return QCoreApplication.translate("announcer", "Checkmate. {side_name} wins").format(
+            side_name=side_name(result.winner)
+        )
     if result.termination is Termination.STALEMATE:
-        return "Stalemate. Draw"
+        return QCoreApplication.translate("announcer", "Stalemate. Draw")
     return result.describe()
 
 
@@ -84,8 +101,13 @@ def describe_square(board: chess.Board, square: chess.Square) -> str:
     piece = board.piece_at(square)
     name = chess.square_name(square)
     if piece is None:
-        return f"{name}, empty"
-    return f"{name}, {chess.COLOR_NAMES[piece.color]} {chess.piece_name(piece.piece_type)}"
+        return QCoreApplication.translate("announcer", "{name}, empty").format(name=name)
+    template = (
+        QT_TRANSLATE_NOOP("announcer", "{square}, white {piece}")
+        if piece.color == chess.WHITE
+        else QT_TRANSLATE_NOOP("announcer", "{square}, black {piece}")
+    )
+    return QCoreApplication.translate("announcer", template).format(square=name, piece=piece_name(piece.piece_type))
 
 
 def describe_position(board: chess.Board) -> str:
@@ -100,17 +122,26 @@ def describe_position(board: chess.Board) -> str:
             squares = [chess.square_name(square) for square in board.pieces(piece_type, color)]
             if not squares:
                 continue
-            name = chess.piece_name(piece_type)
-            if len(squares) > 1:
-                name = _PLURALS.get(name, name + "s")
-            where = squares[0] if len(squares) == 1 else ", ".join(squares[:-1]) + " and " + squares[-1]
+            name = piece_name(piece_type) if len(squares) == 1 else piece_plural(piece_type)
+            where = (
+                squares[0]
+                if len(squares) == 1
+                else QCoreApplication.translate("announcer", "{squares} and {last}").format(
+                    squares=", ".join(squares[:-1]), last=squares[-1]
+                )
+            )
             groups.append(f"{name} {where}")
-        parts.append(f"{side_name(color)}: {', '.join(groups) if groups else 'no pieces'}.")
-    turn = f"{side_name(board.turn)} to move"
+        pieces = ", ".join(groups) if groups else QCoreApplication.translate("announcer", "no pieces")
+        parts.append(
+            QCoreApplication.translate("announcer", "{side}: {pieces}.").format(side=side_name(color), pieces=pieces)
+        )
+    turn = QCoreApplication.translate("announcer", "{side_name} to move").format(side_name=side_name(board.turn))
     if board.is_checkmate():
-        turn = f"{side_name(board.turn)} is checkmated"
+        turn = QCoreApplication.translate("announcer", "{side_name} is checkmated").format(
+            side_name=side_name(board.turn)
+        )
     elif board.is_check():
-        turn += ", in check"
+        turn += QCoreApplication.translate("announcer", ", in check")
     parts.append(turn + ".")
     return " ".join(parts)
 
@@ -128,7 +159,7 @@ class Announcer(QObject):
         super().__init__(parent)
         self.label = QLabel(parent)
         self.label.setObjectName("announcement_label")
-        self.label.setAccessibleName("Last announcement")
+        self.label.setAccessibleName(self.tr("Last announcement"))
         self._enabled = True
         self._last = ""
 

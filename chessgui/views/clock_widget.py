@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from chessgui.clock.chess_clock import ChessClock, ClockRunState, format_clock_ms
 from chessgui.clock.time_control import TimeControl
+from chessgui.game.chess_words import side_name
 
 LOW_TIME_MIN_MS = 10_000
 """Below ten seconds a clock is always low (this is also where tenths appear)."""
@@ -69,7 +70,7 @@ class ClockWidget(QWidget):
         self._flagged = False
         self._timed = True
         self._low_threshold_ms = LOW_TIME_MIN_MS
-        self._player_name = chess.COLOR_NAMES[color].capitalize()
+        self._player_name = side_name(color)
         self._note = ""  # a remark under the name, e.g. when the clock starts
         self._flash_level = 0.0
         self._flash = QVariantAnimation(self)

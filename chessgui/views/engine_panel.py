@@ -13,6 +13,7 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from chessgui.engines.info import EngineInfo
+from chessgui.game.chess_words import PieceLetters, display_san
 from chessgui.views.analysis_view import AnalysisView
 
 #: PV moves shown in the panel (longer lines are cut with an ellipsis).
@@ -39,14 +40,15 @@ def format_time(ms: int) -> str:
     return f"{minutes}:{rest:02d}"
 
 
-def format_pv(info: EngineInfo, max_moves: int = PV_MOVES_SHOWN) -> str:
+def format_pv(info: EngineInfo, max_moves: int = PV_MOVES_SHOWN, letters: PieceLetters = PieceLetters.ENGLISH) -> str:
     """The PV in SAN with move numbers, e.g. "12. Nf3 Nc6 13. Bb5" or "12... Nc6 13. Bb5"."""
     if not info.pv_san:
         return ""
     parts: list[str] = []
     white_to_move = info.color == chess.WHITE
     number = info.fullmove_number
-    for index, san in enumerate(info.pv_san[:max_moves]):
+    for index, english_san in enumerate(info.pv_san[:max_moves]):
+        san = display_san(english_san, letters)
         if white_to_move:
             parts.append(f"{number}. {san}")
         elif index == 0:
@@ -64,6 +66,9 @@ def format_pv(info: EngineInfo, max_moves: int = PV_MOVES_SHOWN) -> str:
 
 class _SideView(QFrame):
     """One side's thinking: a header line with numbers and the PV below it."""
+
+    piece_letters = PieceLetters.ENGLISH
+    """How the PV names the pieces (EnginePanel.set_piece_letters)."""
 
     def __init__(self, color: chess.Color, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -103,34 +108,41 @@ class _SideView(QFrame):
         self.clear()
 
     def side_name(self) -> str:
-        return "White" if self._color == chess.WHITE else "Black"
+        return self.tr("White") if self._color == chess.WHITE else self.tr("Black")
 
     def show_info(self, info: EngineInfo) -> None:
-        name = info.engine_name or "Engine"
+        name = info.engine_name or self.tr("Engine")
         self.name_label.setText(f"{self.side_name()} · {name}")
         if info.is_book():
-            self.score_label.setText("book")
+            self.score_label.setText(self.tr("book"))
             self.stats_label.setText(
-                f"book move · {info.book_share or 0:.0%} of the book's weight · {info.book_choices} in book"
+                self.tr("book move · {book_share:.0%} of the book's weight · {book_choices} in book").format(
+                    book_share=info.book_share or 0, book_choices=info.book_choices
+                )
             )
-            self.pv_label.setText(format_pv(info))
+            self.pv_label.setText(format_pv(info, letters=self.piece_letters))
             return
         if info.is_tablebase():  # an exact result from the endgame tables, not a search
             self.score_label.setText(info.format_score())
-            self.stats_label.setText(f"tablebase move · {info.tablebase}")
-            self.pv_label.setText(format_pv(info))
+            self.stats_label.setText(self.tr("tablebase move · {tablebase}").format(tablebase=info.tablebase))
+            self.pv_label.setText(format_pv(info, letters=self.piece_letters))
             return
         self.score_label.setText(info.format_score())
         depth = f"depth {info.depth}" + (f"/{info.seldepth}" if info.seldepth > info.depth else "")
         self.stats_label.setText(
-            f"{depth}   {format_count(info.nodes)} nodes   {format_count(info.nps)} n/s   {format_time(info.time_ms)}"
+            self.tr("{depth}   {format_count} nodes   {format_count2} n/s   {format_time}").format(
+                depth=depth,
+                format_count=format_count(info.nodes),
+                format_count2=format_count(info.nps),
+                format_time=format_time(info.time_ms),
+            )
         )
-        self.pv_label.setText(format_pv(info))
+        self.pv_label.setText(format_pv(info, letters=self.piece_letters))
 
     def clear(self) -> None:
         self.name_label.setText(self.side_name())
         self.score_label.setText("")
-        self.stats_label.setText("not thinking")
+        self.stats_label.setText(self.tr("not thinking"))
         self.pv_label.setText("")
 
 
@@ -162,6 +174,12 @@ class EnginePanel(QWidget):
         """Show a new report in the row of the side that was thinking."""
         self._last[info.color] = info
         self._views[info.color].show_info(info)
+
+    def set_piece_letters(self, letters: PieceLetters) -> None:
+        """Name the pieces in the shown lines with ``letters`` (from the next report on)."""
+        for view in self._views.values():
+            view.piece_letters = letters
+        self.analysis_view.piece_letters = letters
 
     def set_tablebase_text(self, text: str) -> None:
         """Show the tablebase line (hidden when ``text`` is empty)."""

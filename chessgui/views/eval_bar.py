@@ -157,6 +157,10 @@ class EvalBar(QWidget):
 
     def _update_tooltip(self) -> None:
         if self._info is None:
-            self.setToolTip("Evaluation (no engine evaluation yet)")
+            self.setToolTip(self.tr("Evaluation (no engine evaluation yet)"))
         else:
-            self.setToolTip(f"Evaluation {self._info.format_score()} (White's view), depth {self._info.depth}")
+            self.setToolTip(
+                self.tr("Evaluation {format_score} (White's view), depth {depth}").format(
+                    format_score=self._info.format_score(), depth=self._info.depth
+                )
+            )

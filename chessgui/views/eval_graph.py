@@ -68,7 +68,7 @@ class EvalGraph(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(60)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip("Evaluation over the game: click or drag to go to a move")
+        self.setToolTip(self.tr("Evaluation over the game: click or drag to go to a move"))
 
     # ------------------------------------------------------------------ API
     def set_game(self, game: chess.pgn.Game) -> None:

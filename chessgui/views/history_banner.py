@@ -24,7 +24,7 @@ class HistoryBanner(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self._update_style()
         self._label = QLabel(self)
-        self.back_button = QPushButton("Back to live position (End)", self)
+        self.back_button = QPushButton(self.tr("Back to live position (End)"), self)
         self.back_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
@@ -34,9 +34,13 @@ class HistoryBanner(QWidget):
     def set_view(self, ply: int, live_ply: int, on_main_line: bool = True) -> None:
         """Describe the viewed position (``ply`` moves from the start); hidden at the live position."""
         if on_main_line:
-            self._label.setText(f"Viewing move {ply} of {live_ply} — a move played here starts a variation")
+            self._label.setText(
+                self.tr("Viewing move {ply} of {live_ply} — a move played here starts a variation").format(
+                    ply=ply, live_ply=live_ply
+                )
+            )
         else:
-            self._label.setText("Viewing a variation — a move played here extends it")
+            self._label.setText(self.tr("Viewing a variation — a move played here extends it"))
         self.setVisible(ply != live_ply or not on_main_line)
 
     def is_dark_style(self) -> bool:

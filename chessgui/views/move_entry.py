@@ -12,8 +12,11 @@ import re
 from dataclasses import dataclass
 
 import chess
-from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import QCompleter, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from chessgui.game.chess_words import piece_name, piece_plural, side_name
+from chessgui.i18n import QT_TRANSLATE_NOOP
 
 MAX_LISTED = 12
 """How many fitting legal moves a message names before "…"."""
@@ -21,7 +24,7 @@ MAX_LISTED = 12
 _UCI = re.compile(r"^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$")
 _SAN_PIECE = re.compile(r"^([KQRBN])[a-h]?[1-8]?x?([a-h][1-8])")
 _PAWN_TARGET = re.compile(r"^(?:[a-h]x)?([a-h][1-8])")
-_FORMAT_HELP = "Type a move like e4, Nf3, exd5, O-O or e7e8q."
+_FORMAT_HELP = QT_TRANSLATE_NOOP("move_entry", "Type a move like e4, Nf3, exd5, O-O or e7e8q.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,16 +68,22 @@ def matching_moves(board: chess.Board, prefix: str) -> list[str]:
 
 def _listing(sans: list[str]) -> str:
     shown = ", ".join(sans[:MAX_LISTED])
-    return shown + (f" and {len(sans) - MAX_LISTED} more" if len(sans) > MAX_LISTED else "")
+    return shown + (
+        QCoreApplication.translate("move_entry", " and {count} more").format(count=len(sans) - MAX_LISTED)
+        if len(sans) > MAX_LISTED
+        else ""
+    )
 
 
 def parse_move_text(board: chess.Board, text: str) -> MoveParse:
     """The legal move ``text`` names in ``board``, or why it names none."""
     cleaned = _clean(text)
     if not cleaned:
-        return MoveParse(None, _FORMAT_HELP)
+        return MoveParse(None, QCoreApplication.translate("move_entry", _FORMAT_HELP))
     if board.is_game_over():
-        return MoveParse(None, "The game is over: no more moves can be played.")
+        return MoveParse(
+            None, QCoreApplication.translate("move_entry", "The game is over: no more moves can be played.")
+        )
     uci = _UCI.match(cleaned)
     if uci is not None:
         return _parse_uci(board, uci.group(1), uci.group(2), uci.group(3).lower())
@@ -83,16 +92,27 @@ def parse_move_text(board: chess.Board, text: str) -> MoveParse:
     except chess.AmbiguousMoveError:
         target = cleaned.rstrip("QRBN=")[-2:]
         fits = [san for san in matching_moves(board, cleaned[0]) if target in san]
-        return MoveParse(None, f"{cleaned} is ambiguous: say which piece — {' or '.join(fits)}.", tuple(fits))
+        choices = QCoreApplication.translate("move_entry", " or ").join(fits)
+        text = QCoreApplication.translate("move_entry", "{move} is ambiguous: say which piece — {choices}.")
+        return MoveParse(None, text.format(move=cleaned, choices=choices), tuple(fits))
     except chess.IllegalMoveError:
         return _explain_illegal_san(board, cleaned)
     except ValueError:  # InvalidMoveError and anything else python-chess cannot read
         fits = matching_moves(board, cleaned)
         if fits:
             return MoveParse(
-                None, f"{cleaned} is not a whole move. Moves that begin so: {_listing(fits)}.", tuple(fits)
+                None,
+                QCoreApplication.translate(
+                    "move_entry", "{cleaned} is not a whole move. Moves that begin so: {listing}."
+                ).format(cleaned=cleaned, listing=_listing(fits)),
+                tuple(fits),
             )
-        return MoveParse(None, f"“{text.strip()}” is not a move. {_FORMAT_HELP}")
+        return MoveParse(
+            None,
+            QCoreApplication.translate("move_entry", "“{text}” is not a move. {FORMAT_HELP}").format(
+                text=text.strip(), FORMAT_HELP=QCoreApplication.translate("move_entry", _FORMAT_HELP)
+            ),
+        )
 
 
 def _parse_uci(board: chess.Board, origin: str, target: str, promotion: str) -> MoveParse:
@@ -101,11 +121,18 @@ def _parse_uci(board: chess.Board, origin: str, target: str, promotion: str) -> 
     if move in board.legal_moves:
         return MoveParse(move, "")
     piece = board.piece_at(from_square)
-    side = chess.COLOR_NAMES[board.turn]
+    side = side_name(board.turn).lower()
     if piece is None:
-        return MoveParse(None, f"There is no piece on {origin}.")
+        return MoveParse(
+            None, QCoreApplication.translate("move_entry", "There is no piece on {origin}.").format(origin=origin)
+        )
     if piece.color != board.turn:
-        return MoveParse(None, f"The piece on {origin} is not yours: it is {side}'s move.")
+        return MoveParse(
+            None,
+            QCoreApplication.translate("move_entry", "The piece on {origin} is not yours: it is {side}'s move.").format(
+                origin=origin, side=side
+            ),
+        )
     options = [board.san(m) for m in board.legal_moves if m.from_square == from_square]
     if not promotion and chess.Move(from_square, to_square, chess.QUEEN) in board.legal_moves:
         sans = [
@@ -113,24 +140,36 @@ def _parse_uci(board: chess.Board, origin: str, target: str, promotion: str) -> 
             for kind in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
         ]
         return MoveParse(
-            None, f"Say which piece to promote to: {origin}{target}q for a queen, or r, b, n.", tuple(sans)
+            None,
+            QCoreApplication.translate(
+                "move_entry", "Say which piece to promote to: {origin}{target}q for a queen, or r, b, n."
+            ).format(origin=origin, target=target),
+            tuple(sans),
         )
     return MoveParse(None, _cannot_go(board, piece, origin, target, options), tuple(sorted(options)))
 
 
 def _cannot_go(board: chess.Board, piece: chess.Piece, origin: str, target: str, options: list[str]) -> str:
-    name = chess.piece_name(piece.piece_type)
+    name = piece_name(piece.piece_type)
     reason = ""
     pseudo = chess.Move(chess.parse_square(origin), chess.parse_square(target))
     if board.is_pseudo_legal(pseudo) or board.is_pseudo_legal(
         chess.Move(pseudo.from_square, pseudo.to_square, chess.QUEEN)
     ):
-        reason = " It would leave your king in check." if not board.is_check() else " You must get out of check."
+        reason = (
+            QCoreApplication.translate("move_entry", " It would leave your king in check.")
+            if not board.is_check()
+            else QCoreApplication.translate("move_entry", " You must get out of check.")
+        )
     elif board.is_check():
-        reason = " You are in check."
+        reason = QCoreApplication.translate("move_entry", " You are in check.")
     if options:
-        return f"The {name} on {origin} cannot go to {target}.{reason} It can play: {_listing(sorted(options))}."
-    return f"The {name} on {origin} cannot go to {target}; it has no legal move.{reason}"
+        return QCoreApplication.translate(
+            "move_entry", "The {name} on {origin} cannot go to {target}.{reason} It can play: {listing}."
+        ).format(name=name, origin=origin, target=target, reason=reason, listing=_listing(sorted(options)))
+    return QCoreApplication.translate(
+        "move_entry", "The {name} on {origin} cannot go to {target}; it has no legal move.{reason}"
+    ).format(name=name, origin=origin, target=target, reason=reason)
 
 
 def _explain_illegal_san(board: chess.Board, cleaned: str) -> MoveParse:
@@ -142,29 +181,55 @@ def _explain_illegal_san(board: chess.Board, cleaned: str) -> MoveParse:
         pawn = _PAWN_TARGET.match(cleaned)
         piece_type = chess.KING if cleaned.startswith("O-O") else chess.PAWN
         target = pawn.group(1) if pawn is not None else ""
-    name = chess.piece_name(piece_type)
+    name = piece_name(piece_type)
     if cleaned.startswith("O-O"):
-        side = "kingside" if cleaned == "O-O" else "queenside"
+        side = (
+            QCoreApplication.translate("move_entry", "kingside")
+            if cleaned == "O-O"
+            else QCoreApplication.translate("move_entry", "queenside")
+        )
         reason = (
-            "you are in check"
+            QCoreApplication.translate("move_entry", "you are in check")
             if board.is_check()
-            else "the king or rook has moved, a square between is taken or attacked"
+            else QCoreApplication.translate(
+                "move_entry", "the king or rook has moved, a square between is taken or attacked"
+            )
         )
         fits = [san for san in legal_sans(board) if san.startswith("O-O")]
-        return MoveParse(None, f"You cannot castle {side} now: {reason}.", tuple(fits))
-    fits = [board.san(m) for m in board.legal_moves if (board.piece_type_at(m.from_square) == piece_type)]
-    if not board.pieces(piece_type, board.turn):
-        return MoveParse(None, f"You have no {name} left.", ())
-    check = " You are in check." if board.is_check() else ""
-    where = f" to {target}" if target else " there"
-    if fits:
-        plural = "pawns" if piece_type == chess.PAWN else f"{name}s"
         return MoveParse(
             None,
-            f"No {name} can go{where}.{check} Your {plural} can play: {_listing(sorted(fits))}.",
+            QCoreApplication.translate("move_entry", "You cannot castle {side} now: {reason}.").format(
+                side=side, reason=reason
+            ),
+            tuple(fits),
+        )
+    fits = [board.san(m) for m in board.legal_moves if (board.piece_type_at(m.from_square) == piece_type)]
+    if not board.pieces(piece_type, board.turn):
+        return MoveParse(
+            None, QCoreApplication.translate("move_entry", "You have no {name} left.").format(name=name), ()
+        )
+    check = QCoreApplication.translate("move_entry", " You are in check.") if board.is_check() else ""
+    where = (
+        QCoreApplication.translate("move_entry", " to {target}").format(target=target)
+        if target
+        else QCoreApplication.translate("move_entry", " there")
+    )
+    if fits:
+        plural = piece_plural(piece_type)
+        return MoveParse(
+            None,
+            QCoreApplication.translate(
+                "move_entry", "No {name} can go{where}.{check} Your {plural} can play: {listing}."
+            ).format(name=name, where=where, check=check, plural=plural, listing=_listing(sorted(fits))),
             tuple(sorted(fits)),
         )
-    return MoveParse(None, f"No {name} can go{where}; no {name} of yours has a legal move now.{check}", ())
+    return MoveParse(
+        None,
+        QCoreApplication.translate(
+            "move_entry", "No {name} can go{where}; no {name} of yours has a legal move now.{check}"
+        ).format(name=name, where=where, check=check),
+        (),
+    )
 
 
 class MoveEntry(QWidget):
@@ -184,9 +249,9 @@ class MoveEntry(QWidget):
         self._accepting = True
         self.field = QLineEdit(self)
         self.field.setObjectName("move_entry_field")
-        self.field.setPlaceholderText("Type a move (e4, Nf3, O-O, e7e8q) and press Enter — / to get here")
-        self.field.setAccessibleName("Move entry")
-        self.field.setAccessibleDescription("Type a move in SAN or UCI and press Enter. Tab completes.")
+        self.field.setPlaceholderText(self.tr("Type a move (e4, Nf3, O-O, e7e8q) and press Enter — / to get here"))
+        self.field.setAccessibleName(self.tr("Move entry"))
+        self.field.setAccessibleDescription(self.tr("Type a move in SAN or UCI and press Enter. Tab completes."))
         self.field.setClearButtonEnabled(True)
         self._model = QStringListModel(self)
         self.completer = QCompleter(self._model, self)
@@ -196,11 +261,11 @@ class MoveEntry(QWidget):
         self.message_label = QLabel(self)
         self.message_label.setObjectName("move_entry_message")
         self.message_label.setWordWrap(True)
-        self.message_label.setAccessibleName("Move entry message")
+        self.message_label.setAccessibleName(self.tr("Move entry message"))
         self.message_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
-        label = QLabel("&Move:", self)
+        label = QLabel(self.tr("&Move:"), self)
         label.setBuddy(self.field)
         row.addWidget(label)
         row.addWidget(self.field, 1)
@@ -238,7 +303,7 @@ class MoveEntry(QWidget):
         if not text.strip():
             return None
         if not self._accepting:
-            self._show("It is not your move now.")
+            self._show(self.tr("It is not your move now."))
             return None
         parsed = parse_move_text(self._board, text)
         if parsed.move is None:

@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from chessgui.game import tree
+from chessgui.game.chess_words import PieceLetters
 from chessgui.views.move_text import MOVE_NAGS, nag_text, tree_html
 
 MIN_NAV_ICON_PX = 20
@@ -108,6 +109,7 @@ class MoveLogPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._piece_letters = PieceLetters.ENGLISH
         self._game: chess.pgn.Game = chess.pgn.Game()
         self._live: chess.pgn.GameNode = self._game
         self._current: chess.pgn.GameNode = self._game
@@ -132,10 +134,10 @@ class MoveLogPanel(QWidget):
         self._result_label.setStyleSheet("font-weight: bold; padding: 4px;")
         self._result_label.hide()
 
-        self._first_button = self._nav_button("first", "Start position (Home)")
-        self._back_button = self._nav_button("previous", "Previous move (Left)")
-        self._forward_button = self._nav_button("next", "Next move (Right)")
-        self._last_button = self._nav_button("last", "Live position (End)")
+        self._first_button = self._nav_button("first", self.tr("Start position (Home)"))
+        self._back_button = self._nav_button("previous", self.tr("Previous move (Left)"))
+        self._forward_button = self._nav_button("next", self.tr("Next move (Right)"))
+        self._last_button = self._nav_button("last", self.tr("Live position (End)"))
         nav = QHBoxLayout()
         for button in (self._first_button, self._back_button, self._forward_button, self._last_button):
             nav.addWidget(button)
@@ -279,14 +281,17 @@ class MoveLogPanel(QWidget):
         """The right-click menu of ``node``'s move (the caller shows it)."""
         menu = QMenu(parent or self)
         is_main_child = node.parent is not None and node.parent.variations[0] is node
-        promote = menu.addAction("Promote variation", lambda: self.promote_requested.emit(node))
+        promote = menu.addAction(self.tr("Promote variation"), lambda: self.promote_requested.emit(node))
         promote.setEnabled(not is_main_child)
-        main = menu.addAction("Make main line", lambda: self.make_main_line_requested.emit(node))
+        main = menu.addAction(self.tr("Make main line"), lambda: self.make_main_line_requested.emit(node))
         main.setEnabled(not node.is_mainline())
-        menu.addAction("Continue the game from here…", lambda: self.continue_requested.emit(node))
+        menu.addAction(self.tr("Continue the game from here…"), lambda: self.continue_requested.emit(node))
         menu.addSeparator()
-        menu.addAction("Edit comment…" if node.comment else "Add comment…", lambda: self.comment_requested.emit(node))
-        nag_menu = menu.addMenu("Annotation symbol")
+        menu.addAction(
+            self.tr("Edit comment…") if node.comment else self.tr("Add comment…"),
+            lambda: self.comment_requested.emit(node),
+        )
+        nag_menu = menu.addMenu(self.tr("Annotation symbol"))
         others = frozenset(nag for nag in node.nags if nag not in MOVE_NAGS)
         for nag in MOVE_NAGS:
             action = nag_menu.addAction(f"{nag_text(nag)}  (${nag})")
@@ -295,13 +300,19 @@ class MoveLogPanel(QWidget):
             wanted = others if nag in node.nags else others | {nag}
             action.triggered.connect(lambda _checked=False, wanted=wanted: self.nags_requested.emit(node, wanted))
         nag_menu.addSeparator()
-        clear = nag_menu.addAction("No symbol", lambda: self.nags_requested.emit(node, frozenset()))
+        clear = nag_menu.addAction(self.tr("No symbol"), lambda: self.nags_requested.emit(node, frozenset()))
         clear.setEnabled(bool(node.nags))
         menu.addSeparator()
-        menu.addAction("Delete from here", lambda: self.delete_requested.emit(node))
+        menu.addAction(self.tr("Delete from here"), lambda: self.delete_requested.emit(node))
         return menu
 
     # ------------------------------------------------------------------ rendering
+
+    def set_piece_letters(self, letters: PieceLetters) -> None:
+        """Show the moves with ``letters`` (English K Q R B N or Finnish K D T L R)."""
+        if letters is not self._piece_letters:
+            self._piece_letters = letters
+            self._render()
 
     def _render(self) -> None:
         palette = self.palette()
@@ -310,6 +321,7 @@ class MoveLogPanel(QWidget):
             self._current,
             palette.color(QPalette.ColorRole.Highlight).name(),
             palette.color(QPalette.ColorRole.HighlightedText).name(),
+            self._piece_letters,
         )
         self._nodes = list(rendered.nodes)
         self._index = rendered.index

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import chess
 import chess.pgn
 
+from chessgui.game.chess_words import PieceLetters, display_san
+
 #: Shown after a move played from the opening book (its comment is exactly this word).
 BOOK_MARK = "book"
 
@@ -97,12 +99,19 @@ class MoveText:
     """``id(node)`` -> its link number ``i``."""
 
 
-def tree_html(game: chess.pgn.Game, current: chess.pgn.GameNode, highlight: str, highlighted_text: str) -> MoveText:
+def tree_html(
+    game: chess.pgn.Game,
+    current: chess.pgn.GameNode,
+    highlight: str,
+    highlighted_text: str,
+    letters: PieceLetters = PieceLetters.ENGLISH,
+) -> MoveText:
     """``game``'s tree as HTML, ``current``'s move highlighted in the colours ``highlight`` on ``highlighted_text``.
 
-    The colours are CSS colour names (the palette's Highlight and HighlightedText).
+    The colours are CSS colour names (the palette's Highlight and HighlightedText); ``letters``
+    names the pieces in the moves shown (the game itself keeps English SAN).
     """
-    writer = _TreeWriter(current, highlight, highlighted_text)
+    writer = _TreeWriter(current, highlight, highlighted_text, letters)
     out = _Paragraphs()
     out.start(0)
     if game.comment:
@@ -116,8 +125,11 @@ def tree_html(game: chess.pgn.Game, current: chess.pgn.GameNode, highlight: str,
 class _TreeWriter:
     """Writes moves and comments into paragraphs and numbers the move links in order."""
 
-    def __init__(self, current: chess.pgn.GameNode, highlight: str, highlighted_text: str) -> None:
+    def __init__(
+        self, current: chess.pgn.GameNode, highlight: str, highlighted_text: str, letters: PieceLetters
+    ) -> None:
         self._current = current
+        self._letters = letters
         self._highlight = highlight
         self._highlighted_text = highlighted_text
         self.nodes: list[chess.pgn.ChildNode] = []  # anchor "n<i>" -> node
@@ -162,7 +174,7 @@ class _TreeWriter:
             number = f"{board.fullmove_number}. "
         elif number_needed:
             number = f"{board.fullmove_number}... "
-        text = html.escape(number + board.san(node.move))
+        text = html.escape(number + display_san(board.san(node.move), self._letters))
         nags = "".join(nag_text(nag) for nag in sorted(node.nags) if nag in MOVE_NAGS)
         extra = " ".join(nag_text(nag) for nag in sorted(node.nags) if nag not in MOVE_NAGS)
         text += html.escape(nags) + (f" {html.escape(extra)}" if extra else "")

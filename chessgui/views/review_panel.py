@@ -9,15 +9,20 @@ next error.
 from __future__ import annotations
 
 import chess
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
+from chessgui.game.chess_words import side_name
 from chessgui.game.review import SideSummary
 
 
 def summary_text(summary: SideSummary) -> str:
     """ "92 % accuracy · 1 inaccuracy · 0 mistakes · 2 blunders"."""
-    accuracy = "accuracy unknown" if summary.accuracy is None else f"{summary.accuracy:.0f} % accuracy"
+    accuracy = (
+        QCoreApplication.translate("review_panel", "accuracy unknown")
+        if summary.accuracy is None
+        else QCoreApplication.translate("review_panel", "{accuracy:.0f} % accuracy").format(accuracy=summary.accuracy)
+    )
     counts = (
         (summary.inaccuracies, "inaccuracy", "inaccuracies"),
         (summary.mistakes, "mistake", "mistakes"),
@@ -31,8 +36,8 @@ def time_left_text(seconds: float) -> str:
     if seconds < 0:
         return "starting…"
     if seconds < 90:
-        return f"about {max(1, round(seconds))} s left"
-    return f"about {round(seconds / 60)} min left"
+        return QCoreApplication.translate("review_panel", "about {value} s left").format(value=max(1, round(seconds)))
+    return QCoreApplication.translate("review_panel", "about {seconds} min left").format(seconds=round(seconds / 60))
 
 
 class ReviewPanel(QWidget):
@@ -50,8 +55,8 @@ class ReviewPanel(QWidget):
         super().__init__(parent)
         self.progress_bar = QProgressBar(self)
         self.progress_bar.setTextVisible(True)
-        self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Stop the review (what is analysed so far is kept)")
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.setToolTip(self.tr("Stop the review (what is analysed so far is kept)"))
         self.cancel_button.clicked.connect(self.cancel_requested)
         progress_row = QHBoxLayout()
         progress_row.setContentsMargins(0, 0, 0, 0)
@@ -65,12 +70,12 @@ class ReviewPanel(QWidget):
         grid = QGridLayout()
         grid.setContentsMargins(0, 0, 0, 0)
         for row, color in enumerate((chess.WHITE, chess.BLACK)):
-            name = chess.COLOR_NAMES[color].capitalize()
+            name = side_name(color)
             label = QLabel(self)
             label.setObjectName(f"review_summary_{chess.COLOR_NAMES[color]}")
             label.setWordWrap(True)
-            button = QPushButton(f"{name}'s next mistake", self)
-            button.setToolTip(f"Show {name}'s next inaccuracy, mistake or blunder")
+            button = QPushButton(self.tr("{name}'s next mistake").format(name=name), self)
+            button.setToolTip(self.tr("Show {name}'s next inaccuracy, mistake or blunder").format(name=name))
             button.clicked.connect(lambda _checked=False, c=color: self.next_error_requested.emit(c))
             grid.addWidget(QLabel(f"<b>{name}</b>", self), row, 0)
             grid.addWidget(label, row, 1)
@@ -100,7 +105,9 @@ class ReviewPanel(QWidget):
         self.progress_bar.setRange(0, max(1, total))
         self.progress_bar.setValue(done)
         left = time_left_text(seconds_left) if done < total else ""
-        self.progress_bar.setFormat(f"{done} / {total} positions" + (f" · {left}" if left else ""))
+        self.progress_bar.setFormat(
+            self.tr("{done} / {total} positions").format(done=done, total=total) + (f" · {left}" if left else "")
+        )
 
     def set_summary(self, summary: dict[chess.Color, SideSummary] | None) -> None:
         """Show each side's accuracy and error counts (None: hide the summary)."""

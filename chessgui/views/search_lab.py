@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import chess
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -46,49 +46,64 @@ from chessgui.engines.lab_runner import (
     describe,
     runs_to_csv,
 )
+from chessgui.game.chess_words import side_name
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.views.engine_panel import format_count
 from chessgui.views.search_lab_charts import NodesChart, TimeChart
 
 ITERATION_COLUMNS = (
-    "Depth",
-    "Nodes",
-    "Quiescence",
-    "Time",
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Depth"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Nodes"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Quiescence"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Time"),
     "EBF",
-    "1st-move cut-offs",
-    "TT hits",
-    "Null-move cut-offs",
-    "LMR re-searches",
-    "Aspiration re-searches",
+    QT_TRANSLATE_NOOP("SearchLabPanel", "1st-move cut-offs"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "TT hits"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Null-move cut-offs"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "LMR re-searches"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Aspiration re-searches"),
 )
-RUN_COLUMNS = ("Techniques off", "Depth", "Nodes", "Time", "Best move", "Score", "Depth in 1 s")
+RUN_COLUMNS = (
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Techniques off"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Depth"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Nodes"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Time"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Best move"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Score"),
+    QT_TRANSLATE_NOOP("SearchLabPanel", "Depth in 1 s"),
+)
 
-ITERATIONS_HELP = (
+ITERATIONS_HELP = QT_TRANSLATE_NOOP(
+    "SearchLabPanel",
     "Each row is one iteration of iterative deepening. EBF (effective branching factor) = nodes of this depth ÷ "
     "nodes of the previous one: good alpha-beta search keeps it around 2–4 although chess has ~35 moves per "
     "position. 1st-move cut-offs: how often the first move tried already refuted the position — above 90% means "
     "the move ordering is good. Quiescence: share of nodes spent settling captures at the horizon (often half). "
-    "TT hits: positions found in the transposition table (per node)."
+    "TT hits: positions found in the transposition table (per node).",
 )
-NODES_HELP = (
+NODES_HELP = QT_TRANSLATE_NOOP(
+    "SearchLabPanel",
     "Blue: nodes this search needed per depth (log scale). Red: a full minimax tree, b^d, with b the moves in "
     "this position. Green: the least any alpha-beta search can do with perfect move ordering, about b^(d/2). "
-    "Good: the blue line stays near the green one and far below the red; pruning can even take it below green."
+    "Good: the blue line stays near the green one and far below the red; pruning can even take it below green.",
 )
-TIME_HELP = (
+TIME_HELP = QT_TRANSLATE_NOOP(
+    "SearchLabPanel",
     "Time per iteration. Each depth costs about EBF times the one before, so the last iteration usually takes "
-    "most of the time — this is why engines rarely start an iteration they cannot finish."
+    "most of the time — this is why engines rarely start an iteration they cannot finish.",
 )
-ROOT_HELP = (
+ROOT_HELP = QT_TRANSLATE_NOOP(
+    "SearchLabPanel",
     "Nodes spent under each root move in the last iteration. A good search spends most of them on the best "
-    "move and refutes the others quickly; ≤ marks a score that is only an upper bound (the move was refuted)."
+    "move and refutes the others quickly; ≤ marks a score that is only an upper bound (the move was refuted).",
 )
-EXPERIMENT_HELP = (
+EXPERIMENT_HELP = QT_TRANSLATE_NOOP(
+    "SearchLabPanel",
     "Untick techniques and run: the position on the board is searched to the chosen depth with fresh tables, "
-    f"then for 1 s to see how deep it gets. Alpha-beta off means plain minimax (no cut-offs): it is capped at "
-    f"depth {MINIMAX_MAX_DEPTH} and can still take minutes in tactical positions — Stop ends it. Alpha-beta, the "
+    "then for 1 s to see how deep it gets. Alpha-beta off means plain minimax (no cut-offs): it is capped at "
+    "depth {depth} and can still take minutes in tactical positions — Stop ends it. Alpha-beta, the "
     "TT and move ordering only make the search faster: at a fixed depth they change the node count, not the "
-    "score (with the selective techniques off). The others prune or extend and can change the result."
+    "score (with the selective techniques off). The others prune or extend and can change the result.",
 )
 
 
@@ -157,20 +172,20 @@ class SearchLabPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)
-        self.tabs.addTab(self._build_search_tab(), "Search")
-        self.tabs.addTab(self._build_experiment_tab(), "Experiment")
+        self.tabs.addTab(self._build_search_tab(), self.tr("Search"))
+        self.tabs.addTab(self._build_experiment_tab(), self.tr("Experiment"))
 
     # ------------------------------------------------------------------ building
     def _build_search_tab(self) -> QWidget:
         page = QWidget()
         box = QVBoxLayout(page)
-        self.source_label = QLabel("No search yet: let the built-in engine think, or run an experiment.")
+        self.source_label = QLabel(self.tr("No search yet: let the built-in engine think, or run an experiment."))
         self.source_label.setWordWrap(True)
         box.addWidget(self.source_label)
-        self.iteration_table = _table(ITERATION_COLUMNS)
+        self.iteration_table = _table(tuple(self.tr(name) for name in ITERATION_COLUMNS))
         self.iteration_table.setMinimumHeight(150)
         box.addWidget(self.iteration_table)
-        box.addWidget(_help_label(ITERATIONS_HELP))
+        box.addWidget(_help_label(self.tr(ITERATIONS_HELP)))
         charts = QHBoxLayout()
         self.nodes_chart = NodesChart()
         self.time_chart = TimeChart()
@@ -178,13 +193,13 @@ class SearchLabPanel(QWidget):
         charts.addWidget(self.time_chart, 2)
         box.addLayout(charts)
         helps = QHBoxLayout()
-        helps.addWidget(_help_label(NODES_HELP), 3)
-        helps.addWidget(_help_label(TIME_HELP), 2)
+        helps.addWidget(_help_label(self.tr(NODES_HELP)), 3)
+        helps.addWidget(_help_label(self.tr(TIME_HELP)), 2)
         box.addLayout(helps)
-        self.root_table = _table(("Move", "Score (side to move)", "Nodes", "Share"))
+        self.root_table = _table((self.tr("Move"), self.tr("Score (side to move)"), self.tr("Nodes"), self.tr("Share")))
         self.root_table.setMinimumHeight(140)
         box.addWidget(self.root_table)
-        box.addWidget(_help_label(ROOT_HELP))
+        box.addWidget(_help_label(self.tr(ROOT_HELP)))
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(page)
@@ -193,45 +208,49 @@ class SearchLabPanel(QWidget):
     def _build_experiment_tab(self) -> QWidget:
         page = QWidget()
         box = QVBoxLayout(page)
-        group = QGroupBox("Techniques (ticked = on)")
+        group = QGroupBox(self.tr("Techniques (ticked = on)"))
         grid = QGridLayout(group)
         self.technique_boxes: dict[Technique, QCheckBox] = {}
         for index, technique in enumerate(Technique):
-            check = QCheckBox(technique.value)
+            check = QCheckBox(QCoreApplication.translate("Technique", technique.value))
             check.setChecked(True)
             self.technique_boxes[technique] = check
             grid.addWidget(check, index // 2, index % 2)
         self.technique_boxes[Technique.ALPHA_BETA].toggled.connect(self._on_alpha_beta_toggled)
         box.addWidget(group)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Depth"))
+        row.addWidget(QLabel(self.tr("Depth")))
         self.depth_spin = QSpinBox()
         self.depth_spin.setRange(1, MAX_LAB_DEPTH)
         self.depth_spin.setValue(6)
         row.addWidget(self.depth_spin)
-        self.run_button = QPushButton("Run to depth 6")
+        self.run_button = QPushButton(self.tr("Run to depth 6"))
         self.run_button.clicked.connect(self._on_run_clicked)
-        self.depth_spin.valueChanged.connect(lambda depth: self.run_button.setText(f"Run to depth {depth}"))
+        self.depth_spin.valueChanged.connect(
+            lambda depth: self.run_button.setText(self.tr("Run to depth {depth}").format(depth=depth))
+        )
         row.addWidget(self.run_button)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop_requested)
         row.addWidget(self.stop_button)
         row.addStretch(1)
         box.addLayout(row)
-        self.minimax_note = QLabel(f"Plain minimax: depth capped at {MINIMAX_MAX_DEPTH}.")
+        self.minimax_note = QLabel(
+            self.tr("Plain minimax: depth capped at {MINIMAX_MAX_DEPTH}.").format(MINIMAX_MAX_DEPTH=MINIMAX_MAX_DEPTH)
+        )
         self.minimax_note.setVisible(False)
         box.addWidget(self.minimax_note)
         self.run_status = QLabel("")
         self.run_status.setWordWrap(True)
         box.addWidget(self.run_status)
-        box.addWidget(_help_label(EXPERIMENT_HELP))
-        self.run_table = _table(RUN_COLUMNS)
+        box.addWidget(_help_label(self.tr(EXPERIMENT_HELP).format(depth=MINIMAX_MAX_DEPTH)))
+        self.run_table = _table(tuple(self.tr(name) for name in RUN_COLUMNS))
         box.addWidget(self.run_table, 1)
         buttons = QHBoxLayout()
-        self.export_button = QPushButton("Export CSV…")
+        self.export_button = QPushButton(self.tr("Export CSV…"))
         self.export_button.clicked.connect(self._on_export_clicked)
-        self.clear_button = QPushButton("Clear runs")
+        self.clear_button = QPushButton(self.tr("Clear runs"))
         self.clear_button.clicked.connect(self.clear_runs)
         buttons.addWidget(self.export_button)
         buttons.addWidget(self.clear_button)
@@ -250,7 +269,7 @@ class SearchLabPanel(QWidget):
         if getattr(info, "multipv", 1) != 1:
             return
         self._san_board = None
-        self._show(stats, f"Built-in engine, thinking for {'White' if info.color == chess.WHITE else 'Black'}")
+        self._show(stats, self.tr("Built-in engine, thinking for {side}").format(side=side_name(info.color)))
 
     def _show(self, stats: Any, source: str) -> None:
         if not self._iterations or source != self._source or stats.depth <= self._iterations[-1].depth:
@@ -339,26 +358,34 @@ class SearchLabPanel(QWidget):
             self._san_board = None
         self.run_button.setEnabled(False)
         self.stop_button.setEnabled(True)
-        self.run_status.setText(f"Running: {describe(config.off)}, depth {config.clamped_depth()}…")
+        self.run_status.setText(
+            self.tr("Running: {description}, depth {clamped_depth}…").format(
+                description=describe(config.off), clamped_depth=config.clamped_depth()
+            )
+        )
 
     @Slot(int, object)
     def on_run_iteration(self, run_id: int, stats: Any) -> None:
         if run_id != self._run_id or self._run_config is None:
             return
-        self._show(stats, f"Lab run: {describe(self._run_config.off)}")
+        self._show(stats, self.tr("Lab run: {description}").format(description=describe(self._run_config.off)))
 
     @Slot(int, object)
     def on_run_finished(self, run_id: int, run: LabRun) -> None:
         if run_id != self._run_id:
             return
-        self._end_run(f"Done: {run.label}, depth {run.depth} in {_time_text(run.time_ms)}.")
+        self._end_run(
+            self.tr("Done: {label}, depth {depth} in {time_text}.").format(
+                label=run.label, depth=run.depth, time_text=_time_text(run.time_ms)
+            )
+        )
         self.add_run(run)
 
     @Slot(int, str)
     def on_run_failed(self, run_id: int, message: str) -> None:
         if run_id != self._run_id:
             return
-        self._end_run(message)
+        self._end_run(QCoreApplication.translate("LabRunner", message))
 
     def _end_run(self, text: str) -> None:
         self._run_id = 0
@@ -398,14 +425,18 @@ class SearchLabPanel(QWidget):
 
     def _on_export_clicked(self) -> None:
         if not self.runs:
-            self.run_status.setText("Nothing to export yet: run an experiment first.")
+            self.run_status.setText(self.tr("Nothing to export yet: run an experiment first."))
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export runs", "search-lab.csv", "CSV files (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export runs"), "search-lab.csv", self.tr("CSV files (*.csv)")
+        )
         if not path:
             return
         try:
             self.export_csv(path)
         except OSError as error:
-            self.run_status.setText(f"Could not save {path}: {error.strerror or error}")
+            self.run_status.setText(
+                self.tr("Could not save {path}: {strerror}").format(path=path, strerror=error.strerror or error)
+            )
         else:
-            self.run_status.setText(f"Saved {len(self.runs)} runs to {path}.")
+            self.run_status.setText(self.tr("Saved {count} runs to {path}.").format(count=len(self.runs), path=path))

@@ -109,7 +109,7 @@ class NodesChart(_Chart):
     """Nodes per depth on a log scale, with b^d (minimax) and ~b^(d/2) (ideal alpha-beta)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Nodes per depth (log scale)", parent)
+        super().__init__(self.tr("Nodes per depth (log scale)"), parent)
         self._nodes: list[tuple[int, int]] = []
         self._branching = 0
 
@@ -136,7 +136,7 @@ class NodesChart(_Chart):
         depths = [d for d, _ in self._nodes]
         values = [v for points in series.values() for _, v in points if v > 0]
         if not depths or not values:
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No search yet")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("No search yet"))
             return
         top = math.ceil(math.log10(max(values)))
         bottom = min(0, math.floor(math.log10(min(values))))
@@ -170,9 +170,9 @@ class NodesChart(_Chart):
             painter,
             rect,
             [
-                (NODES_COLOR, "this search"),
-                (MINIMAX_COLOR, f"minimax {branching}^d"),
-                (IDEAL_COLOR, f"ideal alpha-beta ≈ {branching}^(d/2)"),
+                (NODES_COLOR, self.tr("this search")),
+                (MINIMAX_COLOR, self.tr("minimax {branching}^d").format(branching=branching)),
+                (IDEAL_COLOR, self.tr("ideal alpha-beta ≈ {branching}^(d/2)").format(branching=branching)),
             ],
         )
 
@@ -181,7 +181,7 @@ class TimeChart(_Chart):
     """Milliseconds per iteration, as bars."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Time per depth", parent)
+        super().__init__(self.tr("Time per depth"), parent)
         self._times: list[tuple[int, float]] = []
 
     def set_data(self, times: list[tuple[int, float]]) -> None:
@@ -192,7 +192,7 @@ class TimeChart(_Chart):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt API)
         painter = QPainter(self)
         if not self._times:
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No search yet")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("No search yet"))
             return
         depths = [d for d, _ in self._times]
         top = max(max(t for _, t in self._times), 1.0)

@@ -15,16 +15,18 @@ from __future__ import annotations
 import logging
 from typing import Any, Protocol
 
-from PySide6.QtCore import QObject, QUrl
+from PySide6.QtCore import QCoreApplication, QObject, QUrl
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.resources_path import resource_path
 from chessgui.storage.access_settings import AccessSettings, SoundEvent
 
 _log = logging.getLogger(__name__)
 
-NO_MULTIMEDIA_NOTE = (
+NO_MULTIMEDIA_NOTE = QT_TRANSLATE_NOOP(
+    "sounds",
     "Sounds are off: this copy of Qt has no QtMultimedia module (PySide6-Essentials lacks it; "
-    "installing PySide6-Addons adds it)."
+    "installing PySide6-Addons adds it).",
 )
 
 
@@ -99,7 +101,7 @@ def multimedia_note() -> str | None:
     try:
         from PySide6.QtMultimedia import QSoundEffect  # noqa: F401, PLC0415 - optional module
     except ImportError:
-        return NO_MULTIMEDIA_NOTE
+        return QCoreApplication.translate("sounds", NO_MULTIMEDIA_NOTE)
     return None
 
 
@@ -109,7 +111,7 @@ def default_backend(parent: QObject | None = None) -> SoundBackend:
         return QtSoundBackend(parent)
     except ImportError:
         _log.info(NO_MULTIMEDIA_NOTE)
-        return SilentBackend(NO_MULTIMEDIA_NOTE)
+        return SilentBackend(QCoreApplication.translate("sounds", NO_MULTIMEDIA_NOTE))
 
 
 class SoundPlayer(QObject):

@@ -8,11 +8,13 @@ side named is always the side to move.
 
 from __future__ import annotations
 
-import chess
+from PySide6.QtCore import QCoreApplication
 
+from chessgui.game.chess_words import player_display_name, side_name
 from chessgui.game.controller import GameController
+from chessgui.i18n import QT_TRANSLATE_NOOP
 
-PREPARING_TEXT = "Preparing engine… (the move follows as soon as it is ready)"
+PREPARING_TEXT = QT_TRANSLATE_NOOP("status_line", "Preparing engine… (the move follows as soon as it is ready)")
 """Shown while the computer to move is still starting (compiling, launching)."""
 
 
@@ -26,15 +28,19 @@ def status_text(
     ``in_variation`` whether the board shows a position off the main line.
     """
     if controller.is_viewing():
-        return "Viewing a loaded game. To play on from the shown position, choose Game ▸ Play from here."
+        return QCoreApplication.translate(
+            "status_line", "Viewing a loaded game. To play on from the shown position, choose Game ▸ Play from here."
+        )
     text = _live_text(controller)
     if clock_note and not controller.is_game_over():
         text = f"{text} · {clock_note}"
     live_ply = controller.live_ply()
     if in_variation:
-        return f"Viewing a variation · live game: {text}"
+        return QCoreApplication.translate("status_line", "Viewing a variation · live game: {text}").format(text=text)
     if view_ply != live_ply:
-        return f"Viewing move {view_ply} of {live_ply} · live game: {text}"
+        return QCoreApplication.translate(
+            "status_line", "Viewing move {view_ply} of {live_ply} · live game: {text}"
+        ).format(view_ply=view_ply, live_ply=live_ply, text=text)
     return text
 
 
@@ -46,12 +52,24 @@ def _live_text(controller: GameController) -> str:
     if failure is not None:
         return failure
     board = controller.board()
-    side = chess.COLOR_NAMES[board.turn].capitalize()
+    side = side_name(board.turn)
     player = controller.player(board.turn)
     if controller.thinking_color() == board.turn:
-        return f"{player.name} ({side}) is thinking…" if player.is_ready() else PREPARING_TEXT
+        return (
+            QCoreApplication.translate("status_line", "{name} ({side}) is thinking…").format(
+                name=player_display_name(player.name), side=side
+            )
+            if player.is_ready()
+            else QCoreApplication.translate("status_line", PREPARING_TEXT)
+        )
     if controller.is_paused():
         if player.is_human():
-            return f"{side} to move · computer moves are paused (Space resumes)"
-        return f"Paused · {side} ({player.name}) to move · Space resumes, Ctrl+Right plays one move"
-    return f"{side} to move" + (" (check)" if board.is_check() else "")
+            return QCoreApplication.translate(
+                "status_line", "{side} to move · computer moves are paused (Space resumes)"
+            ).format(side=side)
+        return QCoreApplication.translate(
+            "status_line", "Paused · {side} ({name}) to move · Space resumes, Ctrl+Right plays one move"
+        ).format(side=side, name=player_display_name(player.name))
+    return QCoreApplication.translate("status_line", "{side} to move").format(side=side) + (
+        " (check)" if board.is_check() else ""
+    )

@@ -28,9 +28,15 @@ from chessgui.dialogs.board_editor.editor_board import EditorBoardWidget
 from chessgui.dialogs.board_editor.palette import PiecePalette
 from chessgui.dialogs.board_editor.position_state import castling_available, compose_fen, en_passant_choices
 from chessgui.dialogs.board_editor.problem_list import ProblemList, position_notes
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.fen_check import fen_problems, parse_fen
 
-_CASTLING_LABELS = {"K": "White O-O", "Q": "White O-O-O", "k": "Black O-O", "q": "Black O-O-O"}
+_CASTLING_LABELS = {
+    "K": QT_TRANSLATE_NOOP("BoardEditorDialog", "White O-O"),
+    "Q": QT_TRANSLATE_NOOP("BoardEditorDialog", "White O-O-O"),
+    "k": QT_TRANSLATE_NOOP("BoardEditorDialog", "Black O-O"),
+    "q": QT_TRANSLATE_NOOP("BoardEditorDialog", "Black O-O-O"),
+}
 
 
 class BoardEditorDialog(QDialog):
@@ -42,7 +48,7 @@ class BoardEditorDialog(QDialog):
 
     def __init__(self, board: chess.Board | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Set up a position")
+        self.setWindowTitle(self.tr("Set up a position"))
         start = board.copy(stack=False) if board is not None else chess.Board()
         self._fullmove = start.fullmove_number
         # What the user last chose for each castling box; a box disabled
@@ -63,15 +69,15 @@ class BoardEditorDialog(QDialog):
         self.board_widget.set_board(start)
 
         self.turn_box = QComboBox(self)
-        self.turn_box.addItem("White to move", chess.WHITE)
-        self.turn_box.addItem("Black to move", chess.BLACK)
+        self.turn_box.addItem(self.tr("White to move"), chess.WHITE)
+        self.turn_box.addItem(self.tr("Black to move"), chess.BLACK)
         self.turn_box.setCurrentIndex(0 if start.turn == chess.WHITE else 1)
 
         self.castling_boxes: dict[str, QCheckBox] = {}
-        castling_group = QGroupBox("Castling rights", self)
+        castling_group = QGroupBox(self.tr("Castling rights"), self)
         castling_layout = QGridLayout(castling_group)
         for index, (letter, label) in enumerate(_CASTLING_LABELS.items()):
-            box = QCheckBox(label, castling_group)
+            box = QCheckBox(self.tr(label), castling_group)
             box.setObjectName(f"castling_{letter}")
             box.setChecked(self._castling_wish[letter])
             box.toggled.connect(lambda checked, letter=letter: self._on_castling_toggled(letter, checked))
@@ -79,7 +85,7 @@ class BoardEditorDialog(QDialog):
             castling_layout.addWidget(box, index // 2, index % 2)
 
         self.ep_box = QComboBox(self)
-        self.ep_box.setToolTip("Only squares where an en passant capture is possible right now are offered.")
+        self.ep_box.setToolTip(self.tr("Only squares where an en passant capture is possible right now are offered."))
         self._initial_ep = start.ep_square
 
         self.fen_edit = QLineEdit(self)
@@ -88,16 +94,16 @@ class BoardEditorDialog(QDialog):
         self.fen_edit.setAccessibleName(self.tr("FEN of the position"))
         self.problem_list = ProblemList(self)
 
-        start_button = QPushButton("Start position", self)
-        clear_button = QPushButton("Clear board", self)
-        flip_button = QPushButton("Flip board", self)
+        start_button = QPushButton(self.tr("Start position"), self)
+        clear_button = QPushButton(self.tr("Clear board"), self)
+        flip_button = QPushButton(self.tr("Flip board"), self)
         start_button.clicked.connect(self.on_start_position_clicked)
         clear_button.clicked.connect(self.on_clear_clicked)
         flip_button.clicked.connect(lambda: self.board_widget.set_flipped(not self.board_widget.is_flipped()))
 
-        self.copy_button = QPushButton("Copy FEN", self)
+        self.copy_button = QPushButton(self.tr("Copy FEN"), self)
         self.buttons = QDialogButtonBox(self)
-        self.play_button = self.buttons.addButton("Play from here", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.play_button = self.buttons.addButton(self.tr("Play from here"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.play_button.setDefault(True)
         self.copy_button.clicked.connect(self.copy_fen)
@@ -106,8 +112,8 @@ class BoardEditorDialog(QDialog):
 
         side = QVBoxLayout()
         form = QFormLayout()
-        form.addRow("Side to move:", self.turn_box)
-        form.addRow("En passant:", self.ep_box)
+        form.addRow(self.tr("Side to move:"), self.turn_box)
+        form.addRow(self.tr("En passant:"), self.ep_box)
         side.addLayout(form)
         side.addWidget(castling_group)
         row = QHBoxLayout()
@@ -201,7 +207,7 @@ class BoardEditorDialog(QDialog):
             previous = self.ep_box.currentData() if self.ep_box.count() else self._initial_ep
             self._initial_ep = None
             self.ep_box.clear()
-            self.ep_box.addItem("none", None)
+            self.ep_box.addItem(self.tr("none"), None)
             for square in en_passant_choices(placement, self.turn()):
                 self.ep_box.addItem(chess.square_name(square), square)
             index = self.ep_box.findData(previous) if previous is not None else 0

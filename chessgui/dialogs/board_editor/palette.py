@@ -12,6 +12,7 @@ from PySide6.QtGui import QDrag, QIcon, QMouseEvent, QPainter, QPen, QPixmap, QP
 from PySide6.QtWidgets import QApplication, QButtonGroup, QGridLayout, QToolButton, QWidget
 
 from chessgui.dialogs.board_editor.editor_board import PIECE_MIME_TYPE, TOOL_ERASE, TOOL_MOVE, shared_piece_renderer
+from chessgui.game.chess_words import piece_name
 
 ICON_SIZE = 40
 
@@ -109,14 +110,25 @@ class PiecePalette(QWidget):
         renderer = shared_piece_renderer()
         ratio = self.devicePixelRatioF()
         order = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
-        self._add(layout, 0, 0, TOOL_MOVE, _pointer_icon(), "Move pieces (drag them; drag off the board to remove)")
-        self._add(layout, 1, 0, TOOL_ERASE, _eraser_icon(), "Eraser: click a piece to remove it")
+        self._add(
+            layout, 0, 0, TOOL_MOVE, _pointer_icon(), self.tr("Move pieces (drag them; drag off the board to remove)")
+        )
+        self._add(layout, 1, 0, TOOL_ERASE, _eraser_icon(), self.tr("Eraser: click a piece to remove it"))
         for row, color in enumerate((chess.WHITE, chess.BLACK)):
             for column, piece_type in enumerate(order, start=1):
                 piece = chess.Piece(piece_type, color)
                 icon = QIcon(renderer.pixmap(piece, ICON_SIZE, ratio))
-                name = f"{'White' if color else 'Black'} {chess.piece_name(piece_type)}"
-                self._add(layout, row, column, piece.symbol(), icon, f"{name}: click a square or drag onto the board")
+                name = (self.tr("White {piece}") if color else self.tr("Black {piece}")).format(
+                    piece=piece_name(piece_type)
+                )
+                self._add(
+                    layout,
+                    row,
+                    column,
+                    piece.symbol(),
+                    icon,
+                    self.tr("{name}: click a square or drag onto the board").format(name=name),
+                )
         self._buttons[TOOL_MOVE].setChecked(True)
         self._group.buttonClicked.connect(self._on_button_clicked)
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import html
 
 import chess
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
+
+from chessgui.game.chess_words import side_name
 
 _OK_COLOR = "#2e7d32"
 _PROBLEM_COLOR = "#b71c1c"
@@ -34,14 +36,18 @@ class ProblemList(QLabel):
         self._problems = tuple(problems)
         parts: list[str] = []
         if problems:
-            title = "This position cannot be played:"
+            title = self.tr("This position cannot be played:")
             items = "".join(f"<li>{html.escape(_sentence(p))}</li>" for p in problems)
             parts.append(
                 f"<div style='color:{_PROBLEM_COLOR}'><b>{title}</b>"
                 f"<ul style='margin-left:-20px; margin-top:2px'>{items}</ul></div>"
             )
         else:
-            parts.append(f"<div style='color:{_OK_COLOR}'><b>&#10004; The position is valid.</b></div>")
+            parts.append(
+                self.tr("<div style='color:{OK_COLOR}'><b>&#10004; The position is valid.</b></div>").format(
+                    OK_COLOR=_OK_COLOR
+                )
+            )
         for note in notes or []:
             parts.append(f"<div style='color:{_NOTE_COLOR}'>{html.escape(_sentence(note))}</div>")
         self.setText("".join(parts))
@@ -56,11 +62,23 @@ def _sentence(text: str) -> str:
 def position_notes(board: chess.Board) -> list[str]:
     """Neutral remarks about a valid position: game already over, check."""
     if board.is_checkmate():
-        return [f"{'White' if board.turn else 'Black'} is checkmated: the game is already over."]
+        return [
+            QCoreApplication.translate("problem_list", "{side} is checkmated: the game is already over.").format(
+                side=side_name(board.turn)
+            )
+        ]
     if board.is_stalemate():
-        return [f"{'White' if board.turn else 'Black'} is stalemated: the game is already drawn."]
+        return [
+            QCoreApplication.translate("problem_list", "{side} is stalemated: the game is already drawn.").format(
+                side=side_name(board.turn)
+            )
+        ]
     if board.is_insufficient_material():
-        return ["Neither side has enough material to checkmate: the game is drawn."]
+        return [
+            QCoreApplication.translate(
+                "problem_list", "Neither side has enough material to checkmate: the game is drawn."
+            )
+        ]
     if board.is_check():
-        return [f"{'White' if board.turn else 'Black'} is in check."]
+        return [QCoreApplication.translate("problem_list", "{side} is in check.").format(side=side_name(board.turn))]
     return []

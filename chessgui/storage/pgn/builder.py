@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import chess
 import chess.pgn
+from PySide6.QtCore import QCoreApplication
 
 from chessgui.storage.fen_check import fen_problems
 from chessgui.storage.pgn.line_reader import PgnLineReader
@@ -97,19 +98,25 @@ class CheckingBuilder(chess.pgn.GameBuilder):
 def _describe_bad_move(board: chess.Board, san: str, error: Exception, *, in_variation: bool) -> str:
     number = f"{board.fullmove_number}" if board.turn == chess.WHITE else f"{board.fullmove_number}..."
     if isinstance(error, chess.IllegalMoveError):
-        kind = "illegal move"
+        kind = QCoreApplication.translate("read", "illegal move")
     elif isinstance(error, chess.AmbiguousMoveError):
-        kind = "ambiguous move"
+        kind = QCoreApplication.translate("read", "ambiguous move")
     else:
-        kind = "unreadable move"
+        kind = QCoreApplication.translate("read", "unreadable move")
     if in_variation:
-        return f"{kind} '{san}' at move {number} in a variation; the variation was cut there"
-    return f"{kind} '{san}' at move {number}; the game stops there"
+        return QCoreApplication.translate(
+            "read", "{kind} '{san}' at move {number} in a variation; the variation was cut there"
+        ).format(kind=kind, san=san, number=number)
+    return QCoreApplication.translate("read", "{kind} '{san}' at move {number}; the game stops there").format(
+        kind=kind, san=san, number=number
+    )
 
 
 def _describe_error(error: Exception, headers: chess.pgn.Headers) -> str:
     fen = headers.get("FEN")
     if fen is not None and "fen" in str(error).lower():
         reasons = "; ".join(fen_problems(fen)) or str(error)
-        return f"the start position (FEN tag) is not valid: {reasons}"
+        return QCoreApplication.translate("read", "the start position (FEN tag) is not valid: {reasons}").format(
+            reasons=reasons
+        )
     return str(error)

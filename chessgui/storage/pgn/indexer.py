@@ -42,7 +42,9 @@ class _IndexJob(QObject):
         except PgnReadError as error:
             self.failed.emit(self._run_id, str(error))
         except Exception as error:  # never let a worker die silently
-            self.failed.emit(self._run_id, f"could not read {self._path.name}: {error}")
+            self.failed.emit(
+                self._run_id, self.tr("could not read {name}: {error}").format(name=self._path.name, error=error)
+            )
         else:
             self.finished.emit(self._run_id, result)
 

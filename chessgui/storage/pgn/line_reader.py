@@ -7,6 +7,7 @@ from collections import deque
 from typing import BinaryIO
 
 import chess.pgn
+from PySide6.QtCore import QCoreApplication
 
 __all__ = ["PgnLineReader"]
 
@@ -97,7 +98,10 @@ class PgnLineReader:
                 self.problems.append(
                     (
                         self._comment_line,
-                        "the comment opened with '{' is never closed; the rest of the file was read as part of it",
+                        QCoreApplication.translate(
+                            "PgnLineReader",
+                            "the comment opened with '{' is never closed; the rest of the file was read as part of it",
+                        ),
                     )
                 )
             return ""
@@ -133,7 +137,10 @@ class PgnLineReader:
                 self.problems.append(
                     (
                         self._comment_line,
-                        "the comment opened with '{' is not closed before the next game; it was closed there",
+                        QCoreApplication.translate(
+                            "PgnLineReader",
+                            "the comment opened with '{' is not closed before the next game; it was closed there",
+                        ),
                     )
                 )
                 self._in_comment = False
@@ -178,9 +185,23 @@ class PgnLineReader:
         repair = _REPAIRABLE_TAG_RE.match(line.strip())
         if repair is not None:
             fixed = f'[{repair.group(1)} "{repair.group(2)}"]'
-            self.problems.append((number, f"the tag line {shown} is broken; it was read as {fixed}"))
+            self.problems.append(
+                (
+                    number,
+                    QCoreApplication.translate(
+                        "PgnLineReader", "the tag line {shown} is broken; it was read as {fixed}"
+                    ).format(shown=shown, fixed=fixed),
+                )
+            )
             return fixed + "\n"
-        self.problems.append((number, f"the tag line {shown} is broken; it was skipped"))
+        self.problems.append(
+            (
+                number,
+                QCoreApplication.translate("PgnLineReader", "the tag line {shown} is broken; it was skipped").format(
+                    shown=shown
+                ),
+            )
+        )
         return line
 
     def _scan_movetext(self, line: str, number: int) -> None:

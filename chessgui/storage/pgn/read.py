@@ -27,6 +27,7 @@ from typing import BinaryIO
 
 import chess
 import chess.pgn
+from PySide6.QtCore import QCoreApplication
 
 from chessgui.storage.pgn.builder import CheckingBuilder
 from chessgui.storage.pgn.line_reader import PgnLineReader
@@ -152,11 +153,16 @@ def _read_checked_game(reader: PgnLineReader) -> tuple[chess.pgn.Game, list[str]
 
 def _with_lines(problems: list[tuple[int, str]]) -> list[str]:
     """``(line, text)`` pairs as "line N: text" in file order (line 0: no line to name)."""
-    return [f"line {line}: {text}" if line else text for line, text in sorted(problems, key=lambda item: item[0])]
+    return [
+        QCoreApplication.translate("read", "line {line}: {text}").format(line=line, text=text) if line else text
+        for line, text in sorted(problems, key=lambda item: item[0])
+    ]
 
 
 def _not_a_game(line: int) -> str:
-    return f"line {line}: text without tags or moves is not a game; it was skipped"
+    return QCoreApplication.translate(
+        "read", "line {line}: text without tags or moves is not a game; it was skipped"
+    ).format(line=line)
 
 
 def _refuse_binary(raw: BinaryIO, name: str) -> None:
@@ -165,7 +171,11 @@ def _refuse_binary(raw: BinaryIO, name: str) -> None:
     head = raw.read(_BINARY_SNIFF_BYTES)
     raw.seek(position)
     if b"\x00" in head:
-        raise PgnReadError(f"{name} is not a PGN file: it holds binary data, not text")
+        raise PgnReadError(
+            QCoreApplication.translate("read", "{name} is not a PGN file: it holds binary data, not text").format(
+                name=name
+            )
+        )
 
 
 def _summary(index: int, offset: int, line: int, headers: chess.pgn.Headers, problems: tuple[str, ...]) -> GameSummary:
@@ -191,7 +201,9 @@ def _variant_problem(headers: chess.pgn.Headers) -> str | None:
     variant = headers.get("Variant", "")
     if variant.lower() in ("", "standard", "chess", "normal", "from position", "fromposition", "classical"):
         return None
-    return f"it is a game of the variant '{variant}', which this program does not play"
+    return QCoreApplication.translate(
+        "read", "it is a game of the variant '{variant}', which this program does not play"
+    ).format(variant=variant)
 
 
 def _parse_stream(
@@ -229,7 +241,12 @@ def _parse_stream(
             problems.insert(0, variant)
         summary = _summary(len(games) + 1, offset, line, headers, tuple(problems))
         games.append(summary)
-        errors.extend(f"game {summary.index} ({summary.players()}): {problem}" for problem in problems)
+        errors.extend(
+            QCoreApplication.translate("read", "game {index} ({players}): {problem}").format(
+                index=summary.index, players=summary.players(), problem=problem
+            )
+            for problem in problems
+        )
         if progress is not None and size > 0:
             percent = min(100, reader.tell() * 100 // size)
             if percent != last_percent:
@@ -258,7 +275,11 @@ def read_pgn_file(
         size = path.stat().st_size
         raw = path.open("rb")
     except OSError as error:
-        raise PgnReadError(f"could not open {path.name}: {error.strerror or error}") from error
+        raise PgnReadError(
+            QCoreApplication.translate("read", "could not open {name}: {strerror}").format(
+                name=path.name, strerror=error.strerror or error
+            )
+        ) from error
     if check_moves is None:
         check_moves = size <= CHECK_MOVES_MAX_BYTES
     with raw:
@@ -269,7 +290,11 @@ def read_pgn_file(
         except PgnReadError:
             raise
         except OSError as error:
-            raise PgnReadError(f"could not read {path.name}: {error.strerror or error}") from error
+            raise PgnReadError(
+                QCoreApplication.translate("read", "could not read {name}: {strerror}").format(
+                    name=path.name, strerror=error.strerror or error
+                )
+            ) from error
     if progress is not None and not cancelled:
         progress(100)
     return PgnReadResult(
@@ -290,14 +315,20 @@ def _load_from(reader: PgnLineReader) -> LoadedGame | None:
         return None
     game, problems, is_game = read
     if not is_game:
-        raise PgnGameError(f"there is no game at line {line}: the text there has no tags and no moves")
+        raise PgnGameError(
+            QCoreApplication.translate(
+                "read", "there is no game at line {line}: the text there has no tags and no moves"
+            ).format(line=line)
+        )
     variant = _variant_problem(game.headers)
     if variant:
         raise PgnGameError(variant)
     try:
         game.board()
     except ValueError:
-        raise PgnGameError("; ".join(problems) or "the start position (FEN tag) is not valid") from None
+        raise PgnGameError(
+            "; ".join(problems) or QCoreApplication.translate("read", "the start position (FEN tag) is not valid")
+        ) from None
     return LoadedGame(game=game, problems=tuple(problems))
 
 
@@ -316,9 +347,17 @@ def load_game_at(path: str | os.PathLike[str], offset: int = 0, line: int = 1) -
     except PgnReadError:
         raise
     except OSError as error:
-        raise PgnReadError(f"could not read {path.name}: {error.strerror or error}") from error
+        raise PgnReadError(
+            QCoreApplication.translate("read", "could not read {name}: {strerror}").format(
+                name=path.name, strerror=error.strerror or error
+            )
+        ) from error
     if loaded is None:
-        raise PgnReadError(f"no game found in {path.name} at byte {offset}; was the file changed?")
+        raise PgnReadError(
+            QCoreApplication.translate(
+                "read", "no game found in {name} at byte {offset}; was the file changed?"
+            ).format(name=path.name, offset=offset)
+        )
     return loaded
 
 
@@ -337,7 +376,7 @@ def read_pgn_string(text: str) -> PgnTextResult:
                 errors.append(_not_a_game(line))
                 continue
             index += 1
-            errors.append(f"game {index}: {error}")
+            errors.append(QCoreApplication.translate("read", "game {index}: {error}").format(index=index, error=error))
             continue
         if loaded is None:
             return PgnTextResult(games=tuple(games), errors=tuple(errors))
@@ -345,4 +384,9 @@ def read_pgn_string(text: str) -> PgnTextResult:
         games.append(loaded)
         headers = loaded.game.headers
         label = f"{headers.get('White', '?')} – {headers.get('Black', '?')}"
-        errors.extend(f"game {index} ({label}): {problem}" for problem in loaded.problems)
+        errors.extend(
+            QCoreApplication.translate("read", "game {index} ({label}): {problem}").format(
+                index=index, label=label, problem=problem
+            )
+            for problem in loaded.problems
+        )

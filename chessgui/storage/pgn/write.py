@@ -10,6 +10,7 @@ from pathlib import Path
 import chess
 import chess.engine
 import chess.pgn
+from PySide6.QtCore import QCoreApplication
 
 __all__ = ["PgnSaveError", "game_to_pgn", "save_pgn", "write_text_atomically"]
 
@@ -59,7 +60,11 @@ def write_text_atomically(path: Path, text: str) -> None:
     try:
         fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as error:
-        raise PgnSaveError(f"could not save {path.name}: {error.strerror or error}") from error
+        raise PgnSaveError(
+            QCoreApplication.translate("write", "could not save {name}: {strerror}").format(
+                name=path.name, strerror=error.strerror or error
+            )
+        ) from error
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -71,7 +76,11 @@ def write_text_atomically(path: Path, text: str) -> None:
             os.unlink(temp_name)
         except OSError:
             pass
-        raise PgnSaveError(f"could not save {path.name}: {error.strerror or error}") from error
+        raise PgnSaveError(
+            QCoreApplication.translate("write", "could not save {name}: {strerror}").format(
+                name=path.name, strerror=error.strerror or error
+            )
+        ) from error
     _sync_folder(path.parent)
 
 

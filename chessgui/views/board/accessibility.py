@@ -53,7 +53,7 @@ class BoardAccessibility:
         for square in READING_ORDER:
             cell = SquareCell(square, widget)
             self.cells[square] = cell
-        widget.setAccessibleName("Chess board")
+        widget.setAccessibleName(QCoreApplication.translate("BoardAccessibility", "Chess board"))
         self.set_board(self._board)
 
     def set_board(self, board: chess.Board) -> None:
@@ -63,9 +63,14 @@ class BoardAccessibility:
             name = describe_square(board, square)
             if cell.accessibleName() != name:
                 cell.setAccessibleName(name)
-        turn = f"{side_name(board.turn)} to move" + (", in check" if board.is_check() else "")
+        turn = QCoreApplication.translate("BoardAccessibility", "{side_name} to move").format(
+            side_name=side_name(board.turn)
+        ) + (QCoreApplication.translate("BoardAccessibility", ", in check") if board.is_check() else "")
         self._widget.setAccessibleDescription(
-            f"{turn}. Type a move on the board or press / to enter one. "
+            QCoreApplication.translate(
+                "BoardAccessibility", "{turn}. Type a move on the board or press / to enter one."
+            ).format(turn=turn)
+            + " "
             + QCoreApplication.translate(
                 "BoardAccessibility",
                 "Arrow keys move over the squares, Space picks up and puts down a piece, S describes the square.",

@@ -12,7 +12,7 @@ import importlib.resources
 import math
 
 import chess
-from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
@@ -51,10 +51,18 @@ class PieceRenderer:
                 try:
                     data = resource.read_bytes()
                 except OSError as error:
-                    raise PieceImageError(f"The piece image {name} is missing ({error}).") from error
+                    raise PieceImageError(
+                        QCoreApplication.translate(
+                            "PieceRenderer", "The piece image {name} is missing ({error})."
+                        ).format(name=name, error=error)
+                    ) from error
                 renderer = QSvgRenderer(QByteArray(data))
                 if not renderer.isValid():
-                    raise PieceImageError(f"The piece image {name} is not a valid SVG file.")
+                    raise PieceImageError(
+                        QCoreApplication.translate(
+                            "PieceRenderer", "The piece image {name} is not a valid SVG file."
+                        ).format(name=name)
+                    )
                 self._svgs[piece.symbol()] = renderer
 
     def pixmap(self, piece: chess.Piece, size: float, device_pixel_ratio: float = 1.0) -> QPixmap:

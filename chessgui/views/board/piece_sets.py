@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.views.board.piece_renderer import PieceImageError, PieceRenderer
 
 _log = logging.getLogger(__name__)
@@ -28,7 +29,7 @@ class PieceSet:
 
 
 PIECE_SETS: dict[str, PieceSet] = {
-    "cburnett": PieceSet("cburnett", "Cburnett (lichess)", ("pieces",)),
+    "cburnett": PieceSet("cburnett", QT_TRANSLATE_NOOP("BoardLookEditor", "Cburnett (lichess)"), ("pieces",)),
     "xboard": PieceSet("xboard", "XBoard", ("pieces", "xboard")),
 }
 """Piece sets by settings key, in the order the settings page lists them."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import chess
 from PySide6.QtCore import QCoreApplication, Qt
 
+from chessgui.game.chess_words import piece_name, side_name
 from chessgui.views.announcer import describe_square
 from chessgui.views.board.geometry import BoardGeometry
 
@@ -60,10 +61,6 @@ class SquareCursor:
         return changed
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SquareCursor", text)
-
-
 def describe_attackers(board: chess.Board, square: chess.Square) -> str:
     """The square, what stands there, and which pieces of each side attack it.
 
@@ -78,13 +75,20 @@ def describe_attackers(board: chess.Board, square: chess.Square) -> str:
             key=lambda where: (-(board.piece_type_at(where) or 0), where),
         )
         pieces = ", ".join(
-            f"{chess.piece_name(board.piece_type_at(where) or chess.PAWN)} {chess.square_name(where)}"
-            for where in attackers
+            f"{piece_name(board.piece_type_at(where) or chess.PAWN)} {chess.square_name(where)}" for where in attackers
         )
-        side = _tr("white") if color == chess.WHITE else _tr("black")
+        side = side_name(color).lower()
         if occupant is not None and occupant.color == color:
-            verb = _tr("Defended by %1: %2") if pieces else _tr("Not defended by %1")
+            verb = (
+                QCoreApplication.translate("SquareCursor", "Defended by {side}: {pieces}")
+                if pieces
+                else QCoreApplication.translate("SquareCursor", "Not defended by {side}")
+            )
         else:
-            verb = _tr("Attacked by %1: %2") if pieces else _tr("Not attacked by %1")
-        parts.append(verb.replace("%1", side).replace("%2", pieces))
+            verb = (
+                QCoreApplication.translate("SquareCursor", "Attacked by {side}: {pieces}")
+                if pieces
+                else QCoreApplication.translate("SquareCursor", "Not attacked by {side}")
+            )
+        parts.append(verb.format(side=side, pieces=pieces))
     return ". ".join(parts) + "."

@@ -11,6 +11,8 @@ from dataclasses import dataclass, replace
 
 from PySide6.QtGui import QColor
 
+from chessgui.i18n import QT_TRANSLATE_NOOP
+
 
 def _rgba(red: int, green: int, blue: int, alpha: float = 1.0) -> QColor:
     """A QColor from 0-255 channels and a CSS-style 0.0-1.0 alpha."""
@@ -144,12 +146,12 @@ THEMES: dict[str, BoardTheme] = {
 """Themes by settings key, in the order the settings page lists them."""
 
 THEME_LABELS: dict[str, str] = {
-    "brown": "Brown",
-    "blue": "Blue",
-    "green": "Green",
-    "ic": "IC (grey and olive)",
-    "purple": "Purple",
-    "grey": "Grey",
+    "brown": QT_TRANSLATE_NOOP("BoardLookEditor", "Brown"),
+    "blue": QT_TRANSLATE_NOOP("BoardLookEditor", "Blue"),
+    "green": QT_TRANSLATE_NOOP("BoardLookEditor", "Green"),
+    "ic": QT_TRANSLATE_NOOP("BoardLookEditor", "IC (grey and olive)"),
+    "purple": QT_TRANSLATE_NOOP("BoardLookEditor", "Purple"),
+    "grey": QT_TRANSLATE_NOOP("BoardLookEditor", "Grey"),
 }
 """What the settings page shows for each theme."""
 
