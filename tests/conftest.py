@@ -204,6 +204,10 @@ FAKE_UCI_ENGINE = textwrap.dedent(
             say("option name Style type combo default Normal var Normal var Wild")
             say("uciok")
         elif line == "isready":
+            if MODE == "slow_ready":  # still loading: answers late, and leaves a mark that it did
+                import time
+                time.sleep(0.3)
+                open(sys.argv[2], "w").close()
             say("readyok")
         elif line == "ucinewgame":
             games += 1

@@ -248,6 +248,12 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
             self._description = describe_engine(engine, self._path)
             for problem in configure_engine(engine, self.engine_options(engine)):
                 _log.warning("%s option not applied: %s", self.engine_noun.capitalize(), problem)
+            # isready: many engines (ours) load their code after the handshake. Ready means
+            # able to think at once, so the game clock is not charged for the start-up.
+            try:
+                engine.ping()
+            except TimeoutError:
+                _log.warning("The %s is slow to get ready; its first move waits for it", self.engine_noun)
         except chess.engine.EngineError as error:
             self._drop_engine()
             raise UciEngineError(f"The {self.engine_noun} could not be configured: {error}") from None
