@@ -10,6 +10,7 @@ Takeback or Stop).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import chess
@@ -50,11 +51,39 @@ class GoRequest:
     """Clock times when the game is played on a clock, else None."""
 
     def board(self) -> chess.Board:
-        """Rebuild the position to move in (a fresh Board, never shared between threads)."""
-        board = chess.Board(self.start_fen)
-        for uci in self.moves:
+        """Rebuild the position to move in (a fresh Board, never shared between threads).
+
+        Raises ValueError for a bad FEN or move. Called on every move of a game, in the
+        GUI thread and the engine workers while the mover's clock runs: the last game
+        replayed is kept (:class:`_LastReplay`), so a request that extends it replays only
+        the new moves (a 200-ply game's full replay costs milliseconds under load)."""
+        return _LAST_REPLAY.board(self.start_fen, self.moves)
+
+
+class _LastReplay:
+    """The last board GoRequest.board() built, shared by every thread (a lock guards it)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._key: tuple[str, tuple[str, ...]] | None = None
+        self._board: chess.Board | None = None
+
+    def board(self, start_fen: str, moves: tuple[str, ...]) -> chess.Board:
+        with self._lock:
+            key, last = self._key, self._board
+        if key is not None and last is not None and key[0] == start_fen and moves[: len(key[1])] == key[1]:
+            board, done = last.copy(), len(key[1])
+        else:
+            board, done = chess.Board(start_fen), 0
+        for uci in moves[done:]:
             board.push_uci(uci)
+        kept = board.copy()
+        with self._lock:
+            self._key, self._board = (start_fen, moves), kept
         return board
+
+
+_LAST_REPLAY = _LastReplay()
 
 
 class Player(QObject):
