@@ -132,7 +132,7 @@ class GameClock(QObject):
     def on_move_made(self, move: chess.Move, san: str) -> None:
         """Charge the mover, add the increment, record ``[%clk]``, start the clock after move one."""
         ply = self._controller.live_ply()
-        mover = not self._controller.board().turn
+        mover = not self._controller.turn()
         # The clock was charged by move_in_time (the controller's move gate) before the push.
         if self._clock.is_timed():
             self._controller.tree_editor.set_move_clock(ply, self._clock.remaining_seconds(mover))
@@ -182,7 +182,7 @@ class GameClock(QObject):
     # Internals -----------------------------------------------------------------
 
     def _mover_is_ready(self) -> bool:
-        return self._controller.player(self._controller.board().turn).is_ready()
+        return self._controller.player(self._controller.turn()).is_ready()
 
     def _reset_for_current_game(self) -> None:
         game = self._controller.game()
