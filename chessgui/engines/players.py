@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from typing import TYPE_CHECKING
 
 import chess
@@ -38,8 +39,12 @@ UNTIMED_WATCHDOG_MS = 120_000
 BUILTIN_ENGINE_NAME = "Built-in engine"
 
 
-def _search_limit_from(settings: PlayerSettings, clock: ClockState | None) -> SearchLimit:
-    """The built-in engine's limit: the clock when there is one, else time per move; depth/nodes cap both."""
+def _search_limit_from(settings: PlayerSettings, clock: ClockState | None, started_at: float) -> SearchLimit:
+    """The built-in engine's limit: the clock when there is one, else time per move; depth/nodes cap both.
+
+    ``started_at`` (``time.monotonic()``) is when the request was sent: the GUI's clock
+    runs from then, so the engine's budget counts from then too (the hop to its thread
+    and any wait there are the engine's time)."""
     from engine.api import SearchLimit  # engine.api is plain Python; `engine` itself pulls in Numba
 
     depth = settings.depth or None
@@ -53,8 +58,9 @@ def _search_limit_from(settings: PlayerSettings, clock: ClockState | None) -> Se
             winc_ms=clock.white_increment_ms,
             binc_ms=clock.black_increment_ms,
             movestogo=clock.moves_to_go,
+            started_at=started_at,
         )
-    return SearchLimit(depth=depth, nodes=nodes, movetime_ms=settings.effective_move_time_ms())
+    return SearchLimit(depth=depth, nodes=nodes, movetime_ms=settings.effective_move_time_ms(), started_at=started_at)
 
 
 def uci_limit_from(settings: PlayerSettings, clock: ClockState | None) -> chess.engine.Limit:
@@ -128,7 +134,7 @@ class BuiltinEnginePlayer(ComputerPlayer):
         return self._engine_worker
 
     def start_search(self, request: GoRequest, board: chess.Board) -> None:
-        limit = _search_limit_from(self._settings, request.clock)
+        limit = _search_limit_from(self._settings, request.clock, time.monotonic())
         self._worker.request_search(request.request_id, request.start_fen, request.moves, limit)
 
     def engine_info(self, info: object, board: chess.Board) -> EngineInfo:

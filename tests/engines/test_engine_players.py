@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 
 import chess
 import pytest
@@ -77,6 +78,21 @@ def test_builtin_player_limits_from_settings_and_clock(qtbot, players, fake_sear
     assert first.movetime_ms == 700 and first.wtime_ms is None
     assert (second.wtime_ms, second.btime_ms, second.winc_ms, second.binc_ms) == (60_000, 50_000, 1000, 2000)
     assert second.movetime_ms is None
+
+
+def test_builtin_player_charges_the_engine_from_when_the_request_was_sent(qtbot, players, fake_searcher) -> None:
+    # The GUI's clock runs from the request (thinking_started); the engine's budget must
+    # count from the same moment, not from when its worker thread got round to it.
+    searcher = fake_searcher()
+    player = players.builtin(PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, depth=None), searcher)
+    qtbot.waitUntil(player.is_ready, timeout=5000)
+    clock = ClockState(white_ms=1000, black_ms=1000)
+    before = time.monotonic()
+    with qtbot.waitSignal(player.move_made, timeout=5000):
+        player.go(GoRequest(1, chess.STARTING_FEN, (), clock))
+        after = time.monotonic()
+    limit = searcher.searches[0][2]
+    assert limit.started_at is not None and before <= limit.started_at <= after
 
 
 def test_uci_limit_from_settings() -> None:
@@ -239,3 +255,12 @@ def test_uci_player_shutdown_leaves_no_engine_process(qtbot, players, fake_engin
             return True
 
     qtbot.waitUntil(process_gone, timeout=5000)
+
+
+def test_a_uci_engine_is_ready_only_once_it_answered_isready(qtbot, players, fake_engine, tmp_path) -> None:
+    # Our engine (and others) load their code after the handshake; the clock must not run
+    # for an engine that cannot think yet, so "ready" waits for its readyok.
+    marker = tmp_path / "answered-isready"
+    player = _uci(f"{fake_engine('slow_ready')} {marker}", players)
+    qtbot.waitUntil(player.is_ready, timeout=10_000)
+    assert marker.exists()
