@@ -202,7 +202,10 @@ def main() -> None:
             stats.games += 1
             stats.results[result] = stats.results.get(result, 0) + 1
             load.append(os.getloadavg()[0])
-            print(f"game {game + 1}: {names[chess.WHITE]} - {names[chess.BLACK]}: {result}  flags {stats.flags}", flush=True)
+            print(
+                f"game {game + 1}: {names[chess.WHITE]} - {names[chess.BLACK]}: {result}  flags {stats.flags}",
+                flush=True,
+            )
     finally:
         a.quit()
         b.quit()
@@ -221,8 +224,16 @@ def main() -> None:
             low = [m for m in timed if m.clock_ms < 100]
             print(f"  moves with < 100 ms left: {len(low)}, go->bestmove {percentiles([m.wall_ms for m in low])}")
     if args.json:
-        args.json.write_text(json.dumps({"flags": stats.flags, "results": stats.results, "load": load,
-                                         "moves": [asdict(m) for m in stats.moves]}))
+        args.json.write_text(
+            json.dumps(
+                {
+                    "flags": stats.flags,
+                    "results": stats.results,
+                    "load": load,
+                    "moves": [asdict(m) for m in stats.moves],
+                }
+            )
+        )
 
 
 if __name__ == "__main__":
