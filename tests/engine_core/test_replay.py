@@ -61,3 +61,19 @@ def test_bad_input_raises_like_position_from_game_and_leaves_no_half_cache() -> 
         replay.position("not a fen", [])
     moves = ["e2e4", "e7e5", "g1f3"]
     assert same(replay.position(chess.STARTING_FEN, moves), position_from_game(chess.STARTING_FEN, moves))
+
+
+def test_a_long_reversible_tail_grows_move_by_move_to_the_same_position() -> None:
+    # A shuffling endgame: 95 plies without a capture or a pawn move, then a capture.
+    fen = "8/5k2/8/8/8/8/2K5/R6r w - - 0 60"
+    board, moves, rng = chess.Board(fen), [], random.Random(1)
+    while len(moves) < 95:
+        board.push(rng.choice([m for m in board.legal_moves if not board.is_capture(m)]))
+        moves.append(board.peek().uci())
+    replay = GameReplay()
+    for k in range(len(moves) + 1):
+        assert same(replay.position(fen, moves[:k]), position_from_game(fen, moves[:k])), k
+    captures = [m.uci() for m in board.legal_moves if board.is_capture(m)]
+    if captures:
+        moves.append(captures[0])
+        assert same(replay.position(fen, moves), position_from_game(fen, moves))
