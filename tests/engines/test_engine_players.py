@@ -264,3 +264,21 @@ def test_a_uci_engine_is_ready_only_once_it_answered_isready(qtbot, players, fak
     player = _uci(f"{fake_engine('slow_ready')} {marker}", players)
     qtbot.waitUntil(player.is_ready, timeout=10_000)
     assert marker.exists()
+
+
+def test_a_uci_engine_slower_to_get_ready_than_its_start_timeout_is_waited_for(
+    qtbot, players, fake_engine, tmp_path
+) -> None:
+    # A cold JIT compile under load outlasts the handshake's timeout: the engine was then
+    # called ready, its clock ran and the watchdog killed it mid-compile, again and again
+    # (soak, games 91-96). Getting ready has its own, longer limit.
+    marker = tmp_path / "answered-isready"
+    # Ready 6 s after the handshake, whose timeout is 3 s; 1 s of grace once it thinks.
+    settings = PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=f"{fake_engine('slow_ready')} {marker} 6")
+    player = UciEnginePlayer(settings, start_timeout_s=3.0, watchdog_grace_ms=1000)
+    players.append(player)
+    clock = ClockState(white_ms=100, black_ms=100)
+    with qtbot.waitSignal(player.move_made, timeout=20_000) as blocker:
+        player.go(GoRequest(1, chess.STARTING_FEN, (), clock))  # asked before it is ready
+    assert marker.exists() and player.is_ready()
+    assert chess.Move.from_uci(blocker.args[1]) in chess.Board().legal_moves  # not killed by the watchdog
