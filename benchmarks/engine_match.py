@@ -5,6 +5,12 @@
     .venv/bin/python benchmarks/engine_match.py --opponent /usr/games/stockfish \
         --opponent-option UCI_LimitStrength=true --opponent-option UCI_Elo=1800
 
+    # bullet: against sunfish (its move overhead from the environment), then against itself
+    TM_OVERHEAD_MS=100 .venv/bin/python benchmarks/engine_match.py --opponent .venv/bin/sunfish-uci \
+        --games 100 --base 1 --inc 0
+    .venv/bin/python benchmarks/engine_match.py --opponent "$PWD/.venv/bin/python -m engine" \
+        --games 100 --base 2 --inc 0.02
+
     # this engine against an older version of itself exported with git archive:
     git archive <commit> engine | tar -x -C /tmp/old
     .venv/bin/python benchmarks/engine_match.py --opponent "$PWD/.venv/bin/python -m engine" \
@@ -14,14 +20,18 @@
     .venv/bin/python benchmarks/engine_match.py --ab-features 0x3f,0x3e --nodes 20000 --games 40
 
 Every opening is played twice with colours reversed. Prints wins/draws/losses
-from the first player's view, the score and an Elo difference with a 95% interval.
+from the first player's view, the score and an Elo difference with a 95% interval;
+at the end, each side's faults (lost on time, crashed, hung, illegal move) and the
+load average seen.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
+from collections import Counter
 
 import chess
 import chess.engine
@@ -47,6 +57,8 @@ def play_uci_match(args: argparse.Namespace) -> None:
     ours.ping()
     theirs.ping()
     results: list[float] = []
+    faults = {"ours": Counter(), "theirs": Counter()}  # per side: "lost on time", "crashed", ...
+    load = [os.getloadavg()[0]]
     try:
         for game in range(args.games):
             line = OPENINGS[(game // 2) % len(OPENINGS)]
@@ -55,13 +67,22 @@ def play_uci_match(args: argparse.Namespace) -> None:
             tc = TimeControl(args.base, args.inc, nodes=args.uci_nodes or None)
             game_result = play_game(opening_board(line), players, tc, game_id=game)
             if game_result.fault:
-                print(f"  game {game + 1}: {game_result.reason}", flush=True)
+                white_at_fault = game_result.white_score == 0.0
+                side = "ours" if white_at_fault == ours_white else "theirs"
+                faults[side][game_result.reason.split(" ", 1)[1]] += 1
+                print(f"  game {game + 1}: {game_result.reason} ({side}, ply {game_result.plies})", flush=True)
             result = game_result.white_score
             results.append(result if ours_white else 1.0 - result)
+            load.append(os.getloadavg()[0])
             report(results, f"after {game + 1} games")
     finally:
         ours.quit()
         theirs.quit()
+    print(
+        f"faults: ours {dict(faults['ours']) or 'none'}, theirs {dict(faults['theirs']) or 'none'}; "
+        f"load average {min(load):.1f}-{max(load):.1f}",
+        flush=True,
+    )
 
 
 def play_ab_match(args: argparse.Namespace) -> None:

@@ -5,7 +5,10 @@
 * movetime searches: wall time of Searcher.search vs the requested time
   (target: never more than 30 ms past the hard limit);
 * a simulated sudden-death game (engine vs itself, 10 s + 0.1 s per side):
-  the clock must never run out.
+  the clock must never run out;
+* the set-up of a search in a long game (engine.replay.GameReplay, what every move
+  pays before searching): per move in a shuffling endgame with a 5, 45 and 85-ply
+  reversible tail, against a full replay (position_from_game).
 """
 
 from __future__ import annotations
@@ -67,7 +70,33 @@ def sudden_death_game(base_ms: int = 10_000, inc_ms: int = 100) -> None:
     )
 
 
+def setup_cost() -> None:
+    import random
+
+    from engine.fen import position_from_game
+    from engine.replay import GameReplay
+
+    fen = "8/5k2/8/8/8/8/2K5/R6r w - - 0 60"
+    board, moves, rng = chess.Board(fen), [], random.Random(1)
+    while len(moves) < 95:
+        board.push(rng.choice([m for m in board.legal_moves if not board.is_capture(m)]))
+        moves.append(board.peek().uci())
+    for tail in (5, 45, 85):
+        replay = GameReplay()
+        replay.position(fen, moves[:tail])
+        start = time.perf_counter()
+        for k in range(tail + 1, tail + 11):
+            replay.position(fen, moves[:k])
+        incremental = (time.perf_counter() - start) / 10 * 1000
+        start = time.perf_counter()
+        for k in range(tail + 1, tail + 11):
+            position_from_game(fen, moves[:k])
+        full = (time.perf_counter() - start) / 10 * 1000
+        print(f"set-up with a {tail}-ply reversible tail: {incremental:.2f} ms a move (full replay {full:.2f} ms)")
+
+
 if __name__ == "__main__":
     warm_up()
+    setup_cost()
     movetime_overshoot()
     sudden_death_game()

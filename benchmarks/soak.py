@@ -13,8 +13,10 @@ Checked for every game (any failure is counted and printed):
 - every move of the game replays legally from its start position;
 - the result and termination agree with the final position (a rules ending is
   what python-chess says; a time forfeit has the flagged side at 0 on the clock);
-- the built-in engine never lost on time.
-Resident memory (VmRSS), thread count and child processes are sampled after
+- neither the built-in engine nor our engine over UCI lost on time.
+Per built-in move the GUI's own latency is measured: the clock's charge (from
+``thinking_started`` to ``move_made``) less the engine's own time (its Searcher's
+``last_timing``). Resident memory (VmRSS), thread count and child processes are sampled after
 every game.
 
     nice -n 5 .venv/bin/python benchmarks/soak.py --games 500 --tc 1s+0.01 --json /tmp/soak.json
@@ -86,6 +88,7 @@ class GameRecord:
     seconds: float = 0.0
     problems: tuple[str, ...] = ()
     builtin_flagged: bool = False
+    uci_flagged: bool = False
     rss_kib: int = 0
     threads: int = 0
     children: int = 0
@@ -151,6 +154,60 @@ def check_game(controller: GameController, clock: ChessClock, start_fen: str) ->
     return problems
 
 
+class MoveLatency:
+    """Per built-in move: the GUI clock's charge (thinking_started to move_made) against the
+    engine's own time (its Searcher's last_timing): the difference is the GUI's own latency."""
+
+    def __init__(self, controller: GameController) -> None:
+        self.controller = controller
+        self.asked: float | None = None
+        self.charged_ms: list[float] = []
+        self.gui_ms: list[float] = []
+        self.waited_ms: list[float] = []
+        self.overshoot_ms: list[float] = []
+        self.game_moves: list[str] = []  # this game's built-in moves, shown when one flags
+        controller.thinking_started.connect(self.on_thinking_started)
+        controller.move_made.connect(self.on_move_made)
+
+    def on_thinking_started(self, _color: object) -> None:
+        self.asked = time.monotonic()
+
+    def on_move_made(self, _move: object, _san: str) -> None:
+        asked, self.asked = self.asked, None
+        mover = self.controller.player(not self.controller.board().turn)
+        if asked is None or not isinstance(mover, BuiltinEnginePlayer):
+            return
+        searcher = getattr(mover.worker(), "_searcher", None)
+        timing = getattr(searcher, "last_timing", None)
+        charged = (time.monotonic() - asked) * 1000.0
+        self.charged_ms.append(charged)
+        if timing is not None:
+            self.game_moves.append(
+                f"ply {self.controller.live_ply()} {mover.name}: charged {charged:.1f} spent {timing.spent_ms:.1f} "
+                f"hard {timing.budget.hard_ms} latency {timing.latency_ms:.1f} overhead {timing.overhead_ms:.1f} "
+                f"overshoot {timing.overshoot_ms:.1f}"
+            )
+            self.gui_ms.append(charged - timing.spent_ms)
+            self.waited_ms.append(timing.waited_ms)
+            if timing.budget.hard_ms:
+                self.overshoot_ms.append(timing.spent_ms - timing.budget.hard_ms)
+
+    def summary(self) -> dict[str, object]:
+        def pct(values: list[float]) -> dict[str, float] | None:
+            if not values:
+                return None
+            ordered = sorted(values)
+            at = lambda q: round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)  # noqa: E731
+            return {"median": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": round(ordered[-1], 1), "n": len(values)}
+
+        return {
+            "clock_charge_ms": pct(self.charged_ms),
+            "gui_latency_ms": pct(self.gui_ms),
+            "request_to_search_ms": pct(self.waited_ms),
+            "past_hard_limit_ms": pct(self.overshoot_ms),
+        }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
@@ -170,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     GameClock(controller, clock, control)
     failures: list[str] = []
     controller.player_failed.connect(failures.append)
+    latency = MoveLatency(controller)
+    load = [os.getloadavg()[0]]
     from engine import warm_up
 
     started = time.monotonic()
@@ -200,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
         limit_s = 2 * control.estimated_game_seconds() + args.hang_seconds
         QTimer.singleShot(int(limit_s * 1000), loop.quit)
         t0 = time.monotonic()
+        latency.game_moves.clear()
         controller.new_game(start_fen)
         controller.set_players(white, black)
         if controller.result() is None and not failures:
@@ -219,12 +279,17 @@ def main(argv: list[str] | None = None) -> int:
             if result.termination in (Termination.TIME_FORFEIT, Termination.TIMEOUT_VS_INSUFFICIENT):
                 loser = controller.player(result.loser_on_time)
                 record.builtin_flagged = isinstance(loser, BuiltinEnginePlayer)
+                record.uci_flagged = isinstance(loser, UciEnginePlayer)
                 if record.builtin_flagged:
                     problems.append(f"built-in engine lost on time ({loser.name})")
+                    print("\n".join(["  its last moves:", *latency.game_moves[-16:]]), flush=True)
+                if record.uci_flagged:
+                    problems.append(f"our engine over UCI lost on time ({loser.name})")
         record.plies = controller.board().ply()
         record.problems = tuple(problems)
         record.rss_kib, record.threads, record.children = process_stats()
         records.append(record)
+        load.append(os.getloadavg()[0])
         print(
             f"game {index:4d} {pairing:15s} {record.result:8s} {record.termination:24s} plies {record.plies:3d} "
             f"{record.seconds:5.1f}s rss {record.rss_kib // 1024} MiB threads {record.threads} "
@@ -254,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
         "player_failures": sum(1 for r in records if any(p.startswith("player failed") for p in r.problems)),
         "illegal_moves": sum(1 for r in records if any("illegal" in p for p in r.problems)),
         "builtin_time_losses": sum(1 for r in records if r.builtin_flagged),
+        "uci_time_losses": sum(1 for r in records if r.uci_flagged),
         "all_time_losses": sum(1 for r in records if r.termination.startswith("time")),
         "terminations": {t: sum(1 for r in records if r.termination == t) for t in {r.termination for r in records}},
         "rss_mib_start": start_stats[0] // 1024,
@@ -266,6 +332,11 @@ def main(argv: list[str] | None = None) -> int:
         "threads_after_shutdown": end_stats[1],
         "children_after_shutdown": end_stats[2],
         "mean_game_seconds": round(sum(r.seconds for r in records) / max(1, len(records)), 2),
+        "rss_mib_game_1": at(1),
+        "rss_mib_game_500": at(500),
+        "rss_mib_max": max((r.rss_kib for r in records), default=0) // 1024,
+        "load_average_min_max": [min(load), max(load)],
+        "builtin_moves": latency.summary(),
     }
     print(json.dumps(summary, indent=2), flush=True)
     if args.json is not None:

@@ -45,6 +45,11 @@ class SearchLimit:
     multipv: int = 1
     """How many principal variations (best distinct root moves) to find and report; the
     search clamps it to 1..engine.searchstate.MAX_MULTIPV and to the number of legal moves."""
+    started_at: float | None = None
+    """``time.monotonic()`` reading when the caller's clock started running for this move
+    (the GUI sent the request, the UCI loop read ``go``): the time budget counts from it,
+    so the time the search waited for its thread is not spent twice. None: from the
+    moment the search starts. A reading in the future counts as now."""
 
 
 @dataclass(frozen=True, slots=True)

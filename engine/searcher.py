@@ -16,10 +16,11 @@ from dataclasses import replace
 import numpy as np
 
 from engine.api import SearchInfo, SearchLimit, SearchResult
-from engine.fen import Position, position_from_game
+from engine.fen import Position
 from engine.limits import MAX_DEPTH, clamp_limit
 from engine.params import ASPIRATION_DEPTH, ASPIRATION_MAX_WINDOW, ASPIRATION_WINDOW
 from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
+from engine.replay import GameReplay
 from engine.search import (
     ALL_FEATURES,
     CTL_EXCLUDED,
@@ -62,7 +63,7 @@ from engine.searchstate import (
 )
 from engine.searchstats import RootMoveStats, SearchStats
 from engine.strength import LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
-from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, TimeManager, plan_time
+from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, LatencyMeter, MoveTiming, TimeBudget, TimeManager, plan_time
 from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
 
 TIMER_LEAD_MS = 3.0
@@ -129,6 +130,12 @@ class Searcher:
         self.lab_off = 0
         """engine.searchstate.LAB_NO_* bits: core techniques switched off (search lab only)."""
         self._root_nodes: dict[int, list[int]] = {}  # the iteration's root moves: [nodes, score, bound]
+        self._replay = GameReplay()  # the last game's position: the next move's set-up is incremental
+        self.latency = LatencyMeter()
+        """What every move costs whatever the search does (the caller's latency, a depth-1
+        move's own time) and how late searches stop: the time manager's reserves (timeman)."""
+        self.last_timing: MoveTiming | None = None
+        """How the last clock search went (budget, latency reserve, time spent), for reports."""
 
     # -- configuration ---------------------------------------------------------
     def set_hash_mb(self, hash_mb: int) -> None:
@@ -165,6 +172,16 @@ class Searcher:
             self._killers.fill(0)
             self._history.fill(0)
             self._generation = 0
+            self.latency.new_game()
+
+    def prepare(self, fen: str, moves: Sequence[str] = ()) -> None:
+        """Check the game ``moves`` from ``fen`` and keep it for the next search of it (the UCI
+        ``position`` command): that search then only sets up what changed.
+
+        Raises engine.api.InvalidFenError / IllegalMoveError for bad input. Not while
+        a search runs (it waits for it)."""
+        with self._lock:
+            self._replay.position(fen, moves)
 
     def stop(self) -> None:
         """Ask a running search to return as soon as possible (thread-safe).
@@ -221,20 +238,48 @@ class Searcher:
         self, fen: str, moves: Sequence[str], limit: SearchLimit, on_info: Callable[[SearchInfo], None] | None
     ) -> SearchResult:
         # Step 1. Set up the position, the legal root moves and the limits
-        # (the set-up time counts against the budget).
-        started = time.monotonic()
+        # (the set-up time, and the wait since the caller's clock started, count against the budget).
+        now = time.monotonic()
+        started = now if limit.started_at is None else min(now, limit.started_at)
         self._stop[0] = 0
         limit, _ = clamp_limit(limit)  # the UCI loop reports the clamping; other callers get it silently
         self._searching = True
-        pos = position_from_game(fen, moves)
+        pos = self._replay.position(fen, moves)
         legal = pos.legal_moves()
         if not legal:
             return SearchResult(None, None, None)
         white = int(pos.st[ST_SIDE]) == WHITE
-        clock = TimeManager(plan_time(limit, white, self.move_overhead_ms), start=started)
+        remaining = limit.wtime_ms if white else limit.btime_ms
+        clock_play = remaining is not None and not limit.infinite and limit.movetime_ms is None
+        self.latency.before_move(
+            (fen, len(moves)), white, remaining if clock_play else None, limit.winc_ms if white else limit.binc_ms
+        )
+        meter = self.latency
+        latency, overshoot = meter.latency_ms, meter.overshoot_ms
+        overhead = max(float(self.move_overhead_ms), meter.peak_ms) + overshoot
+        budget = plan_time(limit, white, round(overhead), latency)
+        clock = TimeManager(budget, start=started)
+        try:
+            result = self._iterate(pos, legal, limit, clock, on_info)
+        finally:
+            spent = clock.elapsed_ms()
+            meter.after_move(spent, budget.hard_ms)
+        depth = result.info.depth if result.info else 0
+        self.last_timing = MoveTiming(budget, latency, overhead, overshoot, (now - started) * 1000.0, spent, depth)
+        return result
+
+    def _iterate(
+        self,
+        pos: Position,
+        legal: list[int],
+        limit: SearchLimit,
+        clock: TimeManager,
+        on_info: Callable[[SearchInfo], None] | None,
+    ) -> SearchResult:
+        """Steps 1b-3: the timer, the search state, then iterative deepening (see _search)."""
         timer = None
         hard_remaining = clock.hard_remaining_ms()
-        if hard_remaining is not None:
+        if hard_remaining is not None and clock.budget != TimeBudget(0.0, 0.0):
             # Fire a little early: waking the timer thread and unwinding the
             # search take a few milliseconds.
             timer = threading.Timer(max(0.0, hard_remaining - TIMER_LEAD_MS) / 1000.0, self.stop)
@@ -266,8 +311,9 @@ class Searcher:
         line_scores = [0] * line_count  # each line's last score: its aspiration centre
         instability = 1.0
         counted = np.zeros(len(_ITERATION_COUNTERS), dtype=np.int64)  # counters at the last iteration's end
-        iteration_started = started
+        iteration_started = time.monotonic()
         previous_nodes: int | None = None
+        iteration_ms = 0.0
         try:
             for depth in range(1, max_depth + 1):
                 self._stats[STAT_ROOT_BEST] = 0
@@ -316,6 +362,7 @@ class Searcher:
                 iteration = self._iteration_stats(
                     depth, totals - counted, now - iteration_started, previous_nodes, legal
                 )
+                iteration_ms = (now - iteration_started) * 1000.0
                 counted, iteration_started, previous_nodes = totals, now, iteration.nodes
                 lines = (replace(lines[0], stats=iteration),) + lines[1:]
                 info = lines[0]
@@ -328,7 +375,7 @@ class Searcher:
                     break  # a forced mate found with room to spare: deeper won't change it
                 if len(legal) == 1 and limit.depth is None and limit.nodes is None and limit.movetime_ms is None:
                     break  # the only move: no point spending clock time
-                if not clock.should_start_iteration(min(instability, 2.0)):
+                if not clock.should_start_iteration(min(instability, 2.0), iteration_ms):
                     break
         finally:
             if timer is not None:

@@ -9,16 +9,17 @@ the clamping is reported the same way.
 
 from __future__ import annotations
 
+import queue
 import sys
 import threading
-from collections.abc import Callable, Iterable
+import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 import numpy as np
 
 from engine.api import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimit, SearchResult
 from engine.book import BookFileError, EngineBook
-from engine.fen import position_from_game
 from engine.limits import MAX_DEPTH, clamp_int, clamp_limit, clamp_perft_depth
 from engine.perft import perft_divide
 from engine.search import MAX_MULTIPV
@@ -187,6 +188,8 @@ class UciEngine:
         self._perft_stop = np.zeros(1, dtype=np.int8)
         self._limit_strength = False
         self._elo = ELO_DEFAULT
+        self._debug = False  # UCI "debug on": one "info string timing ..." line per clock move
+        self._line_received: float | None = None  # when the line being handled arrived (time.monotonic())
         # Compile / load the jitted code while the GUI is still talking to us.
         self._warm_thread = threading.Thread(target=self._warm_up, name="engine-warm-up", daemon=True)
         self._warm_thread.start()
@@ -210,8 +213,19 @@ class UciEngine:
                 return
         self.handle("quit")
 
-    def handle(self, line: str) -> bool:
-        """Handle one command line; False after ``quit``."""
+    def run_timed(self, lines: Iterable[tuple[float, str]]) -> None:
+        """Like :meth:`run` for ``(time.monotonic() when the line arrived, line)`` pairs."""
+        for received, line in lines:
+            if not self.handle(line, received):
+                return
+        self.handle("quit")
+
+    def handle(self, line: str, received: float | None = None) -> bool:
+        """Handle one command line; False after ``quit``.
+
+        ``received`` is when the line arrived (``time.monotonic()``, default: now): a
+        ``go``'s clock counts from it, as the GUI's does."""
+        self._line_received = time.monotonic() if received is None else received
         tokens = line.strip().split()
         if not tokens:
             return True
@@ -339,7 +353,7 @@ class UciEngine:
         self._stop_search()
         try:
             fen, moves = parse_position(args)
-            position_from_game(fen, moves)  # validate now, report in plain words
+            self.searcher.prepare(fen, moves)  # validate now, report in plain words; the search reuses it
         except (UciError, InvalidFenError, IllegalMoveError) as exc:
             self._position_ok = False
             raise UciError(f"position rejected: {exc}") from None
@@ -370,7 +384,9 @@ class UciEngine:
                 self.write(f"bestmove {book_move}")
                 return
             self._stop_requested.clear()
-            target, target_args = self._search, (self._fen, self._moves, replace(go.limit, multipv=self._multipv))
+            # The clock runs from the moment the go line arrived, as the GUI's does.
+            limit = replace(go.limit, multipv=self._multipv, started_at=self._line_received)
+            target, target_args = self._search, (self._fen, self._moves, limit)
         self._search_thread = threading.Thread(target=target, args=target_args, name="engine-search", daemon=True)
         self._search_thread.start()
 
@@ -381,7 +397,7 @@ class UciEngine:
         self._stop_search()
 
     def _cmd_debug(self, args: list[str]) -> None:
-        pass
+        self._debug = bool(args) and args[0].lower() == "on"
 
     # -- helpers -------------------------------------------------------------------
     def _perft(self, fen: str, moves: tuple[str, ...], depth: int, stop: np.ndarray) -> None:
@@ -408,7 +424,23 @@ class UciEngine:
         if limit.infinite:
             # UCI: in infinite mode the move is only sent after 'stop'.
             self._stop_requested.wait()
+        if self._debug:
+            self._write_timing(limit)
         self.write(format_bestmove(result))
+
+    def _write_timing(self, limit: SearchLimit) -> None:
+        """``debug on``: where this move's time went (benchmarks/bullet_timing.py reads it)."""
+        timing = self.searcher.last_timing
+        if timing is None or limit.started_at is None:
+            return
+        go_to_bestmove = (time.monotonic() - limit.started_at) * 1000.0
+        hard = "none" if timing.budget.hard_ms is None else f"{timing.budget.hard_ms:.1f}"
+        soft = "none" if timing.budget.soft_ms is None else f"{timing.budget.soft_ms:.1f}"
+        self.write(
+            f"info string timing go_to_bestmove={go_to_bestmove:.1f} search={timing.spent_ms:.1f} "
+            f"waited={timing.waited_ms:.1f} soft={soft} hard={hard} latency={timing.latency_ms:.1f} "
+            f"overhead={timing.overhead_ms:.1f} overshoot={timing.overshoot_ms:.1f} depth={timing.depth}"
+        )
 
     def _write_info(self, info: SearchInfo) -> None:
         self.write(format_info(info))
@@ -451,10 +483,31 @@ _HANDLERS: dict[str, Callable[[UciEngine, list[str]], None]] = {
 }
 
 
+def timed_lines(stream: Iterable[str]) -> Iterator[tuple[float, str]]:
+    """``stream``'s lines with the ``time.monotonic()`` of their arrival.
+
+    A reader thread takes the lines as they come, so a ``go`` that arrives while
+    the loop is still handling the ``position`` before it (a long game's move list)
+    is stamped on arrival, not when the loop gets round to it."""
+    lines: queue.SimpleQueue[tuple[float, str] | None] = queue.SimpleQueue()
+
+    def read() -> None:
+        try:
+            for line in stream:
+                lines.put((time.monotonic(), line))
+        except (OSError, ValueError):
+            pass  # stdin closed under us: the same as its end
+        lines.put(None)
+
+    threading.Thread(target=read, name="uci-reader", daemon=True).start()
+    while (item := lines.get()) is not None:
+        yield item
+
+
 def main_loop() -> None:
     """Run the UCI loop on stdin/stdout."""
     engine = UciEngine()
     try:
-        engine.run(sys.stdin)
+        engine.run_timed(timed_lines(sys.stdin))
     except KeyboardInterrupt:
         engine.handle("quit")

@@ -198,6 +198,7 @@ FAKE_UCI_ENGINE = textwrap.dedent(
         sys.exit(3)
     board = chess.Board()
     games = 0
+    READY = False
     for raw in sys.stdin:
         line = raw.strip()
         if MODE == "garbage":
@@ -209,6 +210,11 @@ FAKE_UCI_ENGINE = textwrap.dedent(
             say("option name Style type combo default Normal var Normal var Wild")
             say("uciok")
         elif line == "isready":
+            if MODE == "slow_ready" and not READY:  # still loading: answers late, and leaves a mark that it did
+                import time
+                time.sleep(float(sys.argv[3]) if len(sys.argv) > 3 else 0.3)
+                open(sys.argv[2], "w").close()
+                READY = True
             say("readyok")
         elif line == "ucinewgame":
             games += 1

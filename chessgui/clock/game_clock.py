@@ -61,6 +61,8 @@ class GameClock(QObject):
         controller.game_over.connect(self.on_game_over)
         controller.paused_changed.connect(self.on_paused_changed)
         controller.thinking_started.connect(self.on_thinking_started)
+        # A player becoming ready (an engine done starting) is announced as a status change.
+        controller.status_changed.connect(self.on_status_changed)
         clock.flag_fallen.connect(self.on_flag_fallen)
         controller.set_clock_provider(self.clock_state)
         controller.set_move_gate(self.move_in_time)
@@ -130,7 +132,7 @@ class GameClock(QObject):
     def on_move_made(self, move: chess.Move, san: str) -> None:
         """Charge the mover, add the increment, record ``[%clk]``, start the clock after move one."""
         ply = self._controller.live_ply()
-        mover = not self._controller.board().turn
+        mover = not self._controller.turn()
         # The clock was charged by move_in_time (the controller's move gate) before the push.
         if self._clock.is_timed():
             self._controller.tree_editor.set_move_clock(ply, self._clock.remaining_seconds(mover))
@@ -163,6 +165,10 @@ class GameClock(QObject):
         self._holding_for_computer = False
         self._sync_run_state()
 
+    def on_status_changed(self) -> None:
+        """Something about the game changed, e.g. an engine to move became ready: its time may run now."""
+        self._sync_run_state()
+
     def on_paused_changed(self, _paused: bool) -> None:
         """Pause or resume the clock with the game."""
         self._sync_run_state()
@@ -174,6 +180,9 @@ class GameClock(QObject):
         self._controller.end_game(GameResult.on_time(board, color))
 
     # Internals -----------------------------------------------------------------
+
+    def _mover_is_ready(self) -> bool:
+        return self._controller.player(self._controller.turn()).is_ready()
 
     def _reset_for_current_game(self) -> None:
         game = self._controller.game()
@@ -196,13 +205,14 @@ class GameClock(QObject):
     def _sync_run_state(self) -> None:
         # One rule for every event: the clock runs while a timed game is in progress,
         # not paused, the first move has been played, and a computer to move has
-        # actually been asked for its move.
+        # actually been asked for its move and is ready to think (an engine still
+        # starting up is not charged for its start-up).
         clock = self._clock
         if not clock.is_timed():
             return
         if self._controller.is_game_over():
             clock.stop()
-        elif self._controller.is_paused() or self._holding_for_computer:
+        elif self._controller.is_paused() or self._holding_for_computer or not self._mover_is_ready():
             if clock.is_running():
                 clock.pause()
         elif self._controller.live_ply() >= 1:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from typing import TYPE_CHECKING
 
 import chess
@@ -39,8 +40,12 @@ UNTIMED_WATCHDOG_MS = 120_000
 BUILTIN_ENGINE_NAME = QT_TRANSLATE_NOOP("players", "Built-in engine")
 
 
-def _search_limit_from(settings: PlayerSettings, clock: ClockState | None) -> SearchLimit:
-    """The built-in engine's limit: the clock when there is one, else time per move; depth/nodes cap both."""
+def _search_limit_from(settings: PlayerSettings, clock: ClockState | None, started_at: float) -> SearchLimit:
+    """The built-in engine's limit: the clock when there is one, else time per move; depth/nodes cap both.
+
+    ``started_at`` (``time.monotonic()``) is when the request was sent: the GUI's clock
+    runs from then, so the engine's budget counts from then too (the hop to its thread
+    and any wait there are the engine's time)."""
     from engine.api import SearchLimit  # engine.api is plain Python; `engine` itself pulls in Numba
 
     depth = settings.depth or None
@@ -54,8 +59,9 @@ def _search_limit_from(settings: PlayerSettings, clock: ClockState | None) -> Se
             winc_ms=clock.white_increment_ms,
             binc_ms=clock.black_increment_ms,
             movestogo=clock.moves_to_go,
+            started_at=started_at,
         )
-    return SearchLimit(depth=depth, nodes=nodes, movetime_ms=settings.effective_move_time_ms())
+    return SearchLimit(depth=depth, nodes=nodes, movetime_ms=settings.effective_move_time_ms(), started_at=started_at)
 
 
 def uci_limit_from(settings: PlayerSettings, clock: ClockState | None) -> chess.engine.Limit:
@@ -129,7 +135,7 @@ class BuiltinEnginePlayer(ComputerPlayer):
         return self._engine_worker
 
     def start_search(self, request: GoRequest, board: chess.Board) -> None:
-        limit = _search_limit_from(self._settings, request.clock)
+        limit = _search_limit_from(self._settings, request.clock, time.monotonic())
         self._worker.request_search(request.request_id, request.start_fen, request.moves, limit)
 
     def engine_info(self, info: object, board: chess.Board) -> EngineInfo:
@@ -168,6 +174,7 @@ class UciEnginePlayer(ComputerPlayer):
         self._watchdog_grace_ms = watchdog_grace_ms
         self._start_timeout_s = start_timeout_s
         self._start_error: str | None = None
+        self._watchdog_waiting_ms: int | None = None  # the watchdog of a request made before the engine was ready
         self._watchdog = QTimer(self)
         self._watchdog.setSingleShot(True)
         self._watchdog.timeout.connect(self._on_watchdog_timeout)
@@ -184,15 +191,20 @@ class UciEnginePlayer(ComputerPlayer):
     def start_search(self, request: GoRequest, board: chess.Board) -> None:
         limit = uci_limit_from(self._settings, request.clock)
         self._worker.request_search(request.request_id, request.start_fen, request.moves, limit)
-        self._watchdog.start(self._watchdog_ms(request, board, limit))
+        # An engine still getting ready (its own start-up can be a long compile) is not
+        # timed yet: the watchdog starts when it is ready (the clock waits too).
+        self._watchdog_waiting_ms = self._watchdog_ms(request, board, limit)
+        if self.is_ready():
+            self._watchdog.start(self._watchdog_waiting_ms)
+            self._watchdog_waiting_ms = None
 
     def search_ended(self) -> None:
         self._watchdog.stop()
+        self._watchdog_waiting_ms = None
 
     # ------------------------------------------------------------------ helpers
     def _watchdog_ms(self, request: GoRequest, board: chess.Board, limit: chess.engine.Limit) -> int:
-        # How long the engine may legitimately think, plus a grace period; its start-up
-        # handshake may still be running too, so that is allowed for when not ready yet.
+        # How long the engine may legitimately think, plus a grace period (from when it is ready).
         if limit.time is not None:
             budget_ms = int(limit.time * 1000)
         elif request.clock is not None:
@@ -202,8 +214,6 @@ class UciEnginePlayer(ComputerPlayer):
             )
         else:
             budget_ms = UNTIMED_WATCHDOG_MS
-        if not self.is_ready():
-            budget_ms += int(self._start_timeout_s * 1000)
         return budget_ms + self._watchdog_grace_ms
 
     # ------------------------------------------------------------------ worker replies
@@ -212,6 +222,9 @@ class UciEnginePlayer(ComputerPlayer):
         if description.name:
             self._name = description.name
         self.set_ready(True)
+        if self._request is not None and self._watchdog_waiting_ms is not None:
+            self._watchdog.start(self._watchdog_waiting_ms)
+        self._watchdog_waiting_ms = None
 
     def _on_worker_failed(self, request_id: int, message: str) -> None:
         if request_id == -1:  # start-up failure, perhaps with no request pending yet

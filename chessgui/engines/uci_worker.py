@@ -47,6 +47,11 @@ _log = logging.getLogger(__name__)
 _PARKED_THREADS: set[QThread] = set()
 
 
+READY_TIMEOUT_S = 300.0
+"""How long a started engine may take to answer ``isready`` (its own start-up: our engine
+compiles its code on first use, minutes on a loaded machine)."""
+
+
 class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
     """Runs one external UCI engine from a dedicated QThread (see :class:`ThreadWorker`).
 
@@ -263,6 +268,19 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
             self._description = describe_engine(engine, self._path)
             for problem in configure_engine(engine, self.engine_options(engine)):
                 _log.warning("%s option not applied: %s", self.engine_noun.capitalize(), problem)
+            # isready: many engines (ours) load or compile their code after the handshake.
+            # Ready means able to think at once, so the game clock and the watchdog wait for
+            # it, with a limit of its own (a cold compile on a loaded machine takes long).
+            handshake_timeout, engine.timeout = engine.timeout, max(READY_TIMEOUT_S, engine.timeout or 0.0)
+            try:
+                engine.ping()
+            except TimeoutError:
+                self._drop_engine()
+                raise UciEngineError(
+                    f"The {self.engine_noun} did not get ready within {READY_TIMEOUT_S:.0f} s."
+                ) from None
+            finally:
+                engine.timeout = handshake_timeout
         except chess.engine.EngineError as error:
             self._drop_engine()
             raise UciEngineError(

@@ -118,6 +118,10 @@ class GameController(QObject):
         """A copy of the live position with its move stack (never the live object)."""
         return self._board.copy()
 
+    def turn(self) -> chess.Color:
+        """The side to move in the live position (cheap: no copy of the board)."""
+        return self._board.turn
+
     def game(self) -> chess.pgn.Game:
         """The game tree (headers, moves, comments, evaluations). Do not mutate it."""
         return self._game

@@ -336,3 +336,36 @@ def test_a_clock_snapshot_one_move_older_than_the_game_is_not_restored(setup, fa
     assert clock.to_move() == chess.WHITE
     assert clock.remaining_ms(chess.BLACK) == 178_000  # from the game's [%clk], not the stale 180 s
     assert clock.remaining_ms(chess.WHITE) == 180_000
+
+
+def test_an_engine_still_starting_up_is_not_charged_until_it_is_ready(qtbot, fake_time, scripted_player) -> None:
+    # A UCI engine starts (process, handshake, its own warm-up) when the game begins; at a
+    # bullet control that alone can flag it. Its time runs once it is ready, as the
+    # built-in engine's does once compiled.
+    class StartingEngine(scripted_player):
+        def __init__(self) -> None:
+            super().__init__("Starting engine")
+            self.ready = False
+
+        def is_ready(self) -> bool:
+            return self.ready
+
+        def become_ready(self) -> None:
+            self.ready = True
+            self.ready_changed.emit(True)
+
+    controller = GameController()
+    clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
+    GameClock(controller, clock, TimeControl.parse("3+2"))
+    engine = StartingEngine()
+    controller.set_players(HumanPlayer(), engine)
+    fake_time.now += 1.0
+    controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("e2e4"))
+    assert engine.requests  # asked at once: it answers as soon as it can
+    fake_time.now += 10.0  # still starting
+    assert clock.remaining_ms(chess.BLACK) == 180_000
+    engine.become_ready()
+    fake_time.now += 4.0
+    engine.answer("e7e5")
+    assert clock.remaining_ms(chess.BLACK) == 180_000 - 4_000 + 2_000
+    assert clock.running_color() == chess.WHITE

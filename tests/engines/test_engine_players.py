@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 
 import chess
 import pytest
@@ -77,6 +78,21 @@ def test_builtin_player_limits_from_settings_and_clock(qtbot, players, fake_sear
     assert first.movetime_ms == 700 and first.wtime_ms is None
     assert (second.wtime_ms, second.btime_ms, second.winc_ms, second.binc_ms) == (60_000, 50_000, 1000, 2000)
     assert second.movetime_ms is None
+
+
+def test_builtin_player_charges_the_engine_from_when_the_request_was_sent(qtbot, players, fake_searcher) -> None:
+    # The GUI's clock runs from the request (thinking_started); the engine's budget must
+    # count from the same moment, not from when its worker thread got round to it.
+    searcher = fake_searcher()
+    player = players.builtin(PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, depth=None), searcher)
+    qtbot.waitUntil(player.is_ready, timeout=5000)
+    clock = ClockState(white_ms=1000, black_ms=1000)
+    before = time.monotonic()
+    with qtbot.waitSignal(player.move_made, timeout=5000):
+        player.go(GoRequest(1, chess.STARTING_FEN, (), clock))
+        after = time.monotonic()
+    limit = searcher.searches[0][2]
+    assert limit.started_at is not None and before <= limit.started_at <= after
 
 
 def test_uci_limit_from_settings() -> None:
@@ -239,3 +255,30 @@ def test_uci_player_shutdown_leaves_no_engine_process(qtbot, players, fake_engin
             return True
 
     qtbot.waitUntil(process_gone, timeout=5000)
+
+
+def test_a_uci_engine_is_ready_only_once_it_answered_isready(qtbot, players, fake_engine, tmp_path) -> None:
+    # Our engine (and others) load their code after the handshake; the clock must not run
+    # for an engine that cannot think yet, so "ready" waits for its readyok.
+    marker = tmp_path / "answered-isready"
+    player = _uci(f"{fake_engine('slow_ready')} {marker}", players)
+    qtbot.waitUntil(player.is_ready, timeout=10_000)
+    assert marker.exists()
+
+
+def test_a_uci_engine_slower_to_get_ready_than_its_start_timeout_is_waited_for(
+    qtbot, players, fake_engine, tmp_path
+) -> None:
+    # A cold JIT compile under load outlasts the handshake's timeout: the engine was then
+    # called ready, its clock ran and the watchdog killed it mid-compile, again and again
+    # (soak, games 91-96). Getting ready has its own, longer limit.
+    marker = tmp_path / "answered-isready"
+    # Ready 6 s after the handshake, whose timeout is 3 s; 1 s of grace once it thinks.
+    settings = PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=f"{fake_engine('slow_ready')} {marker} 6")
+    player = UciEnginePlayer(settings, start_timeout_s=3.0, watchdog_grace_ms=1000)
+    players.append(player)
+    clock = ClockState(white_ms=100, black_ms=100)
+    with qtbot.waitSignal(player.move_made, timeout=20_000) as blocker:
+        player.go(GoRequest(1, chess.STARTING_FEN, (), clock))  # asked before it is ready
+    assert marker.exists() and player.is_ready()
+    assert chess.Move.from_uci(blocker.args[1]) in chess.Board().legal_moves  # not killed by the watchdog

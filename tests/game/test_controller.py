@@ -393,3 +393,35 @@ def test_stale_reply_after_a_takeback_is_ignored(controller: GameController, qtb
     with qtbot.assertNotEmitted(controller.move_made):
         engine.answer("e7e5", thinking_about_e4)
     assert controller.live_ply() == 0 and controller.is_waiting_for_human()
+
+
+def test_go_request_boards_of_a_growing_game_are_right_and_independent() -> None:
+    # GoRequest.board() runs on every move of a bullet game, in the GUI thread while the
+    # engine's clock runs: a game's next request replays only the moves added since.
+    import random
+
+    from chessgui.game.players import GoRequest
+
+    rng = random.Random(5)
+    full = chess.Board()
+    while full.ply() < 160 and not full.is_game_over():
+        full.push(rng.choice(list(full.legal_moves)))
+    moves = tuple(move.uci() for move in full.move_stack)
+    n = 0
+    while n <= len(moves):
+        expected = chess.Board()
+        for uci in moves[:n]:
+            expected.push_uci(uci)
+        board = GoRequest(n, chess.STARTING_FEN, moves[:n]).board()
+        assert board == expected and board.move_stack == expected.move_stack
+        board.push(next(iter(board.legal_moves), chess.Move.null()))  # the caller's to change ...
+        again = GoRequest(n, chess.STARTING_FEN, moves[:n]).board()
+        assert again == expected and again.move_stack == expected.move_stack  # ... without touching the next one
+        n += rng.choice((1, 2, 2, -3)) if n > 3 else 1
+    other = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    assert (
+        GoRequest(1, other, ("e1g1",)).board().fen()
+        == "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1"
+    )
+    with pytest.raises(ValueError):
+        GoRequest(2, chess.STARTING_FEN, moves[:4] + ("e1e3",)).board()

@@ -57,9 +57,9 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def _player(command: str) -> UciEnginePlayer:
+def _player(command: str, watchdog_grace_ms: int = 300) -> UciEnginePlayer:
     settings = PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=command, move_time_ms=50)
-    player = UciEnginePlayer(settings, start_timeout_s=2.0, watchdog_grace_ms=300)
+    player = UciEnginePlayer(settings, start_timeout_s=2.0, watchdog_grace_ms=watchdog_grace_ms)
     player._worker._start_timeout_s = 1.0  # the garbage engine's handshake times out sooner  # noqa: SLF001
     return player
 
@@ -72,7 +72,10 @@ def _inject(qtbot, fake_engine, fault: str) -> None:
     controller.player_failed.connect(failures.append)
     good = _player(fake_engine("good"))
     mode = "hang" if fault == "killed" else fault
-    bad = _player(fake_engine(mode))
+    # The kill must land before the watchdog: its grace now runs from the moment the engine
+    # is ready (no longer from the request, with the start-up timeout added), so give the
+    # test's kill room on a loaded machine.
+    bad = _player(fake_engine(mode), watchdog_grace_ms=5000 if fault == "killed" else 300)
     controller.new_game()
     # The good engine plays White's first move; the faulty one is asked for Black's.
     with qtbot.waitSignal(controller.player_failed, timeout=20_000):
