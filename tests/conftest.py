@@ -210,6 +210,8 @@ FAKE_UCI_ENGINE = textwrap.dedent(
             say("option name Style type combo default Normal var Normal var Wild")
             say("uciok")
         elif line == "isready":
+            if MODE == "die_at_isready":  # dies while getting ready (killed mid start-up)
+                sys.exit(1)
             if MODE == "slow_ready" and not READY:  # still loading: answers late, and leaves a mark that it did
                 import time
                 time.sleep(float(sys.argv[3]) if len(sys.argv) > 3 else 0.3)

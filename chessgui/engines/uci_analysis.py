@@ -26,6 +26,7 @@ from PySide6.QtCore import Signal
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.uci_process import DEFAULT_START_TIMEOUT_S
 from chessgui.engines.uci_worker import UciWorker
+from chessgui.i18n import QT_TRANSLATE_NOOP
 
 
 class UciAnalysisWorker(UciWorker):
@@ -39,6 +40,7 @@ class UciAnalysisWorker(UciWorker):
     line_info = Signal(int, int, object)
 
     engine_noun = "analysis engine"
+    engine_subject_text = QT_TRANSLATE_NOOP("UciWorker", "The analysis engine")
 
     def __init__(
         self,

@@ -25,7 +25,7 @@ from typing import Any
 
 import chess
 import chess.engine
-from PySide6.QtCore import QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QThread, Signal, Slot
 
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.uci_process import (
@@ -39,6 +39,7 @@ from chessgui.engines.uci_process import (
 )
 from chessgui.engines.worker_thread import ThreadWorker
 from chessgui.game.players import GoRequest
+from chessgui.i18n import QT_TRANSLATE_NOOP
 
 _log = logging.getLogger(__name__)
 
@@ -69,8 +70,11 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
 
     engine_started = Signal(object)
 
-    #: What messages call the engine ("The engine 'X' stopped unexpectedly").
+    #: What logs call the engine.
     engine_noun = "engine"
+    #: What messages call it ("The engine 'X' stopped unexpectedly"), translated when said.
+    #: (The messages name their context: self.tr() in a subclass would look under the subclass's name.)
+    engine_subject_text = QT_TRANSLATE_NOOP("UciWorker", "The engine")
 
     def __init__(
         self,
@@ -148,11 +152,14 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
             board = GoRequest(request_id, fen, moves).board()
         except ValueError as error:
             self.failed.emit(
-                request_id, self.tr("The position could not be set up for the engine: {error}").format(error=error)
+                request_id,
+                QCoreApplication.translate(
+                    "UciWorker", "The position could not be set up for the engine: {error}"
+                ).format(error=error),
             )
             return
         name = self._description.name if self._description else "UCI engine"
-        noun = self.engine_noun
+        subject = self.engine_subject()
         try:
             try:
                 analysis = self.open_analysis(engine, board, fen, moves, limit)
@@ -178,18 +185,18 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
         except chess.engine.EngineTerminatedError:
             self._finish_with_error(
                 request_id,
-                self.tr("The {noun} '{name}' stopped unexpectedly (it crashed or was closed).").format(
-                    noun=noun, name=name
-                ),
+                QCoreApplication.translate(
+                    "UciWorker", "{subject} '{name}' stopped unexpectedly (it crashed or was closed)."
+                ).format(subject=subject, name=name),
             )
             self._drop_engine()
             return
         except chess.engine.EngineError as error:
             self._finish_with_error(
                 request_id,
-                self.tr("The {noun} '{name}' sent something that is not a valid reply: {error}").format(
-                    noun=noun, name=name, error=error
-                ),
+                QCoreApplication.translate(
+                    "UciWorker", "{subject} '{name}' sent something that is not a valid reply: {error}"
+                ).format(subject=subject, name=name, error=error),
             )
             self._drop_engine()
             return
@@ -199,11 +206,13 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
             detail = str(error).strip()
             self._finish_with_error(
                 request_id,
-                self.tr("The {noun} '{name}' stopped answering: {detail}").format(noun=noun, name=name, detail=detail)
+                QCoreApplication.translate("UciWorker", "{subject} '{name}' stopped answering: {detail}").format(
+                    subject=subject, name=name, detail=detail
+                )
                 if detail
-                else self.tr("The {noun} '{name}' stopped unexpectedly (it crashed or was closed).").format(
-                    noun=noun, name=name
-                ),
+                else QCoreApplication.translate(
+                    "UciWorker", "{subject} '{name}' stopped unexpectedly (it crashed or was closed)."
+                ).format(subject=subject, name=name),
             )
             self._drop_engine()
             return
@@ -239,12 +248,17 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
     def answer(self, request_id: int, best: chess.engine.BestMove, board: chess.Board, name: str) -> None:
         """The search ended on its own and is still wanted: reply with its move (``best_move``)."""
         if best.move is None:
-            self.failed.emit(request_id, self.tr("The engine '{name}' did not choose a move.").format(name=name))
+            self.failed.emit(
+                request_id,
+                QCoreApplication.translate("UciWorker", "The engine '{name}' did not choose a move.").format(name=name),
+            )
             return
         if best.move not in board.legal_moves:  # python-chess already checks; never trust twice-removed input
             self.failed.emit(
                 request_id,
-                self.tr("The engine '{name}' chose an illegal move ({uci}).").format(name=name, uci=best.move.uci()),
+                QCoreApplication.translate("UciWorker", "The engine '{name}' chose an illegal move ({uci}).").format(
+                    name=name, uci=best.move.uci()
+                ),
             )
             return
         self.best_move.emit(request_id, best.move.uci())
@@ -262,7 +276,7 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
                 self._engine = engine
         if shutting_down:
             engine.close()
-            raise UciEngineError(self.tr("The program is closing."))
+            raise UciEngineError(QCoreApplication.translate("UciWorker", "The program is closing."))
         self._install_error_handler(engine)
         try:
             self._description = describe_engine(engine, self._path)
@@ -277,19 +291,34 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
             except TimeoutError:
                 self._drop_engine()
                 raise UciEngineError(
-                    f"The {self.engine_noun} did not get ready within {READY_TIMEOUT_S:.0f} s."
+                    QCoreApplication.translate("UciWorker", "{subject} did not get ready within {seconds} s.").format(
+                        subject=self.engine_subject(), seconds=f"{READY_TIMEOUT_S:.0f}"
+                    )
                 ) from None
             finally:
                 engine.timeout = handshake_timeout
+        except chess.engine.EngineTerminatedError:
+            # Died or was killed while starting (a crash, the watchdog, the user): say so in words,
+            # not python-chess's ("engine event loop dead", "exit code: 1").
+            self._drop_engine()
+            raise UciEngineError(
+                QCoreApplication.translate(
+                    "UciWorker", "{subject} stopped unexpectedly while starting (it crashed or was closed)."
+                ).format(subject=self.engine_subject())
+            ) from None
         except chess.engine.EngineError as error:
             self._drop_engine()
             raise UciEngineError(
-                self.tr("The {engine_noun} could not be configured: {error}").format(
-                    engine_noun=self.engine_noun, error=error
+                QCoreApplication.translate("UciWorker", "{subject} could not be configured: {error}").format(
+                    subject=self.engine_subject(), error=error
                 )
             ) from None
         self.engine_started.emit(self._description)
         return engine
+
+    def engine_subject(self) -> str:
+        """ "The engine" or "The analysis engine", in the UI's language (starts a sentence)."""
+        return QCoreApplication.translate("UciWorker", self.engine_subject_text)
 
     def engine_options(self, engine: chess.engine.SimpleEngine) -> dict[str, str]:
         """The options to set on a freshly started engine: the caller's, and "Hash" if it offers one."""

@@ -756,7 +756,7 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../../chessgui/game/controller.py" line="+460"/>
+        <location filename="../../chessgui/game/controller.py" line="+464"/>
         <source>{name} answered with an illegal move ({uci!r}).</source>
         <translation>{name} vastasi laittomalla siirrolla ({uci!r}).</translation>
     </message>
@@ -2961,7 +2961,7 @@
 <context>
     <name>UciEnginePlayer</name>
     <message>
-        <location filename="../../chessgui/engines/players.py" line="+235"/>
+        <location filename="../../chessgui/engines/players.py" line="+248"/>
         <source>The engine &apos;{name}&apos; did not answer within {seconds:.0f} s and was stopped.</source>
         <translation>Moottori &apos;{name}&apos; ei vastannut {seconds:.0f} s:n kuluessa, ja se pysäytettiin.</translation>
     </message>
@@ -2969,46 +2969,66 @@
 <context>
     <name>UciWorker</name>
     <message>
-        <location filename="../../chessgui/engines/uci_worker.py" line="+146"/>
+        <location filename="../../chessgui/engines/uci_worker.py" line="+156"/>
         <source>The position could not be set up for the engine: {error}</source>
-        <extracomment>What messages call the engine (&quot;The engine &apos;X&apos; stopped unexpectedly&quot;).</extracomment>
         <translation>Asemaa ei voitu asettaa moottorille: {error}</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+23"/>
-        <source>The {noun} &apos;{name}&apos; stopped unexpectedly (it crashed or was closed).</source>
-        <translation>{noun} &apos;{name}&apos; pysähtyi odottamatta (se kaatui tai suljettiin).</translation>
+        <location line="-79"/>
+        <source>The engine</source>
+        <extracomment>What logs call the engine. What messages call it (&quot;The engine &apos;X&apos; stopped unexpectedly&quot;), translated when said. (The messages name their context: self.tr() in a subclass would look under the subclass&apos;s name.)</extracomment>
+        <translation>Moottori</translation>
     </message>
     <message>
-        <location line="-14"/>
-        <source>The {noun} &apos;{name}&apos; sent something that is not a valid reply: {error}</source>
-        <translation>{noun} &apos;{name}&apos; lähetti jotain, mikä ei ole kelvollinen vastaus: {error}</translation>
+        <location line="+111"/>
+        <location line="+25"/>
+        <source>{subject} &apos;{name}&apos; stopped unexpectedly (it crashed or was closed).</source>
+        <translation>{subject} &apos;{name}&apos; pysähtyi odottamatta (se kaatui tai suljettiin).</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <source>{subject} &apos;{name}&apos; sent something that is not a valid reply: {error}</source>
+        <translation>{subject} &apos;{name}&apos; lähetti jotain, mikä ei ole kelvollinen vastaus: {error}</translation>
     </message>
     <message>
         <location line="+12"/>
-        <source>The {noun} &apos;{name}&apos; stopped answering: {detail}</source>
-        <translation>{noun} &apos;{name}&apos; lakkasi vastaamasta: {detail}</translation>
+        <source>{subject} &apos;{name}&apos; stopped answering: {detail}</source>
+        <translation>{subject} &apos;{name}&apos; lakkasi vastaamasta: {detail}</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+44"/>
         <source>The engine &apos;{name}&apos; did not choose a move.</source>
         <translation>Moottori &apos;{name}&apos; ei valinnut siirtoa.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>The engine &apos;{name}&apos; chose an illegal move ({uci}).</source>
         <translation>Moottori &apos;{name}&apos; valitsi laittoman siirron ({uci}).</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>The program is closing.</source>
         <translation>Ohjelma sulkeutuu.</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>The {engine_noun} could not be configured: {error}</source>
-        <translation>Kohteen {engine_noun} asetuksia ei voitu tehdä: {error}</translation>
+        <location line="+15"/>
+        <source>{subject} did not get ready within {seconds} s.</source>
+        <translation>{subject} ei ollut valmis {seconds} sekunnissa.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{subject} stopped unexpectedly while starting (it crashed or was closed).</source>
+        <translation>{subject} pysähtyi odottamatta käynnistyessään (se kaatui tai suljettiin).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{subject} could not be configured: {error}</source>
+        <translation>{subject}: asetuksia ei voitu tehdä: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../chessgui/engines/uci_analysis.py" line="+43"/>
+        <source>The analysis engine</source>
+        <translation>Analyysimoottori</translation>
     </message>
 </context>
 <context>
@@ -4150,18 +4170,18 @@
 <context>
     <name>players</name>
     <message>
-        <location filename="../../chessgui/engines/players.py" line="-196"/>
+        <location filename="../../chessgui/engines/players.py" line="-208"/>
         <source>Built-in engine</source>
         <extracomment>A UCI engine that has not answered this long after its time ran out is called hung. Depth/node-limited searches have no time limit; this is how long they may take at most.</extracomment>
         <translation>Sisäänrakennettu moottori</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+130"/>
         <source>UCI engine</source>
         <translation>UCI-moottori</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+94"/>
         <source>Human</source>
         <translation>Ihminen</translation>
     </message>

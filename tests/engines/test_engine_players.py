@@ -178,6 +178,18 @@ def test_uci_engine_restarts_after_crash(qtbot, players, fake_engine) -> None:
     assert blocker.args[0] == 3
 
 
+def test_a_uci_engine_that_dies_while_getting_ready_is_said_to_have_stopped(qtbot, players, fake_engine) -> None:
+    # A kill during start-up (seen as a race in the engine-fault soak) reached the user as
+    # python-chess's own words: "could not be configured: engine event loop dead".
+    player = _uci(fake_engine("die_at_isready"), players)
+    with qtbot.waitSignal(player.failed, timeout=15_000) as blocker:
+        player.go(GoRequest(5, chess.STARTING_FEN, ()))
+    assert blocker.args[0] == 5
+    message = blocker.args[1]
+    assert "stopped unexpectedly" in message, message
+    assert "event loop" not in message and "configured" not in message, message
+
+
 def test_hung_uci_engine_is_stopped_by_the_watchdog(qtbot, players, fake_engine) -> None:
     player = UciEnginePlayer(
         PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=fake_engine("hang"), move_time_ms=100),
