@@ -10,8 +10,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.params import PIECE_VALUE_PAWNS
+from engine.params import PIECE_VALUE_PAWNS, SEE_GOOD_CAPTURE
 from engine.position import FLAG_CAPTURE, PAWN, QUEEN, move_flags, move_from, move_promo, move_to
+from engine.see import see_ge
 
 SCORE_TT = 100_000_000
 SCORE_CAPTURE = 10_000_000
@@ -19,6 +20,11 @@ SCORE_KILLER1 = 9_000_000
 SCORE_KILLER2 = 8_000_000
 HISTORY_MAX = 4_000_000
 """History entries are halved when one reaches this, so they stay below the killers."""
+SCORE_BAD_CAPTURE = -2 * HISTORY_MAX
+"""Captures losing material by static exchange rank here plus their MVV-LVA: after every quiet move
+(:func:`pick_move_see`)."""
+SCORE_BAD_CAPTURE_MAX = SCORE_BAD_CAPTURE + 1_000_000
+"""Every score below this is a capture known to lose material (MVV-LVA adds less than 1_000_000)."""
 
 # MVV-LVA in whole pawns: the victim's value (times 100) dominates, the cheaper attacker breaks ties.
 QUEEN_PROMOTION = int(PIECE_VALUE_PAWNS[QUEEN]) * 100
@@ -83,6 +89,21 @@ def pick_move(moves: np.ndarray, scores: np.ndarray, start: int, n: int) -> int:
         scores[start] = scores[best]
         scores[best] = s
     return np.int64(moves[start])  # type: ignore[return-value]  # a numpy int64 scalar; Numba treats it as int
+
+
+@njit(cache=True, nogil=True)
+def pick_move_see(board: np.ndarray, moves: np.ndarray, scores: np.ndarray, start: int, n: int) -> int:
+    """:func:`pick_move`, but a capture's static exchange is checked when it comes up: one that
+    loses material is re-scored below the quiet moves (SCORE_BAD_CAPTURE plus its MVV-LVA) and
+    the next best move is picked instead. Lazily, so a cut-off spares the other captures' SEE;
+    each capture is checked once (afterwards it is out of the capture band). The TT move and
+    promotions are not checked."""
+    while True:
+        move = pick_move(moves, scores, start, n)
+        s = scores[start]
+        if s < SCORE_CAPTURE or s >= SCORE_TT or move_promo(move) != 0 or see_ge(board, move, SEE_GOOD_CAPTURE):
+            return move
+        scores[start] = s - SCORE_CAPTURE + SCORE_BAD_CAPTURE
 
 
 @njit(cache=True, nogil=True)

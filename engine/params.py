@@ -25,6 +25,11 @@ never captured), for move ordering and pruning margins. Not the evaluation's wei
 PIECE_VALUE_PAWNS = PIECE_VALUE // PIECE_VALUE[PAWN]
 """The same values in whole pawns (1, 3, 3, 5, 9): MVV-LVA ordering and material counting."""
 
+SEE_VALUE = np.array([0, 100, 325, 325, 500, 975, 20000, 0], dtype=np.int64)
+"""Piece values for static exchange evaluation (engine.see), by piece type. Knight and bishop
+are equal so that trading one for the other counts as even; the king's value only makes a
+king capture of a defended piece lose."""
+
 # Quiescence ----------------------------------------------------------------------
 DELTA_MARGIN = 200
 """Delta pruning: skip a capture that cannot lift the score to alpha even with this spare
@@ -32,6 +37,10 @@ DELTA_MARGIN = 200
 BAD_CAPTURE_MARGIN = 50
 """Losing-capture pruning: a piece worth more than the victim plus this, taking a defended
 victim, probably loses material; knight takes bishop (320 vs 330) is still tried."""
+
+SEE_GOOD_CAPTURE = 0
+"""A capture whose static exchange reaches this is good: searched early (ordering) and kept in
+quiescence; below it the capture goes after the quiet moves and quiescence skips it."""
 
 # Pre-move pruning (negamax Step 6 and 7) -----------------------------------------------
 IIR_MIN_DEPTH = 4
@@ -62,6 +71,15 @@ LMP_LIMIT = np.array([0, 6, 10, 16], dtype=np.int64)
 Well-ordered moves put the good quiet moves first; the late ones near the horizon rarely matter."""
 LMP_MAX_DEPTH = len(LMP_LIMIT) - 1
 """Deepest remaining depth with a late-move limit."""
+
+SEE_PRUNE_MAX_DEPTH = 8
+"""SEE pruning in the move loop (after the first move, not in check) up to this remaining depth."""
+SEE_QUIET_MARGIN = 60
+"""A quiet move is skipped when its static exchange loses more than this times the depth (it
+hangs the moved piece; Ethereal's SEEQuietMargin)."""
+SEE_NOISY_MARGIN = 20
+"""A capture is skipped when its exchange loses more than this times depth squared (Ethereal's
+SEENoisyMargin; deeper, only clearly losing captures go)."""
 
 LMR_MIN_DEPTH = 3
 """Late move reductions only with at least this much depth left (shallower, nothing to save)."""

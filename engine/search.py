@@ -39,7 +39,7 @@ from numba import njit
 from engine.draws import insufficient_material, is_draw  # noqa: F401  (re-exported)
 from engine.evaluate import evaluate
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
-from engine.ordering import pick_move, score_moves, update_quiet_stats
+from engine.ordering import pick_move, pick_move_see, score_moves, update_quiet_stats
 from engine.params import (
     FUTILITY_MARGIN,
     FUTILITY_MAX_DEPTH,
@@ -54,6 +54,9 @@ from engine.params import (
     NULL_MOVE_MIN_DEPTH,
     RFP_MARGIN,
     RFP_MAX_DEPTH,
+    SEE_NOISY_MARGIN,
+    SEE_PRUNE_MAX_DEPTH,
+    SEE_QUIET_MARGIN,
 )
 from engine.position import (
     BISHOP,
@@ -85,6 +88,9 @@ from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
     FEATURE_LMR,
     FEATURE_NULL_MOVE,
     FEATURE_REVERSE_FUTILITY,
+    FEATURE_SEE_CHECK_EXTENSION,
+    FEATURE_SEE_ORDERING,
+    FEATURE_SEE_PRUNING,
     LAB_NO_ALPHA_BETA,
     LAB_NO_ORDERING,
     LAB_NO_QUIESCENCE,
@@ -116,6 +122,7 @@ from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
     STATS_SIZE,
     poll_stop,
 )
+from engine.see import see_ge
 from engine.strength_hook import weaken
 from engine.tt import (
     BOUND_EXACT,
@@ -187,12 +194,13 @@ def negamax(
     Step 1. Bookkeeping and abort polling.
     Step 2. Draws and the ply ceiling (not at the root).
     Step 3. Mate distance pruning.
-    Step 4. Check extension.
+    Step 4. Check extension (here for every node in check, or in the move loop for
+            checking moves that do not lose material, FEATURE_SEE_CHECK_EXTENSION).
     Step 5. Quiescence at the horizon.
     Step 6. Transposition table probe (cut-offs only in zero-window nodes); internal
             iterative reduction when the table knows no move.
     Step 7. Static pruning: reverse futility, null move.
-    Step 8. Move loop: ordering, MultiPV root exclusions, futility and late-move
+    Step 8. Move loop: ordering, MultiPV root exclusions, SEE, futility and late-move
             pruning, PVS with late-move reductions.
     Step 9. Checkmate and stalemate.
     Step 10. Transposition table store (not for a root search with exclusions).
@@ -232,7 +240,7 @@ def negamax(
 
     # Step 4.
     checked = in_check(board, st)
-    if checked and features & FEATURE_CHECK_EXTENSION:
+    if checked and features & FEATURE_CHECK_EXTENSION and features & FEATURE_SEE_CHECK_EXTENSION == 0:
         depth += 1
 
     # Step 5.
@@ -304,6 +312,7 @@ def negamax(
         killer1 = np.int64(0)
         killer2 = np.int64(0)
     score_moves(board, buf, sc, n, tt_move, killer1, killer2, history)
+    see_ordering = features & FEATURE_SEE_ORDERING != 0
     futile = (
         features & FEATURE_FUTILITY != 0
         and not pv_node
@@ -319,6 +328,7 @@ def negamax(
         and depth <= LMP_MAX_DEPTH
         and abs(alpha) < MATE_BOUND
     )
+    see_prune = features & FEATURE_SEE_PRUNING != 0 and not root and not checked and depth <= SEE_PRUNE_MAX_DEPTH
     excluded = 0
     if root:
         # Clamped: the count comes from the driver and indexes ctl.
@@ -327,10 +337,14 @@ def negamax(
     best_move = np.int64(0)
     legal = 0
     for i in range(n):
-        move = pick_move(buf, sc, i, n)
+        move = pick_move_see(board, buf, sc, i, n) if see_ordering else pick_move(buf, sc, i, n)
         if excluded > 0 and _is_excluded(ctl, excluded, move):
             continue  # an earlier MultiPV line already has this root move
         quiet = move_flags(move) & FLAG_CAPTURE == 0 and move_promo(move) == 0
+        if see_prune and best > -MATE_BOUND:
+            margin = SEE_QUIET_MARGIN * depth if quiet else SEE_NOISY_MARGIN * depth * depth
+            if not see_ge(board, move, -margin):
+                continue  # near the horizon, a move that loses this much material rarely recovers
         if not make_move(board, st, hashes, undo, move):
             continue
         legal += 1
@@ -344,6 +358,12 @@ def negamax(
             unmake_move(board, st, undo)  # late quiet moves near the horizon rarely matter
             continue
         new_depth = depth - 1
+        if gives_check and features & FEATURE_SEE_CHECK_EXTENSION and features & FEATURE_CHECK_EXTENSION:
+            unmake_move(board, st, undo)  # SEE reads the position before the move
+            safe_check = see_ge(board, move, 0)
+            make_move(board, st, hashes, undo, move)
+            if safe_check:
+                new_depth = depth
         if root:  # search lab: the nodes under this root move are counted as a difference
             stats[STAT_ROOT_NODES + min(legal - 1, MAX_ROOT_MOVES - 1)] -= stats[STAT_NODES]
         if legal == 1 or ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:

@@ -94,6 +94,17 @@ FEATURE_BAD_CAPTURE_PRUNING = 64
 FEATURE_QS_TT = 128
 FEATURE_LMP = 256
 FEATURE_IIR = 512
+FEATURE_SEE_ORDERING = 1024
+"""Captures that lose material by static exchange (engine.see) are tried after the quiet moves."""
+FEATURE_SEE_QS = 2048
+"""Quiescence skips captures that lose material by static exchange (supersedes
+FEATURE_BAD_CAPTURE_PRUNING's rough rule when both are on)."""
+FEATURE_SEE_PRUNING = 4096
+"""Near the horizon the move loop skips moves whose static exchange loses more than a
+depth-scaled margin (params.SEE_*_MARGIN)."""
+FEATURE_SEE_CHECK_EXTENSION = 8192
+"""With FEATURE_CHECK_EXTENSION: extend only checking moves that do not lose material by
+static exchange (decided at the parent) instead of every node in check."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -105,6 +116,10 @@ ALL_FEATURES = (
     | FEATURE_QS_TT
     | FEATURE_LMP
     | FEATURE_IIR
+    | FEATURE_SEE_ORDERING
+    | FEATURE_SEE_QS
+    | FEATURE_SEE_PRUNING
+    | FEATURE_SEE_CHECK_EXTENSION
 )
 """Every FEATURE_* bit: the engine as it plays (a new flag must be added here too;
 tests/engine/test_params.py checks that none is missing)."""
