@@ -30,6 +30,14 @@ SEE_VALUE = np.array([0, 100, 325, 325, 500, 975, 20000, 0], dtype=np.int64)
 are equal so that trading one for the other counts as even; the king's value only makes a
 king capture of a defended piece lose."""
 
+# Quiet-move statistics (engine.history) ----------------------------------------------
+HISTORY_MAX = 16384
+"""Bound of every history table under the gravity update (FEATURE_CONT_HISTORY)."""
+HISTORY_BONUS_SCALE = 32
+HISTORY_BONUS_MAX = 1200
+"""A cut-off at depth d rewards its move by min(SCALE * d * d, MAX) and penalises the quiet moves
+tried before it as much: deeper cut-offs say more, but one must not wipe out the table."""
+
 # Quiescence ----------------------------------------------------------------------
 DELTA_MARGIN = 200
 """Delta pruning: skip a capture that cannot lift the score to alpha even with this spare

@@ -62,6 +62,7 @@ def quiescence(
     scores: np.ndarray,
     killers: np.ndarray,
     history: np.ndarray,
+    cont_hist: np.ndarray,
     pv: np.ndarray,
     pv_len: np.ndarray,
     stats: np.ndarray,
@@ -130,7 +131,8 @@ def quiescence(
     buf = moves[ply]
     sc = scores[ply]
     n = gen_moves(board, st, buf, not checked)
-    score_moves(board, buf, sc, n, tt_move, np.int64(0), np.int64(0), history)
+    zero = np.int64(0)  # no killers, counter move or continuation history here
+    score_moves(board, buf, sc, n, tt_move, zero, zero, zero, history, cont_hist, zero, zero)
     see_ordering = features & FEATURE_SEE_ORDERING != 0
     original_alpha = alpha
     best_move = np.int64(0)
@@ -160,7 +162,7 @@ def quiescence(
         legal += 1
         # fmt: off
         score = -quiescence(
-            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
+            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len, stats,
             ctl, stop, ply + 1, -beta, -alpha
         )
         # fmt: on

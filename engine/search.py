@@ -24,7 +24,7 @@ Arrays shared by all frames (allocated once per Searcher)
 ----------------------------------------------------------
 moves, scores  int32[MAX_PLY, 256]    per-ply move list and ordering scores
 killers        int64[MAX_PLY, 2]
-history        int64[PIECE_CODES, 120]
+history        int64[PIECE_CODES, 120]   with counters, cont_hist, stack: engine.history
 pv             int32[MAX_PLY, MAX_PLY] triangular PV table, pv_len int64[MAX_PLY]
 stats          int64[STATS_SIZE]      counters and root outputs (STAT_*)
 ctl            int64[CTL_SIZE]        inputs: node limit, TT generation, excluded root moves (CTL_*)
@@ -38,8 +38,9 @@ from numba import njit
 
 from engine.draws import insufficient_material, is_draw  # noqa: F401  (re-exported)
 from engine.evaluate import evaluate
+from engine.history import SS_MOVE_KEY, move_key, update_quiet_stats
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
-from engine.ordering import pick_move, pick_move_see, score_moves, update_quiet_stats
+from engine.ordering import pick_move, pick_move_see, score_moves
 from engine.params import (
     FUTILITY_MARGIN,
     FUTILITY_MAX_DEPTH,
@@ -82,6 +83,8 @@ from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
     CTL_NODE_LIMIT,
     CTL_SIZE,
     FEATURE_CHECK_EXTENSION,
+    FEATURE_CONT_HISTORY,
+    FEATURE_COUNTER_MOVE,
     FEATURE_FUTILITY,
     FEATURE_IIR,
     FEATURE_LMP,
@@ -178,6 +181,9 @@ def negamax(
     scores: np.ndarray,
     killers: np.ndarray,
     history: np.ndarray,
+    counters: np.ndarray,
+    cont_hist: np.ndarray,
+    stack: np.ndarray,
     pv: np.ndarray,
     pv_len: np.ndarray,
     stats: np.ndarray,
@@ -249,7 +255,7 @@ def negamax(
             return evaluate(board, st)
         # fmt: off
         return quiescence(
-            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
+            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len, stats,
             ctl, stop, ply, alpha, beta
         )
         # fmt: on
@@ -289,10 +295,11 @@ def negamax(
         ):
             r = NULL_MOVE_BASE_R + depth // NULL_MOVE_DEPTH_DIVISOR
             make_null(st, hashes, undo)
+            stack[ply + 2, SS_MOVE_KEY] = 0  # a null move has no continuation
             # fmt: off
             score = -negamax(
-                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
-                ctl, stop, depth - 1 - r, ply + 1, -beta, -beta + 1, np.bool_(False)
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                stack, pv, pv_len, stats, ctl, stop, depth - 1 - r, ply + 1, -beta, -beta + 1, np.bool_(False)
             )
             # fmt: on
             unmake_null(st, undo)
@@ -308,10 +315,19 @@ def negamax(
     n = gen_moves(board, st, buf, np.bool_(False))
     killer1 = killers[ply, 0]
     killer2 = killers[ply, 1]
+    key1 = stack[ply + 1, SS_MOVE_KEY]  # the opponent's move that led here, and our own move before it
+    key2 = stack[ply, SS_MOVE_KEY]
+    counter = np.int64(counters[key1]) if features & FEATURE_COUNTER_MOVE and key1 != 0 else np.int64(0)
+    if features & FEATURE_CONT_HISTORY == 0:
+        key1 = np.int64(0)
+        key2 = np.int64(0)
     if ctl[CTL_LAB_OFF] & LAB_NO_ORDERING:
         killer1 = np.int64(0)
         killer2 = np.int64(0)
-    score_moves(board, buf, sc, n, tt_move, killer1, killer2, history)
+        counter = np.int64(0)
+        key1 = np.int64(0)
+        key2 = np.int64(0)
+    score_moves(board, buf, sc, n, tt_move, killer1, killer2, counter, history, cont_hist, key1, key2)
     see_ordering = features & FEATURE_SEE_ORDERING != 0
     futile = (
         features & FEATURE_FUTILITY != 0
@@ -345,6 +361,7 @@ def negamax(
             margin = SEE_QUIET_MARGIN * depth if quiet else SEE_NOISY_MARGIN * depth * depth
             if not see_ge(board, move, -margin):
                 continue  # near the horizon, a move that loses this much material rarely recovers
+        stack[ply + 2, SS_MOVE_KEY] = move_key(board, move)
         if not make_move(board, st, hashes, undo, move):
             continue
         legal += 1
@@ -369,8 +386,8 @@ def negamax(
         if legal == 1 or ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
             # fmt: off
             score = -negamax(
-                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
-                ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                stack, pv, pv_len, stats, ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
             )
             # fmt: on
         else:
@@ -394,24 +411,24 @@ def negamax(
                     r = 0
             # fmt: off
             score = -negamax(
-                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
-                ctl, stop, new_depth - r, ply + 1, -alpha - 1, -alpha, np.bool_(True)
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                stack, pv, pv_len, stats, ctl, stop, new_depth - r, ply + 1, -alpha - 1, -alpha, np.bool_(True)
             )
             # fmt: on
             if score > alpha and r > 0:
                 stats[STAT_LMR_RESEARCHES] += 1
                 # fmt: off
                 score = -negamax(
-                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len,
-                    stats, ctl, stop, new_depth, ply + 1, -alpha - 1, -alpha, np.bool_(True)
+                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                    stack, pv, pv_len, stats, ctl, stop, new_depth, ply + 1, -alpha - 1, -alpha, np.bool_(True)
                 )
                 # fmt: on
             if score > alpha and score < beta:
                 stats[STAT_RESEARCHES] += 1
                 # fmt: off
                 score = -negamax(
-                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len,
-                    stats, ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
+                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                    stack, pv, pv_len, stats, ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
                 )
                 # fmt: on
         unmake_move(board, st, undo)
@@ -446,7 +463,11 @@ def negamax(
                     if legal == 1:
                         stats[STAT_FIRST_CUTOFFS] += 1
                     if quiet and ctl[CTL_LAB_OFF] & LAB_NO_ORDERING == 0:
-                        update_quiet_stats(board, killers, history, move, ply, depth, buf, i)
+                        # fmt: off
+                        update_quiet_stats(
+                            board, killers, history, counters, cont_hist, stack, features, move, ply, depth, buf, i
+                        )
+                        # fmt: on
                     break
 
     # Step 9.

@@ -66,8 +66,8 @@ CTL_STRENGTH_SLOTS = 4
 CTL_LAB_OFF = CTL_STRENGTH + CTL_STRENGTH_SLOTS
 """LAB_NO_* bits: core techniques switched off for the search lab (0 = normal search).
 
-Kept apart from the FEATURE_* word (whose bits mean "on") so existing feature masks
-such as 0x3ff keep meaning the full search."""
+Kept apart from the FEATURE_* word (whose bits mean "on") so a feature mask keeps meaning
+the same techniques."""
 
 CTL_SIZE = CTL_LAB_OFF + 1
 
@@ -105,6 +105,11 @@ depth-scaled margin (params.SEE_*_MARGIN)."""
 FEATURE_SEE_CHECK_EXTENSION = 8192
 """With FEATURE_CHECK_EXTENSION: extend only checking moves that do not lose material by
 static exchange (decided at the parent) instead of every node in check."""
+FEATURE_COUNTER_MOVE = 16384
+"""Order the quiet move that last refuted the opponent's previous move right after the killers."""
+FEATURE_CONT_HISTORY = 32768
+"""Continuation history (1 and 2 plies back) added to the quiet moves' history score, all
+histories updated by the bounded gravity formula (engine.history)."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -121,8 +126,11 @@ ALL_FEATURES = (
     | FEATURE_SEE_PRUNING
     | FEATURE_SEE_CHECK_EXTENSION
 )
-"""Every FEATURE_* bit: the engine as it plays (a new flag must be added here too;
-tests/engine/test_params.py checks that none is missing)."""
+"""Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
+PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
+PENDING_FEATURES = FEATURE_COUNTER_MOVE | FEATURE_CONT_HISTORY
+"""Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
+with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
 POLL_MASK = 1023
 """The stop flag is read every POLL_MASK + 1 nodes (well under a millisecond)."""

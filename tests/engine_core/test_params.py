@@ -33,7 +33,8 @@ def test_captures_are_ordered_most_valuable_victim_then_least_valuable_attacker(
     buf = np.zeros(256, dtype=np.int32)
     scores = np.zeros(256, dtype=np.int32)
     n = gen_moves(pos.board, pos.st, buf, True)
-    score_moves(pos.board, buf, scores, n, 0, 0, 0, np.zeros((17, 120), dtype=np.int64))
+    history, cont_hist = np.zeros((17, 120), dtype=np.int64), np.zeros((1024, 1024), dtype=np.int16)
+    score_moves(pos.board, buf, scores, n, 0, 0, 0, 0, history, cont_hist, 0, 0)
     ranked = [move_to_uci(m) for _, m in sorted(zip(scores[:n], buf[:n], strict=True), reverse=True)]
     assert ranked == ["d4e5", "c3b5", "d4c5"]
 
@@ -57,4 +58,6 @@ def test_all_features_is_every_feature_flag() -> None:
         assert value > 0 and value & (value - 1) == 0, f"{name} is not a single bit"
         assert combined & value == 0, f"{name} shares a bit with another flag"
         combined |= value
-    assert engine.searchstate.ALL_FEATURES == combined
+    pending = engine.searchstate.PENDING_FEATURES
+    assert engine.searchstate.ALL_FEATURES & pending == 0
+    assert engine.searchstate.ALL_FEATURES | pending == combined
