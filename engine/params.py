@@ -79,6 +79,9 @@ LMP_LIMIT = np.array([0, 6, 10, 16], dtype=np.int64)
 Well-ordered moves put the good quiet moves first; the late ones near the horizon rarely matter."""
 LMP_MAX_DEPTH = len(LMP_LIMIT) - 1
 """Deepest remaining depth with a late-move limit."""
+LMP_LIMIT_WORSENING = np.array([0, 4, 7, 11], dtype=np.int64)
+"""With FEATURE_IMPROVING, LMP_LIMIT holds where the static eval improved on our previous move's
+and this tighter limit (about two thirds) where it did not: a worsening position needs fewer tries."""
 
 SEE_PRUNE_MAX_DEPTH = 8
 """SEE pruning in the move loop (after the first move, not in check) up to this remaining depth."""
@@ -93,6 +96,9 @@ LMR_MIN_DEPTH = 3
 """Late move reductions only with at least this much depth left (shallower, nothing to save)."""
 LMR_MIN_MOVES = 3
 """The first LMR_MIN_MOVES legal moves (TT move, good captures, killers) are never reduced."""
+LMR_HISTORY_DIVISOR = 12000
+"""History-adjusted LMR: a quiet move's history score (butterfly + two continuation entries,
+each within +-HISTORY_MAX) takes one ply off (or adds one) per this much."""
 LMR_BASE = 0.75
 LMR_DIVISOR = 2.25
 """LMR[depth, move] = int(LMR_BASE + log(depth) * log(move number) / LMR_DIVISOR): the usual

@@ -38,7 +38,7 @@ from numba import njit
 
 from engine.draws import insufficient_material, is_draw  # noqa: F401  (re-exported)
 from engine.evaluate import evaluate
-from engine.history import SS_MOVE_KEY, move_key, update_quiet_stats
+from engine.history import NO_EVAL, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
 from engine.ordering import pick_move, pick_move_see, score_moves
 from engine.params import (
@@ -46,8 +46,10 @@ from engine.params import (
     FUTILITY_MAX_DEPTH,
     IIR_MIN_DEPTH,
     LMP_LIMIT,
+    LMP_LIMIT_WORSENING,
     LMP_MAX_DEPTH,
     LMR,
+    LMR_HISTORY_DIVISOR,
     LMR_MIN_DEPTH,
     LMR_MIN_MOVES,
     NULL_MOVE_BASE_R,
@@ -86,7 +88,9 @@ from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
     FEATURE_CONT_HISTORY,
     FEATURE_COUNTER_MOVE,
     FEATURE_FUTILITY,
+    FEATURE_HISTORY_LMR,
     FEATURE_IIR,
+    FEATURE_IMPROVING,
     FEATURE_LMP,
     FEATURE_LMR,
     FEATURE_NULL_MOVE,
@@ -205,7 +209,8 @@ def negamax(
     Step 5. Quiescence at the horizon.
     Step 6. Transposition table probe (cut-offs only in zero-window nodes); internal
             iterative reduction when the table knows no move.
-    Step 7. Static pruning: reverse futility, null move.
+    Step 7. Static evaluation (kept per ply: "improving" compares it with 2 plies up),
+            static pruning: reverse futility, null move.
     Step 8. Move loop: ordering, MultiPV root exclusions, SEE, futility and late-move
             pruning, PVS with late-move reductions.
     Step 9. Checkmate and stalemate.
@@ -281,10 +286,24 @@ def negamax(
 
     # Step 7.
     static_eval = -INFINITE
+    stack[ply + 2, SS_STATIC_EVAL] = NO_EVAL
     if not checked:
         static_eval = weaken(st, ctl, key, evaluate(board, st))  # playing levels: engine.strength_hook
+        stack[ply + 2, SS_STATIC_EVAL] = static_eval
+    # Improving: better than at our previous move (2 plies up); then prune less, reduce less.
+    improving = (
+        features & FEATURE_IMPROVING != 0
+        and not checked
+        and stack[ply, SS_STATIC_EVAL] != NO_EVAL
+        and static_eval > stack[ply, SS_STATIC_EVAL]
+    )
     if not pv_node and not checked and abs(beta) < MATE_BOUND:
-        if features & FEATURE_REVERSE_FUTILITY and depth <= RFP_MAX_DEPTH and static_eval - RFP_MARGIN * depth >= beta:
+        rfp_depth = depth - 1 if improving else depth
+        if (
+            features & FEATURE_REVERSE_FUTILITY
+            and depth <= RFP_MAX_DEPTH
+            and static_eval - RFP_MARGIN * rfp_depth >= beta
+        ):
             return static_eval
         if (
             features & FEATURE_NULL_MOVE
@@ -344,6 +363,9 @@ def negamax(
         and depth <= LMP_MAX_DEPTH
         and abs(alpha) < MATE_BOUND
     )
+    lmp_limit = 0  # indexed only within the tables' depth range
+    if prune_late:
+        lmp_limit = LMP_LIMIT[depth] if improving or features & FEATURE_IMPROVING == 0 else LMP_LIMIT_WORSENING[depth]
     see_prune = features & FEATURE_SEE_PRUNING != 0 and not root and not checked and depth <= SEE_PRUNE_MAX_DEPTH
     excluded = 0
     if root:
@@ -371,7 +393,7 @@ def negamax(
             if static_eval + FUTILITY_MARGIN[depth] > best:
                 best = static_eval + FUTILITY_MARGIN[depth]
             continue
-        if prune_late and legal > LMP_LIMIT[depth] and quiet and not gives_check:
+        if prune_late and legal > lmp_limit and quiet and not gives_check:
             unmake_move(board, st, undo)  # late quiet moves near the horizon rarely matter
             continue
         new_depth = depth - 1
@@ -405,6 +427,13 @@ def negamax(
                     r -= 1
                 if move == killer1 or move == killer2:
                     r -= 1
+                elif features & FEATURE_HISTORY_LMR and features & FEATURE_CONT_HISTORY and move != counter:
+                    # The move's history score (butterfly + continuation, its ordering score):
+                    # a move that often refuted here is reduced less, one that often failed more.
+                    h = np.int64(sc[i])
+                    r -= h // LMR_HISTORY_DIVISOR if h >= 0 else -((-h) // LMR_HISTORY_DIVISOR)
+                if features & FEATURE_IMPROVING and not improving:
+                    r += 1
                 if r > new_depth - 1:
                     r = new_depth - 1
                 if r < 0:

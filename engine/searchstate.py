@@ -110,6 +110,12 @@ FEATURE_COUNTER_MOVE = 16384
 FEATURE_CONT_HISTORY = 32768
 """Continuation history (1 and 2 plies back) added to the quiet moves' history score, all
 histories updated by the bounded gravity formula (engine.history)."""
+FEATURE_HISTORY_LMR = 65536
+"""With FEATURE_CONT_HISTORY: late-move reductions shrink for quiet moves with a good history
+score and grow for a bad one (params.LMR_HISTORY_DIVISOR)."""
+FEATURE_IMPROVING = 131072
+"""'Improving' (static eval above our previous move's): reverse futility margin a ply smaller
+when improving; when not, the tighter late-move limit and one more ply of reduction."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -128,7 +134,7 @@ ALL_FEATURES = (
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = FEATURE_COUNTER_MOVE | FEATURE_CONT_HISTORY
+PENDING_FEATURES = FEATURE_COUNTER_MOVE | FEATURE_CONT_HISTORY | FEATURE_HISTORY_LMR | FEATURE_IMPROVING
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 

@@ -61,3 +61,14 @@ def test_all_features_is_every_feature_flag() -> None:
     pending = engine.searchstate.PENDING_FEATURES
     assert engine.searchstate.ALL_FEATURES & pending == 0
     assert engine.searchstate.ALL_FEATURES | pending == combined
+
+
+def test_improving_and_history_lmr_thresholds() -> None:
+    worsening = engine.params.LMP_LIMIT_WORSENING
+    assert len(worsening) == len(engine.params.LMP_LIMIT)
+    # Where the position got worse, fewer quiet moves are tried (but at least one).
+    assert all(1 <= w <= limit for w, limit in zip(worsening[1:], engine.params.LMP_LIMIT[1:], strict=True))
+    assert all(np.diff(worsening) > 0)
+    # The history adjustment of LMR stays within a few plies over the whole history range.
+    assert 3 * engine.params.HISTORY_MAX // engine.params.LMR_HISTORY_DIVISOR <= 4
+    assert engine.search.LMP_LIMIT_WORSENING is worsening
