@@ -1,4 +1,5 @@
-"""Move ordering: TT move, then captures by MVV-LVA, then killers, then history.
+"""Move ordering: TT move, then captures by MVV-LVA, then killers, the counter move, then
+quiet moves by history (butterfly plus continuation, engine.history), then losing captures.
 
 Scores are written next to the moves (``scores`` row, same index); the search
 then picks the best remaining move lazily with :func:`pick_move`, so a
@@ -10,15 +11,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.params import PIECE_VALUE_PAWNS
+from engine.history import OLD_HISTORY_MAX, move_key
+from engine.params import PIECE_VALUE_PAWNS, SEE_GOOD_CAPTURE
 from engine.position import FLAG_CAPTURE, PAWN, QUEEN, move_flags, move_from, move_promo, move_to
+from engine.see import see_ge
 
 SCORE_TT = 100_000_000
 SCORE_CAPTURE = 10_000_000
 SCORE_KILLER1 = 9_000_000
 SCORE_KILLER2 = 8_000_000
-HISTORY_MAX = 4_000_000
-"""History entries are halved when one reaches this, so they stay below the killers."""
+SCORE_COUNTER = 7_000_000
+"""The quiet move that last refuted the opponent's previous move (engine.history), after the killers."""
+SCORE_BAD_CAPTURE = -2 * OLD_HISTORY_MAX
+"""Captures losing material by static exchange rank here plus their MVV-LVA: after every quiet move
+(:func:`pick_move_see`)."""
+SCORE_BAD_CAPTURE_MAX = SCORE_BAD_CAPTURE + 1_000_000
+"""Every score below this is a capture known to lose material (MVV-LVA adds less than 1_000_000)."""
 
 # MVV-LVA in whole pawns: the victim's value (times 100) dominates, the cheaper attacker breaks ties.
 QUEEN_PROMOTION = int(PIECE_VALUE_PAWNS[QUEEN]) * 100
@@ -36,9 +44,15 @@ def score_moves(
     tt_move: int,
     killer1: int,
     killer2: int,
+    counter: int,
     history: np.ndarray,
+    cont_hist: np.ndarray,
+    key1: int,
+    key2: int,
 ) -> None:
-    """Fill ``scores[:n]`` for ``moves[:n]`` (higher = searched earlier)."""
+    """Fill ``scores[:n]`` for ``moves[:n]`` (higher = searched earlier). ``counter`` is the
+    counter move (0: none); a quiet move's score adds ``cont_hist[key1, its key]`` and
+    ``cont_hist[key2, its key]`` for the keys that are not 0 (the moves 1 and 2 plies back)."""
     for i in range(n):
         move = np.int64(moves[i])
         frm = move_from(move)
@@ -62,8 +76,15 @@ def score_moves(
             scores[i] = SCORE_KILLER1
         elif move == killer2:
             scores[i] = SCORE_KILLER2
+        elif move == counter:
+            scores[i] = SCORE_COUNTER
         else:
-            scores[i] = history[board[frm], to]
+            s = history[board[frm], to]
+            if key1 != 0:
+                s += cont_hist[key1, move_key(board, move)]
+            if key2 != 0:
+                s += cont_hist[key2, move_key(board, move)]
+            scores[i] = s
 
 
 @njit(cache=True, nogil=True)
@@ -86,35 +107,15 @@ def pick_move(moves: np.ndarray, scores: np.ndarray, start: int, n: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def update_quiet_stats(
-    board: np.ndarray,
-    killers: np.ndarray,
-    history: np.ndarray,
-    move: int,
-    ply: int,
-    depth: int,
-    tried: np.ndarray,
-    n_tried: int,
-) -> None:
-    """A quiet move caused a beta cut-off: remember it as killer, reward it in the
-    history table and penalise the quiet moves tried before it."""
-    if killers[ply, 0] != move:
-        killers[ply, 1] = killers[ply, 0]
-        killers[ply, 0] = move
-    bonus = depth * depth
-    frm = move_from(move)
-    to = move_to(move)
-    # The move has been unmade: the piece is back on its from-square.
-    history[board[frm], to] += bonus
-    for i in range(n_tried):
-        other = np.int64(tried[i])
-        if other != move and move_flags(other) & FLAG_CAPTURE == 0 and move_promo(other) == 0:
-            ofrm = move_from(other)
-            oto = move_to(other)
-            history[board[ofrm], oto] -= bonus
-            if history[board[ofrm], oto] < -HISTORY_MAX:
-                history[board[ofrm], oto] = -HISTORY_MAX
-    if history[board[frm], to] > HISTORY_MAX:
-        for p in range(history.shape[0]):
-            for s in range(history.shape[1]):
-                history[p, s] //= 2
+def pick_move_see(board: np.ndarray, moves: np.ndarray, scores: np.ndarray, start: int, n: int) -> int:
+    """:func:`pick_move`, but a capture's static exchange is checked when it comes up: one that
+    loses material is re-scored below the quiet moves (SCORE_BAD_CAPTURE plus its MVV-LVA) and
+    the next best move is picked instead. Lazily, so a cut-off spares the other captures' SEE;
+    each capture is checked once (afterwards it is out of the capture band). The TT move and
+    promotions are not checked."""
+    while True:
+        move = pick_move(moves, scores, start, n)
+        s = scores[start]
+        if s < SCORE_CAPTURE or s >= SCORE_TT or move_promo(move) != 0 or see_ge(board, move, SEE_GOOD_CAPTURE):
+            return move
+        scores[start] = s - SCORE_CAPTURE + SCORE_BAD_CAPTURE

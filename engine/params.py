@@ -25,6 +25,19 @@ never captured), for move ordering and pruning margins. Not the evaluation's wei
 PIECE_VALUE_PAWNS = PIECE_VALUE // PIECE_VALUE[PAWN]
 """The same values in whole pawns (1, 3, 3, 5, 9): MVV-LVA ordering and material counting."""
 
+SEE_VALUE = np.array([0, 100, 325, 325, 500, 975, 20000, 0], dtype=np.int64)
+"""Piece values for static exchange evaluation (engine.see), by piece type. Knight and bishop
+are equal so that trading one for the other counts as even; the king's value only makes a
+king capture of a defended piece lose."""
+
+# Quiet-move statistics (engine.history) ----------------------------------------------
+HISTORY_MAX = 16384
+"""Bound of every history table under the gravity update (FEATURE_CONT_HISTORY)."""
+HISTORY_BONUS_SCALE = 32
+HISTORY_BONUS_MAX = 1200
+"""A cut-off at depth d rewards its move by min(SCALE * d * d, MAX) and penalises the quiet moves
+tried before it as much: deeper cut-offs say more, but one must not wipe out the table."""
+
 # Quiescence ----------------------------------------------------------------------
 DELTA_MARGIN = 200
 """Delta pruning: skip a capture that cannot lift the score to alpha even with this spare
@@ -32,6 +45,10 @@ DELTA_MARGIN = 200
 BAD_CAPTURE_MARGIN = 50
 """Losing-capture pruning: a piece worth more than the victim plus this, taking a defended
 victim, probably loses material; knight takes bishop (320 vs 330) is still tried."""
+
+SEE_GOOD_CAPTURE = 0
+"""A capture whose static exchange reaches this is good: searched early (ordering) and kept in
+quiescence; below it the capture goes after the quiet moves and quiescence skips it."""
 
 # Pre-move pruning (negamax Step 6 and 7) -----------------------------------------------
 IIR_MIN_DEPTH = 4
@@ -62,11 +79,26 @@ LMP_LIMIT = np.array([0, 6, 10, 16], dtype=np.int64)
 Well-ordered moves put the good quiet moves first; the late ones near the horizon rarely matter."""
 LMP_MAX_DEPTH = len(LMP_LIMIT) - 1
 """Deepest remaining depth with a late-move limit."""
+LMP_LIMIT_WORSENING = np.array([0, 4, 7, 11], dtype=np.int64)
+"""With FEATURE_IMPROVING, LMP_LIMIT holds where the static eval improved on our previous move's
+and this tighter limit (about two thirds) where it did not: a worsening position needs fewer tries."""
+
+SEE_PRUNE_MAX_DEPTH = 8
+"""SEE pruning in the move loop (after the first move, not in check) up to this remaining depth."""
+SEE_QUIET_MARGIN = 60
+"""A quiet move is skipped when its static exchange loses more than this times the depth (it
+hangs the moved piece; Ethereal's SEEQuietMargin)."""
+SEE_NOISY_MARGIN = 20
+"""A capture is skipped when its exchange loses more than this times depth squared (Ethereal's
+SEENoisyMargin; deeper, only clearly losing captures go)."""
 
 LMR_MIN_DEPTH = 3
 """Late move reductions only with at least this much depth left (shallower, nothing to save)."""
 LMR_MIN_MOVES = 3
 """The first LMR_MIN_MOVES legal moves (TT move, good captures, killers) are never reduced."""
+LMR_HISTORY_DIVISOR = 12000
+"""History-adjusted LMR: a quiet move's history score (butterfly + two continuation entries,
+each within +-HISTORY_MAX) takes one ply off (or adds one) per this much."""
 LMR_BASE = 0.75
 LMR_DIVISOR = 2.25
 """LMR[depth, move] = int(LMR_BASE + log(depth) * log(move number) / LMR_DIVISOR): the usual

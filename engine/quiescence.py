@@ -13,8 +13,8 @@ from engine.attacks import in_check, is_attacked
 from engine.draws import insufficient_material
 from engine.evaluate import evaluate
 from engine.movegen import gen_moves, make_move, unmake_move
-from engine.ordering import pick_move, score_moves
-from engine.params import BAD_CAPTURE_MARGIN, DELTA_MARGIN, PIECE_VALUE
+from engine.ordering import SCORE_BAD_CAPTURE_MAX, SCORE_TT, pick_move, pick_move_see, score_moves
+from engine.params import BAD_CAPTURE_MARGIN, DELTA_MARGIN, PIECE_VALUE, SEE_GOOD_CAPTURE
 from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_HPLY, ST_SIDE, move_from, move_promo, move_to
 from engine.searchstate import (
     CTL_FEATURES,
@@ -22,6 +22,8 @@ from engine.searchstate import (
     FEATURE_BAD_CAPTURE_PRUNING,
     FEATURE_DELTA_PRUNING,
     FEATURE_QS_TT,
+    FEATURE_SEE_ORDERING,
+    FEATURE_SEE_QS,
     POLL_MASK,
     STAT_ABORTED,
     STAT_NODES,
@@ -30,6 +32,7 @@ from engine.searchstate import (
     STAT_TT_HITS,
     poll_stop,
 )
+from engine.see import see_ge
 from engine.strength_hook import weaken
 from engine.tt import (
     BOUND_EXACT,
@@ -59,6 +62,7 @@ def quiescence(
     scores: np.ndarray,
     killers: np.ndarray,
     history: np.ndarray,
+    cont_hist: np.ndarray,
     pv: np.ndarray,
     pv_len: np.ndarray,
     stats: np.ndarray,
@@ -73,7 +77,7 @@ def quiescence(
     Step 1. Bookkeeping, abort polling, ply ceiling and cheap draws.
     Step 2. Transposition table probe.
     Step 3. Stand pat (not in check).
-    Step 4. Noisy moves (TT move, then MVV-LVA) with delta and losing-capture pruning;
+    Step 4. Noisy moves (TT move, then MVV-LVA) with delta and losing-capture (SEE) pruning;
             mate when in check without moves.
     Step 5. Transposition table store.
     """
@@ -127,12 +131,14 @@ def quiescence(
     buf = moves[ply]
     sc = scores[ply]
     n = gen_moves(board, st, buf, not checked)
-    score_moves(board, buf, sc, n, tt_move, np.int64(0), np.int64(0), history)
+    zero = np.int64(0)  # no killers, counter move or continuation history here
+    score_moves(board, buf, sc, n, tt_move, zero, zero, zero, history, cont_hist, zero, zero)
+    see_ordering = features & FEATURE_SEE_ORDERING != 0
     original_alpha = alpha
     best_move = np.int64(0)
     legal = 0
     for i in range(n):
-        move = pick_move(buf, sc, i, n)
+        move = pick_move_see(board, buf, sc, i, n) if see_ordering else pick_move(buf, sc, i, n)
         if not checked and move_promo(move) == 0:
             to = move_to(move)
             victim = board[to] & 7
@@ -140,7 +146,12 @@ def quiescence(
                 victim = PAWN
             if features & FEATURE_DELTA_PRUNING and stand + PIECE_VALUE[victim] + DELTA_MARGIN <= alpha:
                 continue  # even winning this piece for free cannot reach alpha
-            if (
+            if features & FEATURE_SEE_QS:
+                if see_ordering and sc[i] < SCORE_BAD_CAPTURE_MAX:
+                    break  # this capture and all after it lose material (pick_move_see checked them)
+                if (sc[i] >= SCORE_TT or not see_ordering) and not see_ge(board, move, SEE_GOOD_CAPTURE):
+                    continue  # the exchange on the target square loses material
+            elif (
                 features & FEATURE_BAD_CAPTURE_PRUNING
                 and PIECE_VALUE[board[move_from(move)] & 7] > PIECE_VALUE[victim] + BAD_CAPTURE_MARGIN
                 and is_attacked(board, to, st[ST_SIDE] ^ 1)
@@ -151,7 +162,7 @@ def quiescence(
         legal += 1
         # fmt: off
         score = -quiescence(
-            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
+            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len, stats,
             ctl, stop, ply + 1, -beta, -alpha
         )
         # fmt: on

@@ -24,7 +24,7 @@ Arrays shared by all frames (allocated once per Searcher)
 ----------------------------------------------------------
 moves, scores  int32[MAX_PLY, 256]    per-ply move list and ordering scores
 killers        int64[MAX_PLY, 2]
-history        int64[PIECE_CODES, 120]
+history        int64[PIECE_CODES, 120]   with counters, cont_hist, stack: engine.history
 pv             int32[MAX_PLY, MAX_PLY] triangular PV table, pv_len int64[MAX_PLY]
 stats          int64[STATS_SIZE]      counters and root outputs (STAT_*)
 ctl            int64[CTL_SIZE]        inputs: node limit, TT generation, excluded root moves (CTL_*)
@@ -38,15 +38,18 @@ from numba import njit
 
 from engine.draws import insufficient_material, is_draw  # noqa: F401  (re-exported)
 from engine.evaluate import evaluate
+from engine.history import NO_EVAL, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
-from engine.ordering import pick_move, score_moves, update_quiet_stats
+from engine.ordering import pick_move, pick_move_see, score_moves
 from engine.params import (
     FUTILITY_MARGIN,
     FUTILITY_MAX_DEPTH,
     IIR_MIN_DEPTH,
     LMP_LIMIT,
+    LMP_LIMIT_WORSENING,
     LMP_MAX_DEPTH,
     LMR,
+    LMR_HISTORY_DIVISOR,
     LMR_MIN_DEPTH,
     LMR_MIN_MOVES,
     NULL_MOVE_BASE_R,
@@ -54,6 +57,9 @@ from engine.params import (
     NULL_MOVE_MIN_DEPTH,
     RFP_MARGIN,
     RFP_MAX_DEPTH,
+    SEE_NOISY_MARGIN,
+    SEE_PRUNE_MAX_DEPTH,
+    SEE_QUIET_MARGIN,
 )
 from engine.position import (
     BISHOP,
@@ -79,12 +85,19 @@ from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
     CTL_NODE_LIMIT,
     CTL_SIZE,
     FEATURE_CHECK_EXTENSION,
+    FEATURE_CONT_HISTORY,
+    FEATURE_COUNTER_MOVE,
     FEATURE_FUTILITY,
+    FEATURE_HISTORY_LMR,
     FEATURE_IIR,
+    FEATURE_IMPROVING,
     FEATURE_LMP,
     FEATURE_LMR,
     FEATURE_NULL_MOVE,
     FEATURE_REVERSE_FUTILITY,
+    FEATURE_SEE_CHECK_EXTENSION,
+    FEATURE_SEE_ORDERING,
+    FEATURE_SEE_PRUNING,
     LAB_NO_ALPHA_BETA,
     LAB_NO_ORDERING,
     LAB_NO_QUIESCENCE,
@@ -116,6 +129,7 @@ from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
     STATS_SIZE,
     poll_stop,
 )
+from engine.see import see_ge
 from engine.strength_hook import weaken
 from engine.tt import (
     BOUND_EXACT,
@@ -171,6 +185,9 @@ def negamax(
     scores: np.ndarray,
     killers: np.ndarray,
     history: np.ndarray,
+    counters: np.ndarray,
+    cont_hist: np.ndarray,
+    stack: np.ndarray,
     pv: np.ndarray,
     pv_len: np.ndarray,
     stats: np.ndarray,
@@ -187,12 +204,14 @@ def negamax(
     Step 1. Bookkeeping and abort polling.
     Step 2. Draws and the ply ceiling (not at the root).
     Step 3. Mate distance pruning.
-    Step 4. Check extension.
+    Step 4. Check extension (here for every node in check, or in the move loop for
+            checking moves that do not lose material, FEATURE_SEE_CHECK_EXTENSION).
     Step 5. Quiescence at the horizon.
     Step 6. Transposition table probe (cut-offs only in zero-window nodes); internal
             iterative reduction when the table knows no move.
-    Step 7. Static pruning: reverse futility, null move.
-    Step 8. Move loop: ordering, MultiPV root exclusions, futility and late-move
+    Step 7. Static evaluation (kept per ply: "improving" compares it with 2 plies up),
+            static pruning: reverse futility, null move.
+    Step 8. Move loop: ordering, MultiPV root exclusions, SEE, futility and late-move
             pruning, PVS with late-move reductions.
     Step 9. Checkmate and stalemate.
     Step 10. Transposition table store (not for a root search with exclusions).
@@ -232,7 +251,7 @@ def negamax(
 
     # Step 4.
     checked = in_check(board, st)
-    if checked and features & FEATURE_CHECK_EXTENSION:
+    if checked and features & FEATURE_CHECK_EXTENSION and features & FEATURE_SEE_CHECK_EXTENSION == 0:
         depth += 1
 
     # Step 5.
@@ -241,7 +260,7 @@ def negamax(
             return evaluate(board, st)
         # fmt: off
         return quiescence(
-            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
+            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len, stats,
             ctl, stop, ply, alpha, beta
         )
         # fmt: on
@@ -267,10 +286,24 @@ def negamax(
 
     # Step 7.
     static_eval = -INFINITE
+    stack[ply + 2, SS_STATIC_EVAL] = NO_EVAL
     if not checked:
         static_eval = weaken(st, ctl, key, evaluate(board, st))  # playing levels: engine.strength_hook
+        stack[ply + 2, SS_STATIC_EVAL] = static_eval
+    # Improving: better than at our previous move (2 plies up); then prune less, reduce less.
+    improving = (
+        features & FEATURE_IMPROVING != 0
+        and not checked
+        and stack[ply, SS_STATIC_EVAL] != NO_EVAL
+        and static_eval > stack[ply, SS_STATIC_EVAL]
+    )
     if not pv_node and not checked and abs(beta) < MATE_BOUND:
-        if features & FEATURE_REVERSE_FUTILITY and depth <= RFP_MAX_DEPTH and static_eval - RFP_MARGIN * depth >= beta:
+        rfp_depth = depth - 1 if improving else depth
+        if (
+            features & FEATURE_REVERSE_FUTILITY
+            and depth <= RFP_MAX_DEPTH
+            and static_eval - RFP_MARGIN * rfp_depth >= beta
+        ):
             return static_eval
         if (
             features & FEATURE_NULL_MOVE
@@ -281,10 +314,11 @@ def negamax(
         ):
             r = NULL_MOVE_BASE_R + depth // NULL_MOVE_DEPTH_DIVISOR
             make_null(st, hashes, undo)
+            stack[ply + 2, SS_MOVE_KEY] = 0  # a null move has no continuation
             # fmt: off
             score = -negamax(
-                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
-                ctl, stop, depth - 1 - r, ply + 1, -beta, -beta + 1, np.bool_(False)
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                stack, pv, pv_len, stats, ctl, stop, depth - 1 - r, ply + 1, -beta, -beta + 1, np.bool_(False)
             )
             # fmt: on
             unmake_null(st, undo)
@@ -300,10 +334,20 @@ def negamax(
     n = gen_moves(board, st, buf, np.bool_(False))
     killer1 = killers[ply, 0]
     killer2 = killers[ply, 1]
+    key1 = stack[ply + 1, SS_MOVE_KEY]  # the opponent's move that led here, and our own move before it
+    key2 = stack[ply, SS_MOVE_KEY]
+    counter = np.int64(counters[key1]) if features & FEATURE_COUNTER_MOVE and key1 != 0 else np.int64(0)
+    if features & FEATURE_CONT_HISTORY == 0:
+        key1 = np.int64(0)
+        key2 = np.int64(0)
     if ctl[CTL_LAB_OFF] & LAB_NO_ORDERING:
         killer1 = np.int64(0)
         killer2 = np.int64(0)
-    score_moves(board, buf, sc, n, tt_move, killer1, killer2, history)
+        counter = np.int64(0)
+        key1 = np.int64(0)
+        key2 = np.int64(0)
+    score_moves(board, buf, sc, n, tt_move, killer1, killer2, counter, history, cont_hist, key1, key2)
+    see_ordering = features & FEATURE_SEE_ORDERING != 0
     futile = (
         features & FEATURE_FUTILITY != 0
         and not pv_node
@@ -319,6 +363,10 @@ def negamax(
         and depth <= LMP_MAX_DEPTH
         and abs(alpha) < MATE_BOUND
     )
+    lmp_limit = 0  # indexed only within the tables' depth range
+    if prune_late:
+        lmp_limit = LMP_LIMIT[depth] if improving or features & FEATURE_IMPROVING == 0 else LMP_LIMIT_WORSENING[depth]
+    see_prune = features & FEATURE_SEE_PRUNING != 0 and not root and not checked and depth <= SEE_PRUNE_MAX_DEPTH
     excluded = 0
     if root:
         # Clamped: the count comes from the driver and indexes ctl.
@@ -327,10 +375,15 @@ def negamax(
     best_move = np.int64(0)
     legal = 0
     for i in range(n):
-        move = pick_move(buf, sc, i, n)
+        move = pick_move_see(board, buf, sc, i, n) if see_ordering else pick_move(buf, sc, i, n)
         if excluded > 0 and _is_excluded(ctl, excluded, move):
             continue  # an earlier MultiPV line already has this root move
         quiet = move_flags(move) & FLAG_CAPTURE == 0 and move_promo(move) == 0
+        if see_prune and best > -MATE_BOUND:
+            margin = SEE_QUIET_MARGIN * depth if quiet else SEE_NOISY_MARGIN * depth * depth
+            if not see_ge(board, move, -margin):
+                continue  # near the horizon, a move that loses this much material rarely recovers
+        stack[ply + 2, SS_MOVE_KEY] = move_key(board, move)
         if not make_move(board, st, hashes, undo, move):
             continue
         legal += 1
@@ -340,17 +393,23 @@ def negamax(
             if static_eval + FUTILITY_MARGIN[depth] > best:
                 best = static_eval + FUTILITY_MARGIN[depth]
             continue
-        if prune_late and legal > LMP_LIMIT[depth] and quiet and not gives_check:
+        if prune_late and legal > lmp_limit and quiet and not gives_check:
             unmake_move(board, st, undo)  # late quiet moves near the horizon rarely matter
             continue
         new_depth = depth - 1
+        if gives_check and features & FEATURE_SEE_CHECK_EXTENSION and features & FEATURE_CHECK_EXTENSION:
+            unmake_move(board, st, undo)  # SEE reads the position before the move
+            safe_check = see_ge(board, move, 0)
+            make_move(board, st, hashes, undo, move)
+            if safe_check:
+                new_depth = depth
         if root:  # search lab: the nodes under this root move are counted as a difference
             stats[STAT_ROOT_NODES + min(legal - 1, MAX_ROOT_MOVES - 1)] -= stats[STAT_NODES]
         if legal == 1 or ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
             # fmt: off
             score = -negamax(
-                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
-                ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                stack, pv, pv_len, stats, ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
             )
             # fmt: on
         else:
@@ -368,30 +427,37 @@ def negamax(
                     r -= 1
                 if move == killer1 or move == killer2:
                     r -= 1
+                elif features & FEATURE_HISTORY_LMR and features & FEATURE_CONT_HISTORY and move != counter:
+                    # The move's history score (butterfly + continuation, its ordering score):
+                    # a move that often refuted here is reduced less, one that often failed more.
+                    h = np.int64(sc[i])
+                    r -= h // LMR_HISTORY_DIVISOR if h >= 0 else -((-h) // LMR_HISTORY_DIVISOR)
+                if features & FEATURE_IMPROVING and not improving:
+                    r += 1
                 if r > new_depth - 1:
                     r = new_depth - 1
                 if r < 0:
                     r = 0
             # fmt: off
             score = -negamax(
-                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len, stats,
-                ctl, stop, new_depth - r, ply + 1, -alpha - 1, -alpha, np.bool_(True)
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                stack, pv, pv_len, stats, ctl, stop, new_depth - r, ply + 1, -alpha - 1, -alpha, np.bool_(True)
             )
             # fmt: on
             if score > alpha and r > 0:
                 stats[STAT_LMR_RESEARCHES] += 1
                 # fmt: off
                 score = -negamax(
-                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len,
-                    stats, ctl, stop, new_depth, ply + 1, -alpha - 1, -alpha, np.bool_(True)
+                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                    stack, pv, pv_len, stats, ctl, stop, new_depth, ply + 1, -alpha - 1, -alpha, np.bool_(True)
                 )
                 # fmt: on
             if score > alpha and score < beta:
                 stats[STAT_RESEARCHES] += 1
                 # fmt: off
                 score = -negamax(
-                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, pv, pv_len,
-                    stats, ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
+                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                    stack, pv, pv_len, stats, ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
                 )
                 # fmt: on
         unmake_move(board, st, undo)
@@ -426,7 +492,11 @@ def negamax(
                     if legal == 1:
                         stats[STAT_FIRST_CUTOFFS] += 1
                     if quiet and ctl[CTL_LAB_OFF] & LAB_NO_ORDERING == 0:
-                        update_quiet_stats(board, killers, history, move, ply, depth, buf, i)
+                        # fmt: off
+                        update_quiet_stats(
+                            board, killers, history, counters, cont_hist, stack, features, move, ply, depth, buf, i
+                        )
+                        # fmt: on
                     break
 
     # Step 9.

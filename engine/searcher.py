@@ -17,6 +17,8 @@ import numpy as np
 
 from engine.api import SearchInfo, SearchLimit, SearchResult
 from engine.fen import Position
+from engine.history import allocate_tables as allocate_history_tables
+from engine.history import reset_stack
 from engine.limits import MAX_DEPTH, clamp_limit
 from engine.params import ASPIRATION_DEPTH, ASPIRATION_MAX_WINDOW, ASPIRATION_WINDOW
 from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
@@ -108,6 +110,7 @@ class Searcher:
         self._scores = np.zeros((MAX_PLY, 256), dtype=np.int32)
         self._killers = np.zeros((MAX_PLY, 2), dtype=np.int64)
         self._history = np.zeros((PIECE_CODES, 120), dtype=np.int64)
+        self._counters, self._cont_hist, self._stack = allocate_history_tables()
         self._pv = np.zeros((MAX_PLY, MAX_PLY), dtype=np.int32)
         self._pv_len = np.zeros(MAX_PLY, dtype=np.int64)
         self._stats = np.zeros(STATS_SIZE, dtype=np.int64)
@@ -171,6 +174,8 @@ class Searcher:
             self._tt_data.fill(0)
             self._killers.fill(0)
             self._history.fill(0)
+            self._counters.fill(0)
+            self._cont_hist.fill(0)
             self._generation = 0
             self.latency.new_game()
 
@@ -295,8 +300,11 @@ class Searcher:
         self._stats.fill(0)
         self._killers.fill(0)
         self._history //= 8  # keep a hint of the old ordering, mostly relearn
+        reset_stack(self._stack)  # the moves before the root are not looked at
         if lab_off & LAB_NO_ORDERING:
             self._history.fill(0)
+            self._counters.fill(0)
+            self._cont_hist.fill(0)
         max_depth = MAX_DEPTH if limit.depth is None else limit.depth
         if lab_off & LAB_NO_ALPHA_BETA:
             max_depth = min(max_depth, MINIMAX_MAX_DEPTH)
@@ -455,6 +463,9 @@ class Searcher:
                 self._scores,
                 self._killers,
                 self._history,
+                self._counters,
+                self._cont_hist,
+                self._stack,
                 self._pv,
                 self._pv_len,
                 self._stats,

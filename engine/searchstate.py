@@ -66,8 +66,8 @@ CTL_STRENGTH_SLOTS = 4
 CTL_LAB_OFF = CTL_STRENGTH + CTL_STRENGTH_SLOTS
 """LAB_NO_* bits: core techniques switched off for the search lab (0 = normal search).
 
-Kept apart from the FEATURE_* word (whose bits mean "on") so existing feature masks
-such as 0x3ff keep meaning the full search."""
+Kept apart from the FEATURE_* word (whose bits mean "on") so a feature mask keeps meaning
+the same techniques."""
 
 CTL_SIZE = CTL_LAB_OFF + 1
 
@@ -94,6 +94,28 @@ FEATURE_BAD_CAPTURE_PRUNING = 64
 FEATURE_QS_TT = 128
 FEATURE_LMP = 256
 FEATURE_IIR = 512
+FEATURE_SEE_ORDERING = 1024
+"""Captures that lose material by static exchange (engine.see) are tried after the quiet moves."""
+FEATURE_SEE_QS = 2048
+"""Quiescence skips captures that lose material by static exchange (supersedes
+FEATURE_BAD_CAPTURE_PRUNING's rough rule when both are on)."""
+FEATURE_SEE_PRUNING = 4096
+"""Near the horizon the move loop skips moves whose static exchange loses more than a
+depth-scaled margin (params.SEE_*_MARGIN)."""
+FEATURE_SEE_CHECK_EXTENSION = 8192
+"""With FEATURE_CHECK_EXTENSION: extend only checking moves that do not lose material by
+static exchange (decided at the parent) instead of every node in check."""
+FEATURE_COUNTER_MOVE = 16384
+"""Order the quiet move that last refuted the opponent's previous move right after the killers."""
+FEATURE_CONT_HISTORY = 32768
+"""Continuation history (1 and 2 plies back) added to the quiet moves' history score, all
+histories updated by the bounded gravity formula (engine.history)."""
+FEATURE_HISTORY_LMR = 65536
+"""With FEATURE_CONT_HISTORY: late-move reductions shrink for quiet moves with a good history
+score and grow for a bad one (params.LMR_HISTORY_DIVISOR)."""
+FEATURE_IMPROVING = 131072
+"""'Improving' (static eval above our previous move's): reverse futility margin a ply smaller
+when improving; when not, the tighter late-move limit and one more ply of reduction."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -105,9 +127,16 @@ ALL_FEATURES = (
     | FEATURE_QS_TT
     | FEATURE_LMP
     | FEATURE_IIR
+    | FEATURE_SEE_ORDERING
+    | FEATURE_SEE_QS
+    | FEATURE_SEE_PRUNING
+    | FEATURE_SEE_CHECK_EXTENSION
 )
-"""Every FEATURE_* bit: the engine as it plays (a new flag must be added here too;
-tests/engine/test_params.py checks that none is missing)."""
+"""Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
+PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
+PENDING_FEATURES = FEATURE_COUNTER_MOVE | FEATURE_CONT_HISTORY | FEATURE_HISTORY_LMR | FEATURE_IMPROVING
+"""Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
+with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
 POLL_MASK = 1023
 """The stop flag is read every POLL_MASK + 1 nodes (well under a millisecond)."""

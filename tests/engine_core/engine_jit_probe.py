@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from engine import Searcher, SearchLimit, perft
+from engine.searchstate import ALL_FEATURES, PENDING_FEATURES
 
 PROBES = (
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),
@@ -50,6 +51,13 @@ def run() -> list[dict[str, object]]:
             "counters": searcher.counters(),
         }
     )
+    # The features awaiting their matches (engine.searchstate.PENDING_FEATURES) switched on.
+    pending = Searcher(hash_mb=1)
+    pending.features = ALL_FEATURES | PENDING_FEATURES
+    fen, depth = PROBES[3]
+    result = pending.search(fen, limit=SearchLimit(depth=depth + 1))
+    info = result.info
+    out.append({"pending": fen, "best": result.best_move, "nodes": info.nodes, "pv": list(info.pv)})
     # A playing level: the evaluation noise and damped knowledge (engine.strength_hook), the
     # root choice; fixed game seed, node-bound, so pure Python must match exactly.
     level = Searcher(hash_mb=1)

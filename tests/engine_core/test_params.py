@@ -33,7 +33,8 @@ def test_captures_are_ordered_most_valuable_victim_then_least_valuable_attacker(
     buf = np.zeros(256, dtype=np.int32)
     scores = np.zeros(256, dtype=np.int32)
     n = gen_moves(pos.board, pos.st, buf, True)
-    score_moves(pos.board, buf, scores, n, 0, 0, 0, np.zeros((17, 120), dtype=np.int64))
+    history, cont_hist = np.zeros((17, 120), dtype=np.int64), np.zeros((1024, 1024), dtype=np.int16)
+    score_moves(pos.board, buf, scores, n, 0, 0, 0, 0, history, cont_hist, 0, 0)
     ranked = [move_to_uci(m) for _, m in sorted(zip(scores[:n], buf[:n], strict=True), reverse=True)]
     assert ranked == ["d4e5", "c3b5", "d4c5"]
 
@@ -57,4 +58,17 @@ def test_all_features_is_every_feature_flag() -> None:
         assert value > 0 and value & (value - 1) == 0, f"{name} is not a single bit"
         assert combined & value == 0, f"{name} shares a bit with another flag"
         combined |= value
-    assert engine.searchstate.ALL_FEATURES == combined
+    pending = engine.searchstate.PENDING_FEATURES
+    assert engine.searchstate.ALL_FEATURES & pending == 0
+    assert engine.searchstate.ALL_FEATURES | pending == combined
+
+
+def test_improving_and_history_lmr_thresholds() -> None:
+    worsening = engine.params.LMP_LIMIT_WORSENING
+    assert len(worsening) == len(engine.params.LMP_LIMIT)
+    # Where the position got worse, fewer quiet moves are tried (but at least one).
+    assert all(1 <= w <= limit for w, limit in zip(worsening[1:], engine.params.LMP_LIMIT[1:], strict=True))
+    assert all(np.diff(worsening) > 0)
+    # The history adjustment of LMR stays within a few plies over the whole history range.
+    assert 3 * engine.params.HISTORY_MAX // engine.params.LMR_HISTORY_DIVISOR <= 4
+    assert engine.search.LMP_LIMIT_WORSENING is worsening

@@ -70,7 +70,7 @@ def test_counters_are_consistent_per_iteration(fen: str) -> None:
 
 
 def test_a_technique_switched_off_has_no_counts() -> None:
-    infos, _ = _search(KIWIPETE, 7)
+    infos, _ = _search(KIWIPETE, 8)
     totals = {
         name: sum(getattr(info.stats, name) for info in infos)
         for name in ("null_move_cutoffs", "lmr_researches", "aspiration_researches", "tt_hits", "qnodes")
@@ -84,7 +84,7 @@ def test_a_technique_switched_off_has_no_counts() -> None:
         "qnodes": {"lab_off": LAB_NO_QUIESCENCE},
     }
     for name, switch in off.items():
-        infos, _ = _search(KIWIPETE, 7, **switch)
+        infos, _ = _search(KIWIPETE, 8, **switch)
         assert sum(getattr(info.stats, name) for info in infos) == 0, name
 
 
