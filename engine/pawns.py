@@ -13,6 +13,25 @@ import numpy as np
 from numba import njit
 
 from engine.attacks import BISHOP_DIRS, KNIGHT_STEPS, ROOK_DIRS
+from engine.eval_weights import (
+    BISHOP_PAIR_EG,
+    BISHOP_PAIR_MG,
+    DOUBLED_EG,
+    DOUBLED_MG,
+    ISOLATED_EG,
+    ISOLATED_MG,
+    MOBILITY_BASE,
+    MOBILITY_EG,
+    MOBILITY_MG,
+    PASSED_EG,
+    PASSED_MG,
+    ROOK_HALF_OPEN_EG,
+    ROOK_HALF_OPEN_MG,
+    ROOK_OPEN_EG,
+    ROOK_OPEN_MG,
+    SHELTER_FAR,
+    SHELTER_NEAR,
+)
 from engine.params import PIECE_VALUE_PAWNS
 from engine.position import (
     BISHOP,
@@ -26,27 +45,12 @@ from engine.position import (
     ST_KING,
 )
 
-# Bonus for a passed pawn by relative rank (index 1 = own back rank ... 8).
-PASSED_MG = np.array([0, 0, 5, 8, 15, 30, 50, 80, 0], dtype=np.int64)
-PASSED_EG = np.array([0, 0, 10, 15, 30, 55, 90, 130, 0], dtype=np.int64)
-DOUBLED_MG, DOUBLED_EG = 10, 20
-ISOLATED_MG, ISOLATED_EG = 10, 12
-BISHOP_PAIR_MG, BISHOP_PAIR_EG = 30, 50
-ROOK_OPEN_MG, ROOK_OPEN_EG = 25, 10
-ROOK_HALF_OPEN_MG, ROOK_HALF_OPEN_EG = 12, 5
-SHELTER_NEAR, SHELTER_FAR = 12, 6
-
-# Mobility: weight per extra square by piece type (index = type), around a typical count.
-MOBILITY_MG = np.array([0, 0, 4, 5, 2, 1, 0, 0], dtype=np.int64)
-MOBILITY_EG = np.array([0, 0, 4, 5, 4, 2, 0, 0], dtype=np.int64)
-MOBILITY_BASE = np.array([0, 0, 4, 6, 6, 12, 0, 0], dtype=np.int64)
-
 _BLACK_PAWN = 8 + PAWN
 _BLACK_ROOK = 8 + ROOK
 
 
 @njit(cache=True, nogil=True)
-def board_terms(board: np.ndarray) -> tuple[int, int]:
+def board_terms(board: np.ndarray, w: np.ndarray) -> tuple[int, int]:
     """(middlegame, endgame) score from White's view of everything that needs a
     board scan: piece mobility, passed pawns by rank, doubled and isolated
     pawns, rooks on (half-)open files. One pass, no allocation."""
@@ -90,13 +94,13 @@ def board_terms(board: np.ndarray) -> tuple[int, int]:
                     b_squares |= m << (7 * n_black)
                     n_black += 1
         elif kind != KING:
-            extra = _reach(board, m, kind, (p >> 3) ^ 1) - MOBILITY_BASE[kind]
+            extra = _reach(board, m, kind, (p >> 3) ^ 1) - w[MOBILITY_BASE + kind]
             if p < 8:
-                mob_mg += MOBILITY_MG[kind] * extra
-                mob_eg += MOBILITY_EG[kind] * extra
+                mob_mg += w[MOBILITY_MG + kind] * extra
+                mob_eg += w[MOBILITY_EG + kind] * extra
             else:
-                mob_mg -= MOBILITY_MG[kind] * extra
-                mob_eg -= MOBILITY_EG[kind] * extra
+                mob_mg -= w[MOBILITY_MG + kind] * extra
+                mob_eg -= w[MOBILITY_EG + kind] * extra
             if p == ROOK:
                 if n_wr < 4:
                     w_rooks |= m << (7 * n_wr)
@@ -116,11 +120,11 @@ def board_terms(board: np.ndarray) -> tuple[int, int]:
             if ((b_highest >> (4 * g)) & 15) > r:
                 passed = False
         if passed:
-            mg += PASSED_MG[r]
-            eg += PASSED_EG[r]
+            mg += w[PASSED_MG + r]
+            eg += w[PASSED_EG + r]
         if ((w_count >> (4 * (f - 1))) & 15) == 0 and ((w_count >> (4 * (f + 1))) & 15) == 0:
-            mg -= ISOLATED_MG
-            eg -= ISOLATED_EG
+            mg -= w[ISOLATED_MG]
+            eg -= w[ISOLATED_EG]
     for i in range(n_black):
         m = (b_squares >> (7 * i)) & 127
         f = m % 10
@@ -131,72 +135,72 @@ def board_terms(board: np.ndarray) -> tuple[int, int]:
             if v != 0 and 9 - v < r:
                 passed = False
         if passed:
-            mg -= PASSED_MG[9 - r]
-            eg -= PASSED_EG[9 - r]
+            mg -= w[PASSED_MG + 9 - r]
+            eg -= w[PASSED_EG + 9 - r]
         if ((b_count >> (4 * (f - 1))) & 15) == 0 and ((b_count >> (4 * (f + 1))) & 15) == 0:
-            mg += ISOLATED_MG
-            eg += ISOLATED_EG
+            mg += w[ISOLATED_MG]
+            eg += w[ISOLATED_EG]
     for f in range(1, 9):
-        w = (w_count >> (4 * f)) & 15
-        b = (b_count >> (4 * f)) & 15
-        if w > 1:
-            mg -= DOUBLED_MG * (w - 1)
-            eg -= DOUBLED_EG * (w - 1)
-        if b > 1:
-            mg += DOUBLED_MG * (b - 1)
-            eg += DOUBLED_EG * (b - 1)
+        nw = (w_count >> (4 * f)) & 15
+        nb = (b_count >> (4 * f)) & 15
+        if nw > 1:
+            mg -= w[DOUBLED_MG] * (nw - 1)
+            eg -= w[DOUBLED_EG] * (nw - 1)
+        if nb > 1:
+            mg += w[DOUBLED_MG] * (nb - 1)
+            eg += w[DOUBLED_EG] * (nb - 1)
     # Rooks on open (no pawns) and half-open (no own pawns) files.
     for i in range(n_wr):
         f = ((w_rooks >> (7 * i)) & 127) % 10
         if (w_count >> (4 * f)) & 15 == 0:
             if (b_count >> (4 * f)) & 15 == 0:
-                mg += ROOK_OPEN_MG
-                eg += ROOK_OPEN_EG
+                mg += w[ROOK_OPEN_MG]
+                eg += w[ROOK_OPEN_EG]
             else:
-                mg += ROOK_HALF_OPEN_MG
-                eg += ROOK_HALF_OPEN_EG
+                mg += w[ROOK_HALF_OPEN_MG]
+                eg += w[ROOK_HALF_OPEN_EG]
     for i in range(n_br):
         f = ((b_rooks >> (7 * i)) & 127) % 10
         if (b_count >> (4 * f)) & 15 == 0:
             if (w_count >> (4 * f)) & 15 == 0:
-                mg -= ROOK_OPEN_MG
-                eg -= ROOK_OPEN_EG
+                mg -= w[ROOK_OPEN_MG]
+                eg -= w[ROOK_OPEN_EG]
             else:
-                mg -= ROOK_HALF_OPEN_MG
-                eg -= ROOK_HALF_OPEN_EG
+                mg -= w[ROOK_HALF_OPEN_MG]
+                eg -= w[ROOK_HALF_OPEN_EG]
     return mg, eg
 
 
 @njit(cache=True, nogil=True)
-def king_shelter(board: np.ndarray, st: np.ndarray) -> int:
+def king_shelter(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> int:
     """Middlegame bonus for own pawns in front of each king, White's view."""
     score = 0
     king = st[ST_KING]
     for d in range(9, 12):
         if board[king + d] == PAWN:
-            score += SHELTER_NEAR
+            score += w[SHELTER_NEAR]
         elif board[king + d + 10] == PAWN:
-            score += SHELTER_FAR
+            score += w[SHELTER_FAR]
     king = st[ST_KING + 1]
     for d in range(9, 12):
         if board[king - d] == _BLACK_PAWN:
-            score -= SHELTER_NEAR
+            score -= w[SHELTER_NEAR]
         elif board[king - d - 10] == _BLACK_PAWN:
-            score -= SHELTER_FAR
+            score -= w[SHELTER_FAR]
     return score
 
 
 @njit(cache=True, nogil=True)
-def material_terms(st: np.ndarray) -> tuple[int, int]:
+def material_terms(st: np.ndarray, w: np.ndarray) -> tuple[int, int]:
     """(middlegame, endgame) bishop-pair bonus from White's view."""
     mg = 0
     eg = 0
     if st[ST_COUNT + BISHOP] >= 2:
-        mg += BISHOP_PAIR_MG
-        eg += BISHOP_PAIR_EG
+        mg += w[BISHOP_PAIR_MG]
+        eg += w[BISHOP_PAIR_EG]
     if st[ST_COUNT + 8 + BISHOP] >= 2:
-        mg -= BISHOP_PAIR_MG
-        eg -= BISHOP_PAIR_EG
+        mg -= w[BISHOP_PAIR_MG]
+        eg -= w[BISHOP_PAIR_EG]
     return mg, eg
 
 

@@ -1,0 +1,77 @@
+"""Every evaluation weight beyond the PeSTO tables, in one int64 array with named indices.
+
+The jitted evaluation reads ``w[NAME]`` (or ``w[NAME + i]`` for a block such as a
+per-rank table) from :data:`WEIGHTS`; :func:`engine.evaluate.evaluate_with` takes
+the array as an argument, so a tuner (Texel's method) can evaluate positions with
+its own candidate array without recompiling, and write the fitted numbers back
+here. Each name is an offset into the array; :data:`WEIGHT_NAMES` names every
+element (``"passed_mg[5]"``), :data:`WEIGHT_BLOCKS` maps a name to its slice.
+
+Conventions: ``*_MG`` / ``*_EG`` are middlegame / endgame centipawns (blended
+by phase), bonuses are positive and penalties are stored positive and
+subtracted; per-type blocks are indexed by piece type (PAWN..KING = 1..6),
+per-rank blocks by relative rank (1 = own back rank .. 8). King-safety
+"units" are not centipawns: they are squared (see KS_DIVISOR).
+
+Changing a number changes the bench signature and needs a match
+(docs/strength.md).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+_values: list[int] = []
+_names: list[str] = []
+WEIGHT_BLOCKS: dict[str, tuple[int, int]] = {}
+"""Name -> (first index, length) of every weight block."""
+
+
+def _slot(name: str, values: int | tuple[int, ...]) -> int:
+    """Append a named scalar or block to the table; its first index."""
+    block = (values,) if isinstance(values, int) else values
+    start = len(_values)
+    WEIGHT_BLOCKS[name] = (start, len(block))
+    _values.extend(block)
+    _names.extend([name] if isinstance(values, int) else [f"{name}[{i}]" for i in range(len(block))])
+    return start
+
+
+TEMPO = _slot("tempo", 10)
+"""Bonus for the side to move (added after the blend)."""
+
+# Pawn structure ------------------------------------------------------------------
+PASSED_MG = _slot("passed_mg", (0, 0, 5, 8, 15, 30, 50, 80, 0))
+PASSED_EG = _slot("passed_eg", (0, 0, 10, 15, 30, 55, 90, 130, 0))
+"""Passed pawn by relative rank."""
+DOUBLED_MG = _slot("doubled_mg", 10)
+DOUBLED_EG = _slot("doubled_eg", 20)
+"""Penalty per extra pawn on a file."""
+ISOLATED_MG = _slot("isolated_mg", 10)
+ISOLATED_EG = _slot("isolated_eg", 12)
+"""Penalty for a pawn with no own pawn on either neighbouring file."""
+
+# Pieces ----------------------------------------------------------------------------
+BISHOP_PAIR_MG = _slot("bishop_pair_mg", 30)
+BISHOP_PAIR_EG = _slot("bishop_pair_eg", 50)
+ROOK_OPEN_MG = _slot("rook_open_mg", 25)
+ROOK_OPEN_EG = _slot("rook_open_eg", 10)
+"""Rook on a file without pawns."""
+ROOK_HALF_OPEN_MG = _slot("rook_half_open_mg", 12)
+ROOK_HALF_OPEN_EG = _slot("rook_half_open_eg", 5)
+"""Rook on a file without own pawns."""
+MOBILITY_MG = _slot("mobility_mg", (0, 0, 4, 5, 2, 1, 0, 0))
+MOBILITY_EG = _slot("mobility_eg", (0, 0, 4, 5, 4, 2, 0, 0))
+"""Per reachable square (empty or enemy) beyond MOBILITY_BASE, by piece type."""
+MOBILITY_BASE = _slot("mobility_base", (0, 0, 4, 6, 6, 12, 0, 0))
+"""A typical square count by piece type (mobility is scored around it)."""
+
+# King safety ---------------------------------------------------------------------------
+SHELTER_NEAR = _slot("shelter_near", 12)
+SHELTER_FAR = _slot("shelter_far", 6)
+"""Middlegame bonus per own pawn one (near) or two (far) squares in front of the king, files +-1."""
+
+WEIGHTS = np.array(_values, dtype=np.int64)
+"""The table the evaluation reads (treated as a compile-time constant by Numba)."""
+WEIGHT_NAMES: tuple[str, ...] = tuple(_names)
+"""Name of every element of WEIGHTS, e.g. ``"mobility_mg[2]"`` (a knight's weight)."""
