@@ -71,6 +71,30 @@ SHELTER_NEAR = _slot("shelter_near", 12)
 SHELTER_FAR = _slot("shelter_far", 6)
 """Middlegame bonus per own pawn one (near) or two (far) squares in front of the king, files +-1."""
 
+KS_ATTACKER = _slot("ks_attacker", (0, 0, 48, 24, 36, 30, 0, 0))
+"""Danger units per piece (by type) that attacks the enemy king zone."""
+KS_ZONE_HIT = _slot("ks_zone_hit", 20)
+"""Danger units per attack on a king-zone square (pawn attacks included)."""
+KS_OFFSET = _slot("ks_offset", 50)
+"""Danger units subtracted from every attack (small attacks cost nothing)."""
+KS_NO_QUEEN = _slot("ks_no_queen", 200)
+"""Danger units subtracted when the attacker has no queen."""
+KS_MAX_UNITS = _slot("ks_max_units", 600)
+"""Cap on danger units (the penalty stops growing)."""
+KS_DIVISOR = _slot("ks_divisor", 720)
+"""Middlegame penalty = units * units // KS_DIVISOR ..."""
+KS_EG_DIVISOR = _slot("ks_eg_divisor", 20)
+"""... endgame penalty = units // KS_EG_DIVISOR."""
+KS_SEMI_OPEN_FILE_MG = _slot("ks_semi_open_file_mg", 15)
+"""Per file next to (or of) the king without own pawns."""
+KS_OPEN_FILE_MG = _slot("ks_open_file_mg", 10)
+"""Extra per such file without any pawns."""
+STORM_MG = _slot("storm_mg", (0, 0, 10, 30, 15, 5, 0, 0, 0))
+"""Enemy pawn advancing on a file next to the king, by its rank relative to the king's side (3 = two in front of a
+back-rank king)."""
+STORM_BLOCKED_MG = _slot("storm_blocked_mg", (0, 0, 0, 8, 4, 2, 0, 0, 0))
+"""The same when an own pawn stands right in front of it."""
+
 WEIGHTS = np.array(_values, dtype=np.int64)
 """The table the evaluation reads (treated as a compile-time constant by Numba)."""
 WEIGHT_NAMES: tuple[str, ...] = tuple(_names)

@@ -196,7 +196,7 @@ def evaluate_with(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> int:
     phase = st[ST_PHASE]
     if phase > 24:
         phase = 24
-    scan_mg, scan_eg = board_terms(board, w)
+    scan_mg, scan_eg = board_terms(board, st, w)
     pair_mg, pair_eg = material_terms(st, w)
     mg = st[ST_MG] + scan_mg + pair_mg + king_shelter(board, st, w)
     eg = st[ST_EG] + scan_eg + pair_eg

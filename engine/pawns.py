@@ -20,6 +20,7 @@ from engine.eval_weights import (
     DOUBLED_MG,
     ISOLATED_EG,
     ISOLATED_MG,
+    KS_ATTACKER,
     MOBILITY_BASE,
     MOBILITY_EG,
     MOBILITY_MG,
@@ -32,6 +33,7 @@ from engine.eval_weights import (
     SHELTER_FAR,
     SHELTER_NEAR,
 )
+from engine.king_safety import KING_ZONE, king_danger, king_files_and_storm
 from engine.params import PIECE_VALUE_PAWNS
 from engine.position import (
     BISHOP,
@@ -50,10 +52,11 @@ _BLACK_ROOK = 8 + ROOK
 
 
 @njit(cache=True, nogil=True)
-def board_terms(board: np.ndarray, w: np.ndarray) -> tuple[int, int]:
+def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, int]:
     """(middlegame, endgame) score from White's view of everything that needs a
     board scan: piece mobility, passed pawns by rank, doubled and isolated
-    pawns, rooks on (half-)open files. One pass, no allocation."""
+    pawns, rooks on (half-)open files, king safety (engine.king_safety: the
+    mobility rays also count hits on the enemy king zone). One pass, no allocation."""
     w_count = 0  # 4 bits per file
     b_count = 0
     b_highest = 0  # per file: highest rank (1..8) of a black pawn, 0 = none
@@ -66,8 +69,20 @@ def board_terms(board: np.ndarray, w: np.ndarray) -> tuple[int, int]:
     b_rooks = 0
     n_wr = 0
     n_br = 0
+    w_front = 0  # per file: relative rank, from Black's side, of the most advanced white pawn
+    b_front = 0  # per file: rank of the most advanced black pawn (White's view)
     mob_mg = 0
     mob_eg = 0
+    white_zone = KING_ZONE[0, st[ST_KING]]  # attacked by Black
+    black_zone = KING_ZONE[1, st[ST_KING + 1]]
+    w_attackers = 0  # White's pieces hitting Black's king zone ...
+    w_weight = 0
+    w_hits = 0
+    w_queen = False
+    b_attackers = 0
+    b_weight = 0
+    b_hits = 0
+    b_queen = False
     for m in range(21, 99):
         p = board[m]
         if p == 0 or p == OFFBOARD:
@@ -82,6 +97,10 @@ def board_terms(board: np.ndarray, w: np.ndarray) -> tuple[int, int]:
                 seen = (w_lowest >> shift) & 15
                 if 9 - r > seen:
                     w_lowest += (9 - r - seen) << shift
+                seen = (w_front >> shift) & 15
+                if seen == 0 or 9 - r < seen:
+                    w_front += (9 - r - seen) << shift
+                w_hits += black_zone[m + 9] + black_zone[m + 11]
                 if n_white < 8:
                     w_squares |= m << (7 * n_white)
                     n_white += 1
@@ -90,17 +109,34 @@ def board_terms(board: np.ndarray, w: np.ndarray) -> tuple[int, int]:
                 seen = (b_highest >> shift) & 15
                 if r > seen:
                     b_highest += (r - seen) << shift
+                seen = (b_front >> shift) & 15
+                if seen == 0 or r < seen:
+                    b_front += (r - seen) << shift
+                b_hits += white_zone[m - 9] + white_zone[m - 11]
                 if n_black < 8:
                     b_squares |= m << (7 * n_black)
                     n_black += 1
         elif kind != KING:
-            extra = _reach(board, m, kind, (p >> 3) ^ 1) - w[MOBILITY_BASE + kind]
             if p < 8:
+                reach, hits = _reach(board, m, kind, 1, black_zone)
+                extra = reach - w[MOBILITY_BASE + kind]
                 mob_mg += w[MOBILITY_MG + kind] * extra
                 mob_eg += w[MOBILITY_EG + kind] * extra
+                if hits > 0:
+                    w_attackers += 1
+                    w_weight += w[KS_ATTACKER + kind]
+                    w_hits += hits
+                    w_queen = w_queen or kind == QUEEN
             else:
+                reach, hits = _reach(board, m, kind, 0, white_zone)
+                extra = reach - w[MOBILITY_BASE + kind]
                 mob_mg -= w[MOBILITY_MG + kind] * extra
                 mob_eg -= w[MOBILITY_EG + kind] * extra
+                if hits > 0:
+                    b_attackers += 1
+                    b_weight += w[KS_ATTACKER + kind]
+                    b_hits += hits
+                    b_queen = b_queen or kind == QUEEN
             if p == ROOK:
                 if n_wr < 4:
                     w_rooks |= m << (7 * n_wr)
@@ -109,8 +145,13 @@ def board_terms(board: np.ndarray, w: np.ndarray) -> tuple[int, int]:
                 if n_br < 4:
                     b_rooks |= m << (7 * n_br)
                     n_br += 1
-    mg = mob_mg
-    eg = mob_eg
+    # King safety: Black's king under White's attack, then White's under Black's.
+    danger_mg, danger_eg = king_danger(w_attackers, w_weight, w_hits, w_queen, st[ST_COUNT + QUEEN] > 0, w)
+    mg = mob_mg + danger_mg + king_files_and_storm(board, st[ST_KING + 1], False, b_count, w_count, w_front, w)
+    eg = mob_eg + danger_eg
+    danger_mg, danger_eg = king_danger(b_attackers, b_weight, b_hits, b_queen, st[ST_COUNT + 8 + QUEEN] > 0, w)
+    mg -= danger_mg + king_files_and_storm(board, st[ST_KING], True, w_count, b_count, b_front, w)
+    eg -= danger_eg
     for i in range(n_white):
         m = (w_squares >> (7 * i)) & 127
         f = m % 10
@@ -230,15 +271,19 @@ def drawish_scale(st: np.ndarray, white_ahead: bool) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _reach(board: np.ndarray, m: int, kind: int, them: int) -> int:
-    """Empty or enemy squares a knight, bishop, rook or queen on ``m`` reaches."""
+def _reach(board: np.ndarray, m: int, kind: int, them: int, zone: np.ndarray) -> tuple[int, int]:
+    """(empty or enemy squares a knight, bishop, rook or queen on ``m`` reaches,
+    squares of the enemy king's ``zone`` it attacks, whatever stands on them)."""
     count = 0
+    hits = 0
     if kind == KNIGHT:
         for i in range(8):
-            q = board[m + KNIGHT_STEPS[i]]
+            t = m + KNIGHT_STEPS[i]
+            q = board[t]
+            hits += zone[t]  # 0 off the board
             if q == 0 or (q >> 3) == them:
                 count += 1
-        return count
+        return count, hits
     lo = 4 if kind == BISHOP else 0
     hi = 4 if kind == ROOK else 8
     for i in range(lo, hi):
@@ -246,7 +291,9 @@ def _reach(board: np.ndarray, m: int, kind: int, them: int) -> int:
         t = m + d
         while board[t] == 0:
             count += 1
+            hits += zone[t]
             t += d
+        hits += zone[t]
         if (board[t] >> 3) == them:
             count += 1
-    return count
+    return count, hits
