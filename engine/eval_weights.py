@@ -44,6 +44,20 @@ TEMPO = _slot("tempo", 10)
 PASSED_MG = _slot("passed_mg", (0, 0, 5, 8, 15, 30, 50, 80, 0))
 PASSED_EG = _slot("passed_eg", (0, 0, 10, 15, 30, 55, 90, 130, 0))
 """Passed pawn by relative rank."""
+PASSER_CONNECTED_MG = _slot("passer_connected_mg", (0, 0, 0, 3, 6, 10, 15, 20, 0))
+PASSER_CONNECTED_EG = _slot("passer_connected_eg", (0, 0, 0, 5, 10, 18, 28, 40, 0))
+"""Passed pawn defended by a pawn or beside one, by relative rank."""
+PASSER_FREE_MG = _slot("passer_free_mg", (0, 0, 0, 0, 2, 5, 10, 15, 0))
+PASSER_FREE_EG = _slot("passer_free_eg", (0, 0, 0, 0, 5, 10, 20, 30, 0))
+"""Passed pawn whose stop square is empty ..."""
+PASSER_SAFE_MG = _slot("passer_safe_mg", (0, 0, 0, 0, 3, 6, 12, 20, 0))
+PASSER_SAFE_EG = _slot("passer_safe_eg", (0, 0, 0, 0, 5, 12, 22, 35, 0))
+"""... and not attacked by the enemy (extra)."""
+PASSER_KING_THEIRS_EG = _slot("passer_king_theirs_eg", (0, 0, 0, 0, 5, 10, 18, 25, 0))
+PASSER_KING_OURS_EG = _slot("passer_king_ours_eg", (0, 0, 0, 0, 2, 4, 8, 12, 0))
+"""Per king step (at most 5) between the enemy king (bonus) / own king (penalty) and the stop square."""
+PASSER_UNSTOPPABLE_EG = _slot("passer_unstoppable_eg", 500)
+"""Passed pawn the enemy king cannot catch (rule of the square) when the enemy has no pieces."""
 DOUBLED_MG = _slot("doubled_mg", 10)
 DOUBLED_EG = _slot("doubled_eg", 20)
 """Penalty per extra pawn on a file."""

@@ -35,6 +35,7 @@ from engine.eval_weights import (
 )
 from engine.king_safety import KING_ZONE, king_danger, king_files_and_storm
 from engine.params import PIECE_VALUE_PAWNS
+from engine.passers import passer_terms
 from engine.position import (
     BISHOP,
     KING,
@@ -163,6 +164,9 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
         if passed:
             mg += w[PASSED_MG + r]
             eg += w[PASSED_EG + r]
+            extra_mg, extra_eg = passer_terms(board, st, m, r, 0, w)
+            mg += extra_mg
+            eg += extra_eg
         if ((w_count >> (4 * (f - 1))) & 15) == 0 and ((w_count >> (4 * (f + 1))) & 15) == 0:
             mg -= w[ISOLATED_MG]
             eg -= w[ISOLATED_EG]
@@ -178,6 +182,9 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
         if passed:
             mg -= w[PASSED_MG + 9 - r]
             eg -= w[PASSED_EG + 9 - r]
+            extra_mg, extra_eg = passer_terms(board, st, m, 9 - r, 1, w)
+            mg -= extra_mg
+            eg -= extra_eg
         if ((b_count >> (4 * (f - 1))) & 15) == 0 and ((b_count >> (4 * (f + 1))) & 15) == 0:
             mg += w[ISOLATED_MG]
             eg += w[ISOLATED_EG]

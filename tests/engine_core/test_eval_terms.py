@@ -127,3 +127,41 @@ def test_pawn_storm_on_the_castled_king() -> None:
     assert term(far, STORM) < 0  # Black's g-pawn storms White's king
     assert 0 < term(blocked, STORM) < term("r2q1rk1/pp3p1p/8/6P1/8/8/PP3P1P/R2Q1RK1 w - - 0 1", STORM)
 
+
+# Passed pawns -------------------------------------------------------------------------
+
+PASSER_CONNECTED = ("passer_connected_mg", "passer_connected_eg")
+PASSER_FREE = ("passer_free_mg", "passer_free_eg", "passer_safe_mg", "passer_safe_eg")
+PASSER_KINGS = ("passer_king_theirs_eg", "passer_king_ours_eg")
+UNSTOPPABLE = ("passer_unstoppable_eg",)
+
+
+def test_connected_passers_are_worth_more() -> None:
+    assert term("8/5k2/8/1PP5/8/8/6K1/8 w - - 0 1", PASSER_CONNECTED) > 0  # side by side
+    assert term("8/5k2/8/1P6/2P5/8/6K1/8 w - - 0 1", PASSER_CONNECTED) > 0  # one defends the other
+    assert term("8/5k2/8/1P4P1/8/8/6K1/8 w - - 0 1", PASSER_CONNECTED) == 0  # apart
+
+
+def test_free_path_counts_only_when_the_stop_square_is_empty_and_safe() -> None:
+    free = "8/8/1P6/8/8/6k1/8/6K1 w - - 0 1"
+    blocked = "8/1n6/1P6/8/8/6k1/8/6K1 w - - 0 1"
+    attacked = "2r5/8/1P6/8/8/6k1/8/6K1 w - - 0 1"  # the rook covers b7
+    assert term(free, PASSER_FREE) > term(attacked, PASSER_FREE) > term(blocked, PASSER_FREE) == 0
+
+
+def test_kings_near_the_stop_square() -> None:
+    own_king_near = "8/8/8/2K5/1P6/8/8/6k1 w - - 0 1"
+    enemy_king_near = "8/8/8/2k5/1P6/8/8/6K1 b - - 0 1"
+    assert term(own_king_near, PASSER_KINGS) > 0
+    assert term(enemy_king_near, PASSER_KINGS) > 0  # Black's view: its king blocks the pawn
+
+
+def test_rule_of_the_square() -> None:
+    # The black king on h6 cannot catch the a-pawn; on c5 it can.
+    assert term("8/8/7k/8/P7/8/8/6K1 w - - 0 1", UNSTOPPABLE) > 0
+    assert term("8/8/8/2k5/P7/8/8/6K1 w - - 0 1", UNSTOPPABLE) == 0
+    # The side to move matters: a king one step outside the square catches the pawn if it moves first.
+    assert term("8/8/8/5k2/P7/8/8/6K1 w - - 0 1", UNSTOPPABLE) > 0
+    assert term("8/8/8/5k2/P7/8/8/6K1 b - - 0 1", UNSTOPPABLE) == 0
+    # A knight can stop it: no bonus while the enemy has pieces.
+    assert term("8/8/7k/8/P7/8/8/5nK1 w - - 0 1", UNSTOPPABLE) == 0
