@@ -16,6 +16,7 @@ from collections.abc import Mapping
 import numpy as np
 from numba import njit
 
+from engine.eval_weights import TEMPO, WEIGHTS
 from engine.params import PIECE_VALUE  # noqa: F401  (re-exported: the table used to live here)
 from engine.pawns import board_terms, drawish_scale, king_shelter, material_terms
 from engine.position import (
@@ -38,8 +39,6 @@ MG_VALUE = (0, 82, 337, 365, 477, 1025, 0)
 EG_VALUE = (0, 94, 281, 297, 512, 936, 0)
 PHASE_INC = np.array([0, 0, 1, 1, 2, 4, 0, 0], dtype=np.int64)
 """Phase weight per piece type (index = type); a full board is 24."""
-TEMPO = 10
-"""Bonus for having the move (same for both colours, so symmetry holds)."""
 
 # fmt: off
 _MG = {
@@ -179,7 +178,15 @@ PST_EG = _build(_EG, EG_VALUE)
 
 @njit(cache=True, nogil=True)
 def evaluate(board: np.ndarray, st: np.ndarray) -> int:
-    """Static evaluation in centipawns from the side to move's view.
+    """Static evaluation in centipawns from the side to move's view, with the
+    engine's weights (engine.eval_weights.WEIGHTS); see :func:`evaluate_with`."""
+    return evaluate_with(board, st, WEIGHTS)
+
+
+@njit(cache=True, nogil=True)
+def evaluate_with(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> int:
+    """Static evaluation in centipawns from the side to move's view, with weights ``w``
+    (laid out as engine.eval_weights.WEIGHTS; a tuner passes its own candidates).
 
     Blends the incrementally kept middlegame and endgame sums (plus pawn
     structure and the bishop pair, engine.pawns) by game phase;
@@ -189,9 +196,9 @@ def evaluate(board: np.ndarray, st: np.ndarray) -> int:
     phase = st[ST_PHASE]
     if phase > 24:
         phase = 24
-    scan_mg, scan_eg = board_terms(board)
-    pair_mg, pair_eg = material_terms(st)
-    mg = st[ST_MG] + scan_mg + pair_mg + king_shelter(board, st)
+    scan_mg, scan_eg = board_terms(board, st, w)
+    pair_mg, pair_eg = material_terms(st, w)
+    mg = st[ST_MG] + scan_mg + pair_mg + king_shelter(board, st, w)
     eg = st[ST_EG] + scan_eg + pair_eg
     blended = mg * phase + eg * (24 - phase)
     # Scale down pawnless "one minor up" endings; the factor depends only on
@@ -199,7 +206,7 @@ def evaluate(board: np.ndarray, st: np.ndarray) -> int:
     blended = blended * drawish_scale(st, blended > 0)
     if st[ST_SIDE] == BLACK:
         blended = -blended
-    return blended // 192 + TEMPO
+    return blended // 192 + w[TEMPO]
 
 
 @njit(cache=True, nogil=True)

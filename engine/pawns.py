@@ -13,7 +13,29 @@ import numpy as np
 from numba import njit
 
 from engine.attacks import BISHOP_DIRS, KNIGHT_STEPS, ROOK_DIRS
+from engine.eval_weights import (
+    BISHOP_PAIR_EG,
+    BISHOP_PAIR_MG,
+    DOUBLED_EG,
+    DOUBLED_MG,
+    ISOLATED_EG,
+    ISOLATED_MG,
+    KS_ATTACKER,
+    MOBILITY_BASE,
+    MOBILITY_EG,
+    MOBILITY_MG,
+    PASSED_EG,
+    PASSED_MG,
+    ROOK_HALF_OPEN_EG,
+    ROOK_HALF_OPEN_MG,
+    ROOK_OPEN_EG,
+    ROOK_OPEN_MG,
+    SHELTER_FAR,
+    SHELTER_NEAR,
+)
+from engine.king_safety import KING_ZONE, king_danger, king_files_and_storm
 from engine.params import PIECE_VALUE_PAWNS
+from engine.passers import passer_terms
 from engine.position import (
     BISHOP,
     KING,
@@ -26,30 +48,16 @@ from engine.position import (
     ST_KING,
 )
 
-# Bonus for a passed pawn by relative rank (index 1 = own back rank ... 8).
-PASSED_MG = np.array([0, 0, 5, 8, 15, 30, 50, 80, 0], dtype=np.int64)
-PASSED_EG = np.array([0, 0, 10, 15, 30, 55, 90, 130, 0], dtype=np.int64)
-DOUBLED_MG, DOUBLED_EG = 10, 20
-ISOLATED_MG, ISOLATED_EG = 10, 12
-BISHOP_PAIR_MG, BISHOP_PAIR_EG = 30, 50
-ROOK_OPEN_MG, ROOK_OPEN_EG = 25, 10
-ROOK_HALF_OPEN_MG, ROOK_HALF_OPEN_EG = 12, 5
-SHELTER_NEAR, SHELTER_FAR = 12, 6
-
-# Mobility: weight per extra square by piece type (index = type), around a typical count.
-MOBILITY_MG = np.array([0, 0, 4, 5, 2, 1, 0, 0], dtype=np.int64)
-MOBILITY_EG = np.array([0, 0, 4, 5, 4, 2, 0, 0], dtype=np.int64)
-MOBILITY_BASE = np.array([0, 0, 4, 6, 6, 12, 0, 0], dtype=np.int64)
-
 _BLACK_PAWN = 8 + PAWN
 _BLACK_ROOK = 8 + ROOK
 
 
 @njit(cache=True, nogil=True)
-def board_terms(board: np.ndarray) -> tuple[int, int]:
+def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, int]:
     """(middlegame, endgame) score from White's view of everything that needs a
     board scan: piece mobility, passed pawns by rank, doubled and isolated
-    pawns, rooks on (half-)open files. One pass, no allocation."""
+    pawns, rooks on (half-)open files, king safety (engine.king_safety: the
+    mobility rays also count hits on the enemy king zone). One pass, no allocation."""
     w_count = 0  # 4 bits per file
     b_count = 0
     b_highest = 0  # per file: highest rank (1..8) of a black pawn, 0 = none
@@ -62,8 +70,20 @@ def board_terms(board: np.ndarray) -> tuple[int, int]:
     b_rooks = 0
     n_wr = 0
     n_br = 0
+    w_front = 0  # per file: relative rank, from Black's side, of the most advanced white pawn
+    b_front = 0  # per file: rank of the most advanced black pawn (White's view)
     mob_mg = 0
     mob_eg = 0
+    white_zone = KING_ZONE[0, st[ST_KING]]  # attacked by Black
+    black_zone = KING_ZONE[1, st[ST_KING + 1]]
+    w_attackers = 0  # White's pieces hitting Black's king zone ...
+    w_weight = 0
+    w_hits = 0
+    w_queen = False
+    b_attackers = 0
+    b_weight = 0
+    b_hits = 0
+    b_queen = False
     for m in range(21, 99):
         p = board[m]
         if p == 0 or p == OFFBOARD:
@@ -78,6 +98,10 @@ def board_terms(board: np.ndarray) -> tuple[int, int]:
                 seen = (w_lowest >> shift) & 15
                 if 9 - r > seen:
                     w_lowest += (9 - r - seen) << shift
+                seen = (w_front >> shift) & 15
+                if seen == 0 or 9 - r < seen:
+                    w_front += (9 - r - seen) << shift
+                w_hits += black_zone[m + 9] + black_zone[m + 11]
                 if n_white < 8:
                     w_squares |= m << (7 * n_white)
                     n_white += 1
@@ -86,17 +110,34 @@ def board_terms(board: np.ndarray) -> tuple[int, int]:
                 seen = (b_highest >> shift) & 15
                 if r > seen:
                     b_highest += (r - seen) << shift
+                seen = (b_front >> shift) & 15
+                if seen == 0 or r < seen:
+                    b_front += (r - seen) << shift
+                b_hits += white_zone[m - 9] + white_zone[m - 11]
                 if n_black < 8:
                     b_squares |= m << (7 * n_black)
                     n_black += 1
         elif kind != KING:
-            extra = _reach(board, m, kind, (p >> 3) ^ 1) - MOBILITY_BASE[kind]
             if p < 8:
-                mob_mg += MOBILITY_MG[kind] * extra
-                mob_eg += MOBILITY_EG[kind] * extra
+                reach, hits = _reach(board, m, kind, 1, black_zone)
+                extra = reach - w[MOBILITY_BASE + kind]
+                mob_mg += w[MOBILITY_MG + kind] * extra
+                mob_eg += w[MOBILITY_EG + kind] * extra
+                if hits > 0:
+                    w_attackers += 1
+                    w_weight += w[KS_ATTACKER + kind]
+                    w_hits += hits
+                    w_queen = w_queen or kind == QUEEN
             else:
-                mob_mg -= MOBILITY_MG[kind] * extra
-                mob_eg -= MOBILITY_EG[kind] * extra
+                reach, hits = _reach(board, m, kind, 0, white_zone)
+                extra = reach - w[MOBILITY_BASE + kind]
+                mob_mg -= w[MOBILITY_MG + kind] * extra
+                mob_eg -= w[MOBILITY_EG + kind] * extra
+                if hits > 0:
+                    b_attackers += 1
+                    b_weight += w[KS_ATTACKER + kind]
+                    b_hits += hits
+                    b_queen = b_queen or kind == QUEEN
             if p == ROOK:
                 if n_wr < 4:
                     w_rooks |= m << (7 * n_wr)
@@ -105,8 +146,13 @@ def board_terms(board: np.ndarray) -> tuple[int, int]:
                 if n_br < 4:
                     b_rooks |= m << (7 * n_br)
                     n_br += 1
-    mg = mob_mg
-    eg = mob_eg
+    # King safety: Black's king under White's attack, then White's under Black's.
+    danger_mg, danger_eg = king_danger(w_attackers, w_weight, w_hits, w_queen, st[ST_COUNT + QUEEN] > 0, w)
+    mg = mob_mg + danger_mg + king_files_and_storm(board, st[ST_KING + 1], False, b_count, w_count, w_front, w)
+    eg = mob_eg + danger_eg
+    danger_mg, danger_eg = king_danger(b_attackers, b_weight, b_hits, b_queen, st[ST_COUNT + 8 + QUEEN] > 0, w)
+    mg -= danger_mg + king_files_and_storm(board, st[ST_KING], True, w_count, b_count, b_front, w)
+    eg -= danger_eg
     for i in range(n_white):
         m = (w_squares >> (7 * i)) & 127
         f = m % 10
@@ -116,11 +162,14 @@ def board_terms(board: np.ndarray) -> tuple[int, int]:
             if ((b_highest >> (4 * g)) & 15) > r:
                 passed = False
         if passed:
-            mg += PASSED_MG[r]
-            eg += PASSED_EG[r]
+            mg += w[PASSED_MG + r]
+            eg += w[PASSED_EG + r]
+            extra_mg, extra_eg = passer_terms(board, st, m, r, 0, w)
+            mg += extra_mg
+            eg += extra_eg
         if ((w_count >> (4 * (f - 1))) & 15) == 0 and ((w_count >> (4 * (f + 1))) & 15) == 0:
-            mg -= ISOLATED_MG
-            eg -= ISOLATED_EG
+            mg -= w[ISOLATED_MG]
+            eg -= w[ISOLATED_EG]
     for i in range(n_black):
         m = (b_squares >> (7 * i)) & 127
         f = m % 10
@@ -131,72 +180,75 @@ def board_terms(board: np.ndarray) -> tuple[int, int]:
             if v != 0 and 9 - v < r:
                 passed = False
         if passed:
-            mg -= PASSED_MG[9 - r]
-            eg -= PASSED_EG[9 - r]
+            mg -= w[PASSED_MG + 9 - r]
+            eg -= w[PASSED_EG + 9 - r]
+            extra_mg, extra_eg = passer_terms(board, st, m, 9 - r, 1, w)
+            mg -= extra_mg
+            eg -= extra_eg
         if ((b_count >> (4 * (f - 1))) & 15) == 0 and ((b_count >> (4 * (f + 1))) & 15) == 0:
-            mg += ISOLATED_MG
-            eg += ISOLATED_EG
+            mg += w[ISOLATED_MG]
+            eg += w[ISOLATED_EG]
     for f in range(1, 9):
-        w = (w_count >> (4 * f)) & 15
-        b = (b_count >> (4 * f)) & 15
-        if w > 1:
-            mg -= DOUBLED_MG * (w - 1)
-            eg -= DOUBLED_EG * (w - 1)
-        if b > 1:
-            mg += DOUBLED_MG * (b - 1)
-            eg += DOUBLED_EG * (b - 1)
+        nw = (w_count >> (4 * f)) & 15
+        nb = (b_count >> (4 * f)) & 15
+        if nw > 1:
+            mg -= w[DOUBLED_MG] * (nw - 1)
+            eg -= w[DOUBLED_EG] * (nw - 1)
+        if nb > 1:
+            mg += w[DOUBLED_MG] * (nb - 1)
+            eg += w[DOUBLED_EG] * (nb - 1)
     # Rooks on open (no pawns) and half-open (no own pawns) files.
     for i in range(n_wr):
         f = ((w_rooks >> (7 * i)) & 127) % 10
         if (w_count >> (4 * f)) & 15 == 0:
             if (b_count >> (4 * f)) & 15 == 0:
-                mg += ROOK_OPEN_MG
-                eg += ROOK_OPEN_EG
+                mg += w[ROOK_OPEN_MG]
+                eg += w[ROOK_OPEN_EG]
             else:
-                mg += ROOK_HALF_OPEN_MG
-                eg += ROOK_HALF_OPEN_EG
+                mg += w[ROOK_HALF_OPEN_MG]
+                eg += w[ROOK_HALF_OPEN_EG]
     for i in range(n_br):
         f = ((b_rooks >> (7 * i)) & 127) % 10
         if (b_count >> (4 * f)) & 15 == 0:
             if (w_count >> (4 * f)) & 15 == 0:
-                mg -= ROOK_OPEN_MG
-                eg -= ROOK_OPEN_EG
+                mg -= w[ROOK_OPEN_MG]
+                eg -= w[ROOK_OPEN_EG]
             else:
-                mg -= ROOK_HALF_OPEN_MG
-                eg -= ROOK_HALF_OPEN_EG
+                mg -= w[ROOK_HALF_OPEN_MG]
+                eg -= w[ROOK_HALF_OPEN_EG]
     return mg, eg
 
 
 @njit(cache=True, nogil=True)
-def king_shelter(board: np.ndarray, st: np.ndarray) -> int:
+def king_shelter(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> int:
     """Middlegame bonus for own pawns in front of each king, White's view."""
     score = 0
     king = st[ST_KING]
     for d in range(9, 12):
         if board[king + d] == PAWN:
-            score += SHELTER_NEAR
+            score += w[SHELTER_NEAR]
         elif board[king + d + 10] == PAWN:
-            score += SHELTER_FAR
+            score += w[SHELTER_FAR]
     king = st[ST_KING + 1]
     for d in range(9, 12):
         if board[king - d] == _BLACK_PAWN:
-            score -= SHELTER_NEAR
+            score -= w[SHELTER_NEAR]
         elif board[king - d - 10] == _BLACK_PAWN:
-            score -= SHELTER_FAR
+            score -= w[SHELTER_FAR]
     return score
 
 
 @njit(cache=True, nogil=True)
-def material_terms(st: np.ndarray) -> tuple[int, int]:
+def material_terms(st: np.ndarray, w: np.ndarray) -> tuple[int, int]:
     """(middlegame, endgame) bishop-pair bonus from White's view."""
     mg = 0
     eg = 0
     if st[ST_COUNT + BISHOP] >= 2:
-        mg += BISHOP_PAIR_MG
-        eg += BISHOP_PAIR_EG
+        mg += w[BISHOP_PAIR_MG]
+        eg += w[BISHOP_PAIR_EG]
     if st[ST_COUNT + 8 + BISHOP] >= 2:
-        mg -= BISHOP_PAIR_MG
-        eg -= BISHOP_PAIR_EG
+        mg -= w[BISHOP_PAIR_MG]
+        eg -= w[BISHOP_PAIR_EG]
     return mg, eg
 
 
@@ -226,15 +278,19 @@ def drawish_scale(st: np.ndarray, white_ahead: bool) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _reach(board: np.ndarray, m: int, kind: int, them: int) -> int:
-    """Empty or enemy squares a knight, bishop, rook or queen on ``m`` reaches."""
+def _reach(board: np.ndarray, m: int, kind: int, them: int, zone: np.ndarray) -> tuple[int, int]:
+    """(empty or enemy squares a knight, bishop, rook or queen on ``m`` reaches,
+    squares of the enemy king's ``zone`` it attacks, whatever stands on them)."""
     count = 0
+    hits = 0
     if kind == KNIGHT:
         for i in range(8):
-            q = board[m + KNIGHT_STEPS[i]]
+            t = m + KNIGHT_STEPS[i]
+            q = board[t]
+            hits += zone[t]  # 0 off the board
             if q == 0 or (q >> 3) == them:
                 count += 1
-        return count
+        return count, hits
     lo = 4 if kind == BISHOP else 0
     hi = 4 if kind == ROOK else 8
     for i in range(lo, hi):
@@ -242,7 +298,9 @@ def _reach(board: np.ndarray, m: int, kind: int, them: int) -> int:
         t = m + d
         while board[t] == 0:
             count += 1
+            hits += zone[t]
             t += d
+        hits += zone[t]
         if (board[t] >> 3) == them:
             count += 1
-    return count
+    return count, hits

@@ -56,3 +56,30 @@ def test_make_unmake_keeps_incremental_state_exact() -> None:
             unmake_move(pos.board, pos.st, pos.undo)
             assert (pos.board == before[0]).all() and (pos.st == before[1]).all()
             assert pos.hash == before[2]
+
+
+CRAFTED = (
+    # King attacks (queen + pieces on the zone), open files next to the king, pawn storms.
+    "r1b2rk1/pppp1ppp/2n2q2/4p1N1/2B1P2Q/8/PPPP1PPP/RNB2RK1 w - - 0 1",
+    "r1b2rk1/pppp1pp1/2n4p/4p2Q/4P3/3B2R1/PPPP1PP1/RNB3K1 b - - 0 1",
+    "r2q1rk1/pp3p1p/8/6P1/7P/8/PP3P2/R2Q1RK1 w - - 0 1",
+    "2kr3r/ppp2ppp/8/p7/1P6/8/P1P2PPP/2KR3R w - - 0 1",
+    # Passed pawns (free, supported, far from the kings), pawnless and drawish endings.
+    "8/5k2/8/1PP5/8/8/6K1/8 w - - 0 1",
+    "8/8/8/3k4/8/8/P7/1K6 b - - 0 1",
+    "8/3k4/8/8/2B5/8/P7/1K6 w - - 0 1",
+    "8/8/4k3/5b2/8/2B5/1P3p2/K7 w - - 0 1",
+    # Threats: pawns and minor pieces attacking bigger pieces, hanging pieces, outposts.
+    "r1bqkb1r/ppp2ppp/2n5/3pp3/3Pn3/2P1PN2/PP1N1PPP/R1BQKB1R w KQkq - 0 1",
+    "r2qk2r/ppp2ppp/2n1b3/3Np3/2B1P3/8/PPP2PPP/R2QK2R b KQkq - 0 1",
+)
+
+
+def test_crafted_positions_evaluate_like_their_colour_mirrors() -> None:
+    for fen in CRAFTED:
+        board = chess.Board(fen)
+        for side in (chess.WHITE, chess.BLACK):
+            board.turn = side
+            ours = position_from_board(board)
+            mirrored = position_from_board(board.mirror())
+            assert evaluate(ours.board, ours.st) == evaluate(mirrored.board, mirrored.st), board.fen()
