@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 
 import chess
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from PySide6.QtCore import QObject, Signal, Slot
 
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.lab_runner import (
@@ -25,6 +27,32 @@ from chessgui.views.search_lab import SearchLabPanel
 from chessgui.views.search_lab_charts import NodesChart, ideal_alpha_beta_nodes, minimax_nodes
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+class LabRelay(QObject):
+    """Re-emits a LabRunner's replies on the GUI thread, for qtbot.waitSignal.
+
+    The runner emits in its worker thread; pytest-qt's blocker is a plain Python object, so
+    PySide6 would call it in that thread, and a reply landing just as the wait starts would be
+    lost with the wait's timeout disabled (the hang of issue 16). This QObject lives in the GUI
+    thread, so it gets the replies queued, as the panel does.
+    """
+
+    run_finished = Signal(int, object)
+    run_failed = Signal(int, str)
+
+    def __init__(self, runner: LabRunner) -> None:
+        super().__init__()
+        runner.run_finished.connect(self._on_run_finished)
+        runner.run_failed.connect(self._on_run_failed)
+
+    @Slot(int, object)
+    def _on_run_finished(self, run_id: int, run: object) -> None:
+        self.run_finished.emit(run_id, run)
+
+    @Slot(int, str)
+    def _on_run_failed(self, run_id: int, message: str) -> None:
+        self.run_failed.emit(run_id, message)
 
 
 def _engine_infos(fen: str, depth: int) -> list[EngineInfo]:
@@ -105,6 +133,7 @@ def test_runs_in_the_background_and_can_be_stopped(qtbot) -> None:
         runner.iteration_done.connect(panel.on_run_iteration)
         runner.run_finished.connect(panel.on_run_finished)
         runner.run_failed.connect(panel.on_run_failed)
+        relay = LabRelay(runner)  # after the panel: it has seen a reply when the wait ends
         # Plain minimax in a tactical position: far too slow to finish here. Its iterations
         # still reach the panel while it searches, so the GUI thread is not blocked.
         slow = LabConfig(KIWIPETE, 4, frozenset({Technique.ALPHA_BETA}))
@@ -112,7 +141,7 @@ def test_runs_in_the_background_and_can_be_stopped(qtbot) -> None:
         qtbot.waitUntil(lambda: panel.iteration_table.rowCount() >= 1, timeout=60_000)
         assert panel.stop_button.isEnabled() and not panel.run_button.isEnabled()
         assert panel.source_label.text() == "Lab run: no alpha-beta"
-        with qtbot.waitSignal(runner.run_failed, timeout=30_000) as stopped:
+        with qtbot.waitSignal(relay.run_failed, timeout=30_000) as stopped:
             panel.stop_button.click()  # the panel asks; here nobody wired it, so stop directly
             runner.stop()
         assert stopped.args[1] == "Run stopped."
@@ -120,7 +149,7 @@ def test_runs_in_the_background_and_can_be_stopped(qtbot) -> None:
         assert panel.runs == []
         # A normal run completes and lands in the comparison table.
         quick = LabConfig(chess.STARTING_FEN, 4, frozenset({Technique.TT}))
-        with qtbot.waitSignal(runner.run_finished, timeout=60_000) as finished:
+        with qtbot.waitSignal(relay.run_finished, timeout=60_000) as finished:
             panel.on_run_started(runner.start(quick), quick)
         run: LabRun = finished.args[1]
         assert (run.label, run.depth) == ("no transposition table", 4)
@@ -134,11 +163,45 @@ def test_runs_in_the_background_and_can_be_stopped(qtbot) -> None:
 
 def test_a_bad_position_is_reported_in_words(qtbot) -> None:
     runner = LabRunner()
+    relay = LabRelay(runner)
     try:
-        with qtbot.waitSignal(runner.run_failed, timeout=60_000) as failed:
+        with qtbot.waitSignal(relay.run_failed, timeout=60_000) as failed:
             runner.start(LabConfig("not a fen", 3))
         assert failed.args[1].startswith("The run could not be done:")
     finally:
+        assert runner.shutdown(10_000)
+
+
+def test_a_reply_racing_the_start_of_the_wait_is_not_lost(qtbot, monkeypatch) -> None:
+    """The worst interleaving, every time: the runner replies while the test's wait is starting.
+
+    pytest-qt's blocker is a plain Python object, so PySide6 calls it in the emitting (worker)
+    thread. A reply landing after the blocker checked for one but before its event loop runs
+    quits a loop that is not running yet and stops its timer from the wrong thread (which
+    disables the timeout): the wait then never ends. Waiting on a GUI-thread relay is immune.
+    """
+    from pytestqt.qt_compat import qt_api
+
+    runner = LabRunner()
+    relay = LabRelay(runner)
+    waiting, replied = threading.Event(), threading.Event()
+    # Worker thread, in connection order: hold the reply until the wait is starting ...
+    runner.run_failed.connect(lambda *_: waiting.wait(30))
+    try:
+        with qtbot.waitSignal(relay.run_failed, timeout=30_000) as failed:
+            runner.run_failed.connect(lambda *_: replied.set())  # ... and say when it is out.
+            real_exec = qt_api.exec
+
+            def exec_after_the_reply(loop: object) -> object:
+                waiting.set()
+                assert replied.wait(30)
+                return real_exec(loop)
+
+            monkeypatch.setattr(qt_api, "exec", exec_after_the_reply)
+            runner.start(LabConfig("not a fen", 3))
+        assert failed.args[1].startswith("The run could not be done:")
+    finally:
+        monkeypatch.undo()
         assert runner.shutdown(10_000)
 
 
