@@ -128,6 +128,20 @@ def _scripted_player_class() -> type:
     return ScriptedPlayer
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _engine_compiled() -> None:
+    """Load the engine's jitted code (compile it, on a cold cache) before the first test.
+
+    A Numba compile holds the GIL, for minutes on a loaded machine with a fresh checkout. Started
+    in a worker thread by whichever test first touched the engine, it ran on under the tests after
+    it and starved their event loops: a 10 s wait of the engine-fault test timed out at the start
+    of a random-order run in a new worktree. Done once here, every test sees a warm engine.
+    """
+    import engine
+
+    engine.warm_up()
+
+
 @pytest.fixture(scope="session")
 def scripted_player() -> type:
     """The ScriptedPlayer class: ``scripted_player(name)`` is a computer player the test answers by hand."""
