@@ -84,9 +84,10 @@ def process_stats() -> tuple[int, int, int]:
             threads = int(line.split()[1])
     children = 0
     for task in Path("/proc/self/task").iterdir():
-        children_file = task / "children"
-        if children_file.exists():
-            children += len(children_file.read_text().split())
+        try:
+            children += len((task / "children").read_text().split())
+        except OSError:  # the thread ended between listing and reading (it did, at game 69 of a run)
+            continue
     return rss, threads, children
 
 
