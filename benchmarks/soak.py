@@ -350,7 +350,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--malloc-trim", action="store_true", help="also record VmRSS after malloc_trim(0) per game")
     parser.add_argument(
-        "--trace-memory", type=int, default=0, metavar="N", help="tracemalloc + gc report every N games"
+        "--trace-memory",
+        type=int,
+        default=0,
+        metavar="N",
+        help="tracemalloc + gc report every N games (diagnosis only: slows every move, bullet games then flag)",
     )
     args = parser.parse_args(argv)
 
