@@ -17,7 +17,16 @@ Checked for every game (any failure is counted and printed):
 Per built-in move the GUI's own latency is measured: the clock's charge (from
 ``thinking_started`` to ``move_made``) less the engine's own time (its Searcher's
 ``last_timing``). Resident memory (VmRSS), thread count and child processes are sampled after
-every game.
+every game; the per-move samples are kept in bounded histograms, so the probe itself does not grow.
+
+Memory diagnosis (see docs/reliability.md, "Soak memory"):
+- ``--malloc-trim``: after each game also record VmRSS after glibc's ``malloc_trim(0)``
+  (free heap pages handed back to the system): growth that survives it is live memory,
+  growth that does not is the allocator's high-water mark / fragmentation;
+- ``--trace-memory N``: every N games a tracemalloc snapshot, printing the 15 allocation
+  sites that grew most since the previous one, and the live objects by type (gc) that grew,
+  with counts of QObjects, chess.Board, GameNode, QTimer, threads and the controller's and
+  clock's signal connections.
 
     nice -n 5 .venv/bin/python benchmarks/soak.py --games 500 --tc 1s+0.01 --json /tmp/soak.json
 """
@@ -25,11 +34,17 @@ every game.
 from __future__ import annotations
 
 import argparse
+import collections
+import ctypes
+import gc
 import json
+import math
 import os
 import random
 import sys
+import threading
 import time
+import tracemalloc
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -39,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import chess  # noqa: E402
 from match_common import OPENINGS, opening_board  # noqa: E402
-from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QEventLoop, QMetaMethod, QObject, QTimer  # noqa: E402
 
 from chessgui.clock.chess_clock import ChessClock  # noqa: E402
 from chessgui.clock.game_clock import GameClock  # noqa: E402
@@ -69,10 +84,131 @@ def process_stats() -> tuple[int, int, int]:
             threads = int(line.split()[1])
     children = 0
     for task in Path("/proc/self/task").iterdir():
-        children_file = task / "children"
-        if children_file.exists():
-            children += len(children_file.read_text().split())
+        try:
+            children += len((task / "children").read_text().split())
+        except OSError:  # the thread ended between listing and reading (it did, at game 69 of a run)
+            continue
     return rss, threads, children
+
+
+def malloc_trim() -> bool:
+    """Hand glibc's free heap pages back to the system (False where there is no glibc)."""
+    try:
+        return bool(ctypes.CDLL("libc.so.6").malloc_trim(0))
+    except (OSError, AttributeError):
+        return False
+
+
+def signal_connections(obj: QObject) -> int:
+    """How many connections all of ``obj``'s signals have (a leak of listeners shows here)."""
+    meta = obj.metaObject()
+    total = 0
+    for index in range(meta.methodCount()):
+        method = meta.method(index)
+        if method.methodType() == QMetaMethod.MethodType.Signal:
+            total += obj.receivers("2" + bytes(method.methodSignature().data()).decode())
+    return total
+
+
+class MemoryTracer:
+    """Every ``every`` games: which allocation sites (tracemalloc) and object types (gc) grew."""
+
+    def __init__(self, every: int, watched: dict[str, QObject]) -> None:
+        self.every = every
+        self.watched = watched
+        tracemalloc.start(12)
+        self.snapshot = self._snapshot()
+        self.counts = self._counts()
+        self.report: list[dict[str, object]] = []
+
+    @staticmethod
+    def _snapshot() -> tracemalloc.Snapshot:
+        gc.collect()
+        return tracemalloc.take_snapshot().filter_traces(
+            (
+                tracemalloc.Filter(False, tracemalloc.__file__),
+                tracemalloc.Filter(False, "<frozen importlib._bootstrap*>"),
+                tracemalloc.Filter(False, "<unknown>"),
+            )
+        )
+
+    def _counts(self) -> collections.Counter[str]:
+        counts: collections.Counter[str] = collections.Counter()
+        for obj in gc.get_objects():
+            kind = type(obj)
+            counts[f"{kind.__module__}.{kind.__qualname__}"] += 1
+            if isinstance(obj, QObject):
+                counts["[QObject]"] += 1
+            if isinstance(obj, chess.Board):
+                counts["[chess.Board]"] += 1
+        counts["[threads]"] = threading.active_count()
+        for name, obj in self.watched.items():
+            counts[f"[connections {name}]"] = signal_connections(obj)
+        return counts
+
+    def after_game(self, index: int) -> None:
+        if index % self.every:
+            return
+        snapshot = self._snapshot()
+        counts = self._counts()
+        traced, peak = tracemalloc.get_traced_memory()
+        print(f"--- memory after game {index}: traced {traced / 2**20:.1f} MiB (peak {peak / 2**20:.1f} MiB)")
+        growth = [s for s in snapshot.compare_to(self.snapshot, "traceback") if s.size_diff > 0][:15]
+        sites = []
+        for stat in growth:
+            frames = [
+                f"{f.filename.rsplit('/', 2)[-1] if '/' in f.filename else f.filename}:{f.lineno}"
+                for f in stat.traceback
+            ]
+            where = " <- ".join(reversed(frames[-4:]))
+            print(f"  {stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+6d} blocks  {where}")
+            sites.append({"kib": round(stat.size_diff / 1024, 1), "blocks": stat.count_diff, "where": where})
+        grew = {k: counts[k] - self.counts.get(k, 0) for k in counts if counts[k] != self.counts.get(k, 0)}
+        for key in ("[QObject]", "[chess.Board]", "chess.pgn.ChildNode", "chess.pgn.Game", "PySide6.QtCore.QTimer"):
+            grew.setdefault(key, 0)
+        shown = dict(sorted(grew.items(), key=lambda kv: -abs(kv[1]))[:25])
+        print("  live objects (change): " + ", ".join(f"{k} {v:+d} (={counts[k]})" for k, v in shown.items()))
+        self.report.append({"game": index, "traced_mib": round(traced / 2**20, 1), "sites": sites, "objects": shown})
+        self.snapshot, self.counts = snapshot, counts
+
+
+class Histogram:
+    """Bounded percentiles of many samples (ms): 0.1 ms bins up to 100 ms, then ~1 % wide bins."""
+
+    def __init__(self) -> None:
+        self.bins: collections.Counter[int] = collections.Counter()
+        self.n = 0
+        self.max = -math.inf
+
+    @staticmethod
+    def _bin(value: float) -> int:
+        if value < 100.0:
+            return round(value * 10)  # negative samples (clock granularity) keep their own bins
+        return 1000 + round(100 * math.log(value / 100.0))
+
+    @staticmethod
+    def _value(key: int) -> float:
+        return key / 10 if key < 1000 else 100.0 * math.exp((key - 1000) / 100)
+
+    def add(self, value: float) -> None:
+        self.bins[self._bin(value)] += 1
+        self.n += 1
+        self.max = max(self.max, value)
+
+    def summary(self) -> dict[str, float] | None:
+        if not self.n:
+            return None
+        keys = sorted(self.bins)
+
+        def at(q: float) -> float:
+            rank, seen = min(self.n - 1, int(q * self.n)), 0
+            for key in keys:
+                seen += self.bins[key]
+                if seen > rank:
+                    return round(self._value(key), 1)
+            return round(self.max, 1)
+
+        return {"median": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": round(self.max, 1), "n": self.n}
 
 
 @dataclass(slots=True)
@@ -90,6 +226,7 @@ class GameRecord:
     builtin_flagged: bool = False
     uci_flagged: bool = False
     rss_kib: int = 0
+    rss_trimmed_kib: int = 0  # after malloc_trim(0) (--malloc-trim), else 0
     threads: int = 0
     children: int = 0
 
@@ -161,11 +298,12 @@ class MoveLatency:
     def __init__(self, controller: GameController) -> None:
         self.controller = controller
         self.asked: float | None = None
-        self.charged_ms: list[float] = []
-        self.gui_ms: list[float] = []
-        self.waited_ms: list[float] = []
-        self.overshoot_ms: list[float] = []
-        self.game_moves: list[str] = []  # this game's built-in moves, shown when one flags
+        # Histograms, not lists: a 500-game soak has ~54 k built-in moves and the probe must not grow.
+        self.charged_ms = Histogram()
+        self.gui_ms = Histogram()
+        self.waited_ms = Histogram()
+        self.overshoot_ms = Histogram()
+        self.game_moves: collections.deque[str] = collections.deque(maxlen=16)  # shown when one flags
         controller.thinking_started.connect(self.on_thinking_started)
         controller.move_made.connect(self.on_move_made)
 
@@ -180,31 +318,24 @@ class MoveLatency:
         searcher = getattr(mover.worker(), "_searcher", None)
         timing = getattr(searcher, "last_timing", None)
         charged = (time.monotonic() - asked) * 1000.0
-        self.charged_ms.append(charged)
+        self.charged_ms.add(charged)
         if timing is not None:
             self.game_moves.append(
                 f"ply {self.controller.live_ply()} {mover.name}: charged {charged:.1f} spent {timing.spent_ms:.1f} "
                 f"hard {timing.budget.hard_ms} latency {timing.latency_ms:.1f} overhead {timing.overhead_ms:.1f} "
                 f"overshoot {timing.overshoot_ms:.1f}"
             )
-            self.gui_ms.append(charged - timing.spent_ms)
-            self.waited_ms.append(timing.waited_ms)
+            self.gui_ms.add(charged - timing.spent_ms)
+            self.waited_ms.add(timing.waited_ms)
             if timing.budget.hard_ms:
-                self.overshoot_ms.append(timing.spent_ms - timing.budget.hard_ms)
+                self.overshoot_ms.add(timing.spent_ms - timing.budget.hard_ms)
 
     def summary(self) -> dict[str, object]:
-        def pct(values: list[float]) -> dict[str, float] | None:
-            if not values:
-                return None
-            ordered = sorted(values)
-            at = lambda q: round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)  # noqa: E731
-            return {"median": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": round(ordered[-1], 1), "n": len(values)}
-
         return {
-            "clock_charge_ms": pct(self.charged_ms),
-            "gui_latency_ms": pct(self.gui_ms),
-            "request_to_search_ms": pct(self.waited_ms),
-            "past_hard_limit_ms": pct(self.overshoot_ms),
+            "clock_charge_ms": self.charged_ms.summary(),
+            "gui_latency_ms": self.gui_ms.summary(),
+            "request_to_search_ms": self.waited_ms.summary(),
+            "past_hard_limit_ms": self.overshoot_ms.summary(),
         }
 
 
@@ -217,6 +348,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hang-seconds", type=float, default=60.0, help="extra time past both clocks = hung")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--malloc-trim", action="store_true", help="also record VmRSS after malloc_trim(0) per game")
+    parser.add_argument(
+        "--trace-memory",
+        type=int,
+        default=0,
+        metavar="N",
+        help="tracemalloc + gc report every N games (diagnosis only: slows every move, bullet games then flag)",
+    )
     args = parser.parse_args(argv)
 
     app = QCoreApplication.instance() or QCoreApplication([])
@@ -228,13 +367,14 @@ def main(argv: list[str] | None = None) -> int:
     failures: list[str] = []
     controller.player_failed.connect(failures.append)
     latency = MoveLatency(controller)
-    load = [os.getloadavg()[0]]
+    load = [os.getloadavg()[0]] * 2  # min, max
     from engine import warm_up
 
     started = time.monotonic()
     warm_up()
     print(f"engine ready in {time.monotonic() - started:.1f} s; start {process_stats()}", flush=True)
     start_stats = process_stats()
+    tracer = MemoryTracer(args.trace_memory, {"controller": controller, "clock": clock}) if args.trace_memory else None
     records: list[GameRecord] = []
     players: tuple[object, object] | None = None
     pairings = ("builtin-builtin", "builtin-uci")
@@ -257,7 +397,12 @@ def main(argv: list[str] | None = None) -> int:
         controller.game_over.connect(loop.quit)
         controller.player_failed.connect(loop.quit)
         limit_s = 2 * control.estimated_game_seconds() + args.hang_seconds
-        QTimer.singleShot(int(limit_s * 1000), loop.quit)
+        # One timer, stopped after the game: a singleShot per game stayed pending (holding its
+        # finished event loop) for the whole hang limit, ~20 of them at any time.
+        hang_timer = QTimer()
+        hang_timer.setSingleShot(True)
+        hang_timer.timeout.connect(loop.quit)
+        hang_timer.start(int(limit_s * 1000))
         t0 = time.monotonic()
         latency.game_moves.clear()
         controller.new_game(start_fen)
@@ -266,6 +411,7 @@ def main(argv: list[str] | None = None) -> int:
             loop.exec()
         controller.game_over.disconnect(loop.quit)
         controller.player_failed.disconnect(loop.quit)
+        hang_timer.stop()
         record = GameRecord(index, pairing, white.name, black.name, start_fen, seconds=time.monotonic() - t0)
         problems = [f"player failed: {text}" for text in failures]
         result = controller.result()
@@ -282,20 +428,27 @@ def main(argv: list[str] | None = None) -> int:
                 record.uci_flagged = isinstance(loser, UciEnginePlayer)
                 if record.builtin_flagged:
                     problems.append(f"built-in engine lost on time ({loser.name})")
-                    print("\n".join(["  its last moves:", *latency.game_moves[-16:]]), flush=True)
+                    print("\n".join(["  its last moves:", *latency.game_moves]), flush=True)
                 if record.uci_flagged:
                     problems.append(f"our engine over UCI lost on time ({loser.name})")
         record.plies = controller.board().ply()
         record.problems = tuple(problems)
         record.rss_kib, record.threads, record.children = process_stats()
+        if args.malloc_trim:
+            malloc_trim()
+            record.rss_trimmed_kib = process_stats()[0]
         records.append(record)
-        load.append(os.getloadavg()[0])
+        load = [min(load[0], os.getloadavg()[0]), max(load[1], os.getloadavg()[0])]
         print(
             f"game {index:4d} {pairing:15s} {record.result:8s} {record.termination:24s} plies {record.plies:3d} "
-            f"{record.seconds:5.1f}s rss {record.rss_kib // 1024} MiB threads {record.threads} "
+            f"{record.seconds:5.1f}s rss {record.rss_kib // 1024} MiB"
+            + (f" (trimmed {record.rss_trimmed_kib // 1024})" if args.malloc_trim else "")
+            + f" threads {record.threads} "
             f"children {record.children}" + (f"  PROBLEMS: {problems}" if problems else ""),
             flush=True,
         )
+        if tracer is not None:
+            tracer.after_game(index)
         if failures:  # start the next game with fresh players
             new_players = make_players(pairing, args.hash_mb)
             wait_ready(new_players, 600)
@@ -308,8 +461,10 @@ def main(argv: list[str] | None = None) -> int:
         time.sleep(0.05)
     end_stats = process_stats()
 
-    def at(n: int) -> int | None:
-        return records[n - 1].rss_kib // 1024 if len(records) >= n else None
+    def at(n: int, trimmed: bool = False) -> int | None:
+        if len(records) < n or (trimmed and not args.malloc_trim):
+            return None
+        return (records[n - 1].rss_trimmed_kib if trimmed else records[n - 1].rss_kib) // 1024
 
     summary = {
         "time_control": control.describe(),
@@ -335,12 +490,18 @@ def main(argv: list[str] | None = None) -> int:
         "rss_mib_game_1": at(1),
         "rss_mib_game_500": at(500),
         "rss_mib_max": max((r.rss_kib for r in records), default=0) // 1024,
-        "load_average_min_max": [min(load), max(load)],
+        "rss_trimmed_mib_game_1_50_150_500_last": [at(1, True), at(50, True), at(150, True), at(500, True)]
+        + [at(len(records), True)],
+        "rss_mib_game_150": at(150),
+        "load_average_min_max": load,
         "builtin_moves": latency.summary(),
     }
     print(json.dumps(summary, indent=2), flush=True)
     if args.json is not None:
-        args.json.write_text(json.dumps({"summary": summary, "games": [asdict(r) for r in records]}, indent=1))
+        report = {"summary": summary, "games": [asdict(r) for r in records]}
+        if tracer is not None:
+            report["memory_trace"] = tracer.report
+        args.json.write_text(json.dumps(report, indent=1))
     del app
     return 1 if summary["problem_games"] else 0
 

@@ -213,18 +213,27 @@ def _keys_sorted(data: bytes) -> bool:
 _cache: dict[tuple[str, int, int], OpeningBook] = {}
 _cache_lock = threading.Lock()
 _resource_files = ExitStack()  # keeps extracted resource files alive (zip installs) for the process
+# The default book's real path, resolved once: entering a new as_file() context on every
+# lookup (every computer move in book range) kept each one alive on _resource_files for the
+# life of the process (a slow memory climb over a long run of games).
+_default_book_path: str | None = None
 
 
 def default_book_path() -> str:
     """A real file path of the shipped default book (extracted once if the package is zipped)."""
-    node = resource_path(*DEFAULT_BOOK_PARTS)
-    if not node.is_file():
-        raise BookError(
-            QCoreApplication.translate(
-                "book", "The default opening book is missing from the program files; reinstall the program."
+    global _default_book_path
+    with _cache_lock:
+        if _default_book_path is not None:
+            return _default_book_path
+        node = resource_path(*DEFAULT_BOOK_PARTS)
+        if not node.is_file():
+            raise BookError(
+                QCoreApplication.translate(
+                    "book", "The default opening book is missing from the program files; reinstall the program."
+                )
             )
-        )
-    return str(_resource_files.enter_context(as_file(node)))
+        _default_book_path = str(_resource_files.enter_context(as_file(node)))
+        return _default_book_path
 
 
 def load_book(settings: BookSettings) -> OpeningBook:

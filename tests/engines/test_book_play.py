@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import random
 from pathlib import Path
 
@@ -11,6 +13,7 @@ import pytest
 
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.players import BuiltinEnginePlayer
+from chessgui.game.controller import GameController
 from chessgui.game.players import GoRequest
 from chessgui.main_window import MainWindow
 from chessgui.storage.book import BookChoice, BookSettings, load_book
@@ -240,3 +243,36 @@ def test_a_bad_book_in_the_saved_settings_is_reported_at_start(qtbot, tmp_path: 
         assert "White: The opening book 'empty.bin' is empty." in window.statusBar().currentMessage()
     finally:
         window.close()
+
+
+def _live(*kinds: type) -> dict[str, int]:
+    gc.collect()
+    counts = dict.fromkeys((kind.__qualname__ for kind in kinds), 0)
+    for obj in gc.get_objects():
+        if type(obj) in kinds:
+            counts[type(obj).__qualname__] += 1
+    return counts
+
+
+def test_games_played_from_the_book_leave_nothing_behind(qtbot, players, fake_searcher) -> None:
+    # The soak's slow memory climb: every book lookup kept an as_file() context (a generator,
+    # its context manager and a path) alive for the life of the process.
+    controller = GameController()
+    sides = [_player(players, BookSettings(max_moves=4), fake_searcher()) for _ in chess.COLORS]
+    for side in sides:
+        qtbot.waitUntil(side.is_ready, timeout=5000)
+    kinds = (contextlib._GeneratorContextManager, type(Path()), type(x for x in ()), chess.Board, chess.pgn.Game)
+
+    def play_opening() -> None:
+        controller.new_game()
+        controller.set_players(*sides)
+        qtbot.waitUntil(lambda: controller.board().ply() >= 8, timeout=5000)  # the book's 8 plies, answered at once
+        controller.stop_thinking()
+
+    play_opening()
+    before = _live(*kinds)
+    for _ in range(10):
+        play_opening()
+    after = _live(*kinds)
+    grown = {kind: after[kind] - before[kind] for kind in after if after[kind] - before[kind] >= 5}
+    assert not grown, f"live objects grew over 10 games: {grown}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import random
 import struct
 from collections import Counter
@@ -183,3 +185,23 @@ def test_garbage_moves_for_known_positions_are_never_played(tmp_path_factory) ->
                 assert picked is None or picked.move in board.legal_moves
 
     check()
+
+
+def _live(kind: type) -> int:
+    gc.collect()
+    return sum(1 for obj in gc.get_objects() if type(obj) is kind)
+
+
+def test_looking_the_default_book_up_again_keeps_nothing_alive() -> None:
+    # Every book lookup (every computer move in book range) entered a new as_file() context on a
+    # process-wide ExitStack: ~25 generator context managers, paths and bound methods a game,
+    # kept for the life of the process (a slow climb over the 500-game soak).
+    settings = BookSettings(enabled=True)
+    assert settings.uses_default_book()
+    load_book(settings)
+    before = _live(contextlib._GeneratorContextManager), _live(type(Path()))
+    for _ in range(200):
+        load_book(settings)
+    after = _live(contextlib._GeneratorContextManager), _live(type(Path()))
+    assert after[0] - before[0] < 10, "every lookup keeps an as_file() context alive"
+    assert after[1] - before[1] < 10, "every lookup keeps a path alive"
