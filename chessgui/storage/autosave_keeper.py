@@ -49,7 +49,9 @@ class AutosaveKeeper(QObject):
         # before every slot on move_made has run (the clock's [%clk]): saving then would keep
         # a move without its clock time. Such a change is saved by move_made's own save
         # (connected last), so it is skipped while the live move is not yet saved.
-        self._saved_node: chess.pgn.GameNode | None = None
+        # The game in progress when the keeper starts (the window's first game began before it) counts
+        # as saved: otherwise its first move's header change would be saved before its [%clk].
+        self._saved_node: chess.pgn.GameNode | None = controller.live_node()
         controller.headers_changed.connect(self.on_annotations_changed)
         controller.tree_changed.connect(self.on_annotations_changed)
 

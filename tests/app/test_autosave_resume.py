@@ -115,3 +115,27 @@ def test_every_save_of_a_timed_move_holds_its_clock(qtbot, tmp_path: Path, play_
     for text in saved:
         game = read_pgn_string(text).games[0].game
         assert all(node.clock() is not None for node in game.mainline()), text
+
+
+def test_the_first_move_after_start_is_saved_with_its_clock(qtbot, tmp_path: Path, play_moves) -> None:
+    """Kill test flake ("move d4 has no [%clk]"): the window's first game starts before the autosave
+    keeper exists, so the keeper knew no saved node; the first move's opening name (a header change,
+    said before the clock's slot) was saved at once, without the move's [%clk]."""
+    from chessgui.clock.time_control import TimeControl
+    from chessgui.storage.pgn.read import read_pgn_string
+
+    saved: list[str] = []
+
+    class RecordingStore(AutosaveStore):
+        def save(self, snapshot, *, finished: bool = False) -> None:  # noqa: ANN001
+            saved.append(snapshot.pgn)
+            super().save(snapshot, finished=finished)
+
+    window = MainWindow(autosave_store=RecordingStore(tmp_path))
+    qtbot.addWidget(window)
+    window.game_clock.set_time_control(TimeControl.parse("5+3"))  # no new game: the start-up game goes on
+    play_moves(window, "d4")
+    qtbot.waitUntil(lambda: bool(saved))
+    for text in saved:
+        game = read_pgn_string(text).games[0].game
+        assert all(node.clock() is not None for node in game.mainline()), text
