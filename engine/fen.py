@@ -158,11 +158,10 @@ def position_from_fen(fen: str) -> Position:
     return position_from_board(parse_board(fen))
 
 
-def position_from_game(fen: str, moves: Sequence[str] = ()) -> Position:
-    """Engine position after ``moves`` (UCI) from ``fen``, with the game history the
-    repetition rule needs (the last ``MAX_GAME_PLIES`` plies at most)."""
-    board = parse_board(fen)
-    for i, uci in enumerate(moves):
+def play_uci_moves(board: chess.Board, moves: Sequence[str], first: int = 0) -> None:
+    """Push ``moves[first:]`` (UCI) on ``board``, each checked; :class:`IllegalMoveError` in plain words."""
+    for i in range(first, len(moves)):
+        uci = moves[i]
         try:
             move = chess.Move.from_uci(uci)
         except ValueError:
@@ -170,8 +169,20 @@ def position_from_game(fen: str, moves: Sequence[str] = ()) -> Position:
         if not board.is_legal(move):
             raise IllegalMoveError(f"illegal move {uci!r} in position {board.fen()}")
         board.push(move)
-    # Only positions since the last irreversible move can repeat; replay those.
-    keep = min(len(board.move_stack), board.halfmove_clock, MAX_GAME_PLIES - 1)
+
+
+def repeatable_plies(board: chess.Board) -> int:
+    """How many of the last plies the engine position must replay: only positions since the last
+    irreversible move can repeat (and at most ``MAX_GAME_PLIES - 1`` are kept)."""
+    return min(len(board.move_stack), board.halfmove_clock, MAX_GAME_PLIES - 1)
+
+
+def position_from_game(fen: str, moves: Sequence[str] = ()) -> Position:
+    """Engine position after ``moves`` (UCI) from ``fen``, with the game history the
+    repetition rule needs (the last ``MAX_GAME_PLIES`` plies at most)."""
+    board = parse_board(fen)
+    play_uci_moves(board, moves)
+    keep = repeatable_plies(board)
     tail = [board.pop() for _ in range(keep)][::-1]
     pos = position_from_board(board)
     for move in tail:

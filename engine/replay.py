@@ -18,9 +18,7 @@ from collections.abc import Sequence
 
 import chess
 
-from engine.api import IllegalMoveError
-from engine.fen import Position, parse_board, position_from_board
-from engine.position import MAX_GAME_PLIES
+from engine.fen import Position, parse_board, play_uci_moves, position_from_board, repeatable_plies
 
 
 class GameReplay:
@@ -47,18 +45,8 @@ class GameReplay:
         self._board = self._position = None  # a failure below leaves no half-updated cache
         if board is None:
             board, cached = parse_board(fen), None
-        for i in range(done, len(moves)):
-            uci = moves[i]
-            try:
-                move = chess.Move.from_uci(uci)
-            except ValueError:
-                raise IllegalMoveError(f"malformed move {uci!r} (move {i + 1} of the list)") from None
-            if not board.is_legal(move):
-                raise IllegalMoveError(f"illegal move {uci!r} in position {board.fen()}")
-            board.push(move)
-        # Only positions since the last irreversible move can repeat; replay those (as
-        # position_from_game does).
-        keep = min(len(board.move_stack), board.halfmove_clock, MAX_GAME_PLIES - 1)
+        play_uci_moves(board, moves, done)
+        keep = repeatable_plies(board)  # replayed below, as position_from_game does
         added = len(moves) - done
         if cached is not None and keep == kept + added:
             # Only reversible moves since: the history grows by exactly them, so playing them
