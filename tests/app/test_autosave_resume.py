@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import chess
+import pytest
 
 from chessgui.main_window import MainWindow
 from chessgui.storage.autosave import AutosaveStore
@@ -93,9 +94,21 @@ def test_a_viewed_game_is_not_autosaved_over_the_played_one(qtbot, tmp_path: Pat
     assert [m.uci() for m in again.controller.board().move_stack] == ["e2e4", "e7e5"]
 
 
-def test_every_save_of_a_timed_move_holds_its_clock(qtbot, tmp_path: Path, play_moves) -> None:
-    """Kill test bug: the opening name (a header change) was saved mid-move, before the move's [%clk]:
-    a kill right then kept a move without its clock time."""
+@pytest.mark.parametrize(
+    ("new_game", "moves"),
+    [
+        # The opening name (a header change) was saved mid-move, before the move's [%clk]: a kill
+        # right then kept a move without its clock time.
+        (True, ("e4", "c5", "Nf3")),  # each names a new opening
+        # Kill test flake ("move d4 has no [%clk]"): the window's first game starts before the
+        # autosave keeper exists, so the keeper knew no saved node and saved the first move's
+        # opening name at once. No new game here: the start-up game goes on.
+        (False, ("d4",)),
+    ],
+)
+def test_every_save_of_a_timed_move_holds_its_clock(
+    qtbot, tmp_path: Path, play_moves, new_game: bool, moves: tuple[str, ...]
+) -> None:
     from chessgui.clock.time_control import TimeControl
     from chessgui.storage.pgn.read import read_pgn_string
 
@@ -109,32 +122,9 @@ def test_every_save_of_a_timed_move_holds_its_clock(qtbot, tmp_path: Path, play_
     window = MainWindow(autosave_store=RecordingStore(tmp_path))
     qtbot.addWidget(window)
     window.game_clock.set_time_control(TimeControl.parse("5+3"))
-    window.controller.new_game()
-    play_moves(window, "e4", "c5", "Nf3")  # each names a new opening
-    qtbot.waitUntil(lambda: bool(saved))
-    for text in saved:
-        game = read_pgn_string(text).games[0].game
-        assert all(node.clock() is not None for node in game.mainline()), text
-
-
-def test_the_first_move_after_start_is_saved_with_its_clock(qtbot, tmp_path: Path, play_moves) -> None:
-    """Kill test flake ("move d4 has no [%clk]"): the window's first game starts before the autosave
-    keeper exists, so the keeper knew no saved node; the first move's opening name (a header change,
-    said before the clock's slot) was saved at once, without the move's [%clk]."""
-    from chessgui.clock.time_control import TimeControl
-    from chessgui.storage.pgn.read import read_pgn_string
-
-    saved: list[str] = []
-
-    class RecordingStore(AutosaveStore):
-        def save(self, snapshot, *, finished: bool = False) -> None:  # noqa: ANN001
-            saved.append(snapshot.pgn)
-            super().save(snapshot, finished=finished)
-
-    window = MainWindow(autosave_store=RecordingStore(tmp_path))
-    qtbot.addWidget(window)
-    window.game_clock.set_time_control(TimeControl.parse("5+3"))  # no new game: the start-up game goes on
-    play_moves(window, "d4")
+    if new_game:
+        window.controller.new_game()
+    play_moves(window, *moves)
     qtbot.waitUntil(lambda: bool(saved))
     for text in saved:
         game = read_pgn_string(text).games[0].game
