@@ -160,6 +160,7 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
             return
         name = self._description.name if self._description else "UCI engine"
         subject = self.engine_subject()
+        analysis: chess.engine.SimpleAnalysisResult | None = None
         try:
             try:
                 analysis = self.open_analysis(engine, board, fen, moves, limit)
@@ -183,6 +184,8 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
             self._finish_with_error(request_id, str(error))
             return
         except chess.engine.EngineTerminatedError:
+            if analysis is not None:
+                self._report_unread_lines(request_id, analysis, board, name)
             self._finish_with_error(
                 request_id,
                 QCoreApplication.translate(
@@ -346,6 +349,19 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
 
         loop = engine.protocol.loop
         loop.call_soon_threadsafe(loop.set_exception_handler, handler)
+
+    def _report_unread_lines(
+        self, request_id: int, analysis: chess.engine.SimpleAnalysisResult, board: chess.Board, name: str
+    ) -> None:
+        # python-chess ends the engine's event loop with its process, and reports still in its
+        # queue can then no longer be read ("engine event loop dead"): the last lines an engine
+        # said before it crashed were lost. Its per-line summary (the latest report of each
+        # MultiPV rank) is still there; the loop is gone, so nothing writes to it any more.
+        if self._requests.is_cancelled(request_id):
+            return
+        for info in analysis.inner.multipv:
+            if info:
+                self.report(request_id, dict(info), board, name)  # type: ignore[arg-type]
 
     def _drop_engine(self) -> None:
         # Every caller has already finished its request in the ledger (or never began one).
