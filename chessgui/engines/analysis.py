@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import chess
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
 from chessgui.engines.builtin_worker import EngineWorker
 from chessgui.engines.info import EngineInfo
@@ -200,6 +200,7 @@ class PositionAnalyser(QObject):
         self._drop_worker()
 
     # ------------------------------------------------------------------ worker replies
+    @Slot(int, object)
     def on_builtin_info(self, request_id: int, info: object) -> None:
         """A built-in engine report (one line of one iteration)."""
         if request_id != self._request_id or self._board is None:
@@ -207,6 +208,7 @@ class PositionAnalyser(QObject):
         rank = int(getattr(info, "multipv", 1) or 1)
         self._add_line(rank, EngineInfo.from_search_info(info, self._board, engine_name=BUILTIN_NAME))  # type: ignore[arg-type]
 
+    @Slot(int, int, object)
     def on_uci_info(self, request_id: int, rank: int, info: object) -> None:
         """An external engine report for the line of ``rank``."""
         if request_id != self._request_id or not isinstance(info, EngineInfo):
@@ -214,6 +216,7 @@ class PositionAnalyser(QObject):
         self._engine_name = info.engine_name or self._engine_name
         self._add_line(rank, info)
 
+    @Slot(int)
     def on_search_ended(self, request_id: int) -> None:
         """The worker is done with a request: a stop is confirmed, or the engine ended on its own (keep the lines)."""
         self._stopping.discard(request_id)
@@ -224,12 +227,14 @@ class PositionAnalyser(QObject):
             self.running_changed.emit(False)
             self._publish()
 
+    @Slot(int, str)
     def on_worker_failed(self, request_id: int, message: str) -> None:
         """The engine could not go on: stop, keep the lines, say why."""
         if request_id != self._request_id and request_id != -1:
             return
         self._fail(message)
 
+    @Slot(object)
     def on_engine_started(self, description: UciEngineDescription) -> None:
         """An external engine told its name."""
         self._engine_name = description.name

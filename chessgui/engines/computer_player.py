@@ -20,7 +20,7 @@ import random
 from typing import Protocol
 
 import chess
-from PySide6.QtCore import QObject, QTimer, SignalInstance
+from PySide6.QtCore import QObject, QTimer, SignalInstance, Slot
 
 from chessgui.engines.info import EngineInfo
 from chessgui.game.players import GoRequest, Player
@@ -210,10 +210,12 @@ class ComputerPlayer(Player):
         self.search_ended()
         return request
 
+    @Slot(int, object)
     def _on_worker_search_info(self, request_id: int, info: object) -> None:
         if self._pending(request_id) and self._board_before is not None:
             self.search_info.emit(self.engine_info(info, self._board_before))
 
+    @Slot(int, str)
     def _on_worker_best_move(self, request_id: int, uci: str) -> None:
         board = self._board_before
         if not self._pending(request_id) or board is None:
@@ -231,6 +233,7 @@ class ComputerPlayer(Player):
             return
         self.move_made.emit(request_id, uci)
 
+    @Slot(int, str)
     def _on_worker_failed(self, request_id: int, message: str) -> None:
         if not self._pending(request_id):
             return

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import chess
 import chess.engine
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Slot
 
 from chessgui.clock.chess_clock import ClockState
 from chessgui.engines.builtin_worker import EngineWorker, SearcherLike
@@ -145,6 +145,7 @@ class BuiltinEnginePlayer(ComputerPlayer):
         """Forget everything learned in the previous game (hash table, history)."""
         self._engine_worker.new_game()
 
+    @Slot()
     def _on_worker_ready(self) -> None:
         self.set_ready(True)
 
@@ -217,6 +218,7 @@ class UciEnginePlayer(ComputerPlayer):
         return budget_ms + self._watchdog_grace_ms
 
     # ------------------------------------------------------------------ worker replies
+    @Slot(object)
     def _on_engine_started(self, description: UciEngineDescription) -> None:
         self._start_error = None
         if description.name:
@@ -226,6 +228,7 @@ class UciEnginePlayer(ComputerPlayer):
             self._watchdog.start(self._watchdog_waiting_ms)
         self._watchdog_waiting_ms = None
 
+    @Slot(int, str)
     def _on_worker_failed(self, request_id: int, message: str) -> None:
         if request_id == -1:  # start-up failure, perhaps with no request pending yet
             self._start_error = message

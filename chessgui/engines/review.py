@@ -396,6 +396,7 @@ class ReviewJob(QObject):
             self._worker = None
 
     # ------------------------------------------------------------------ worker replies
+    @Slot(int, int, object, float)
     def on_position_done(self, job_id: int, index: int, result: PositionEval, seconds: float) -> None:
         """One position analysed: remember it, annotate its move and the next one."""
         if job_id != self._job_id or not self._running or index >= len(self._evals):
@@ -408,6 +409,7 @@ class ReviewJob(QObject):
             self._annotate(index + 1)
         self._emit_progress()
 
+    @Slot(int)
     def on_worker_finished(self, job_id: int) -> None:
         """The run ended; while it still counts as running (no failure, no cancel), every position was analysed."""
         if job_id != self._job_id or not self._running:
@@ -415,6 +417,7 @@ class ReviewJob(QObject):
         self._set_running(False)
         self.finished.emit()
 
+    @Slot(int, str)
     def on_worker_failed(self, job_id: int, message: str) -> None:
         """The engine failed: stop, keep the game and the analysis so far, say why."""
         if job_id != self._job_id or not self._running:
