@@ -123,9 +123,10 @@ class UciWorker(ThreadWorker[chess.engine.SimpleAnalysisResult]):
         # Most likely still inside the engine's start-up handshake, which cannot be
         # interrupted; it ends within the start timeout and then closes the engine.
         super().thread_outlived_shutdown(timeout_ms)
-        thread = self._thread
-        _PARKED_THREADS.add(thread)
-        thread.finished.connect(lambda: _PARKED_THREADS.discard(thread))
+        # Pruned here, in the GUI thread: a lambda on the thread's ``finished`` would run in the
+        # ending thread itself, and could drop the last reference to its own QThread there.
+        _PARKED_THREADS.difference_update([thread for thread in _PARKED_THREADS if thread.isFinished()])
+        _PARKED_THREADS.add(self._thread)
 
     # ------------------------------------------------------------------ worker thread
     @Slot()

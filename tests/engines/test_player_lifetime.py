@@ -41,3 +41,25 @@ def test_replaced_engine_players_their_workers_and_threads_are_freed(qtbot, fake
     alive = [ref() for ref in freed if ref() is not None]
     assert not alive, f"still alive after being replaced: {alive}"
     assert threading.active_count() <= threads_before
+
+
+def test_a_uci_worker_whose_start_outlives_shutdown_is_parked_and_let_go_once_finished(qtbot, fake_engine) -> None:
+    # Shutting down during the engine's handshake cannot interrupt it: the thread is parked
+    # (a QThread destroyed while running aborts the process) and let go, in the GUI thread,
+    # once it has finished. It used to be let go by a lambda on the thread's own "finished",
+    # which runs in the ending thread.
+    from chessgui.engines import uci_worker
+    from chessgui.engines.uci_worker import UciWorker
+
+    slow_start = f"sh -c 'sleep 0.5; exec {fake_engine()}'"
+    first = UciWorker(slow_start, start_timeout_s=10.0)
+    assert not first.shutdown(0)  # still starting
+    first_thread = first._thread  # noqa: SLF001
+    assert first_thread in uci_worker._PARKED_THREADS  # noqa: SLF001
+    qtbot.waitUntil(lambda: not first.is_running(), timeout=20_000)
+    second = UciWorker(slow_start, start_timeout_s=10.0)
+    assert not second.shutdown(0)
+    assert first_thread not in uci_worker._PARKED_THREADS  # noqa: SLF001
+    assert second._thread in uci_worker._PARKED_THREADS  # noqa: SLF001
+    qtbot.waitUntil(lambda: not second.is_running(), timeout=20_000)
+    assert first.shutdown(1000) and second.shutdown(1000)  # finished: nothing left to wait for
