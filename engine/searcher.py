@@ -23,7 +23,8 @@ from engine.limits import MAX_DEPTH, clamp_limit
 from engine.params import ASPIRATION_DEPTH, ASPIRATION_MAX_WINDOW, ASPIRATION_WINDOW
 from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
 from engine.replay import GameReplay
-from engine.search import (
+from engine.search import negamax
+from engine.searchstate import (
     ALL_FEATURES,
     CTL_EXCLUDED,
     CTL_EXCLUDED_COUNT,
@@ -32,36 +33,33 @@ from engine.search import (
     CTL_LAB_OFF,
     CTL_NODE_LIMIT,
     CTL_SIZE,
-    MAX_EXCLUDED,
-    MAX_MULTIPV,
-    STAT_ABORTED,
-    STAT_CUTOFFS,
-    STAT_FIRST_CUTOFFS,
-    STAT_NODES,
-    STAT_QNODES,
-    STAT_RESEARCHES,
-    STAT_ROOT_BEST,
-    STAT_SELDEPTH,
-    STAT_TT_HITS,
-    STATS_SIZE,
-    negamax,
-)
-from engine.searchstate import (
     FEATURE_QS_TT,
     LAB_NO_ALPHA_BETA,
     LAB_NO_ORDERING,
     LAB_NO_TT,
+    MAX_EXCLUDED,
+    MAX_MULTIPV,
     MAX_ROOT_MOVES,
     ROOT_SCORE_LOWER,
     ROOT_SCORE_UPPER,
+    STAT_ABORTED,
     STAT_ASPIRATION_RESEARCHES,
+    STAT_CUTOFFS,
+    STAT_FIRST_CUTOFFS,
     STAT_LMR_RESEARCHES,
+    STAT_NODES,
     STAT_NULL_CUTOFFS,
+    STAT_QNODES,
+    STAT_RESEARCHES,
+    STAT_ROOT_BEST,
     STAT_ROOT_BOUNDS,
     STAT_ROOT_COUNT,
     STAT_ROOT_MOVES,
     STAT_ROOT_NODES,
     STAT_ROOT_SCORES,
+    STAT_SELDEPTH,
+    STAT_TT_HITS,
+    STATS_SIZE,
 )
 from engine.searchstats import RootMoveStats, SearchStats
 from engine.strength import LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
@@ -121,7 +119,7 @@ class Searcher:
         self._lock = threading.Lock()
         self._searching = False
         self.features = ALL_FEATURES
-        """engine.search.FEATURE_* bits in use (for measuring each pruning idea)."""
+        """engine.searchstate.FEATURE_* bits in use (for measuring each pruning idea)."""
         self.use_aspiration = True
         # Playing levels (engine.strength): None plays at full strength, bit-identical.
         self.strength: LevelParams | None = None

@@ -22,8 +22,8 @@ from engine.api import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimi
 from engine.book import BookFileError, EngineBook
 from engine.limits import MAX_DEPTH, clamp_int, clamp_limit, clamp_perft_depth
 from engine.perft import perft_divide
-from engine.search import MAX_MULTIPV
 from engine.searcher import Searcher, warm_up
+from engine.searchstate import MAX_MULTIPV
 from engine.searchstats import format_stats
 from engine.strength import MAX_ELO, MIN_ELO, clamp_elo
 
