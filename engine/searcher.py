@@ -24,6 +24,7 @@ from engine.params import ASPIRATION_DEPTH, ASPIRATION_MAX_WINDOW, ASPIRATION_WI
 from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
 from engine.replay import GameReplay
 from engine.search import negamax
+from engine.search_report import ITERATION_COUNTERS, iteration_stats, make_info, pv_moves, search_counters
 from engine.searchstate import (
     ALL_FEATURES,
     CTL_EXCLUDED,
@@ -40,16 +41,8 @@ from engine.searchstate import (
     MAX_EXCLUDED,
     MAX_MULTIPV,
     MAX_ROOT_MOVES,
-    ROOT_SCORE_LOWER,
-    ROOT_SCORE_UPPER,
     STAT_ABORTED,
     STAT_ASPIRATION_RESEARCHES,
-    STAT_CUTOFFS,
-    STAT_FIRST_CUTOFFS,
-    STAT_LMR_RESEARCHES,
-    STAT_NODES,
-    STAT_NULL_CUTOFFS,
-    STAT_QNODES,
     STAT_RESEARCHES,
     STAT_ROOT_BEST,
     STAT_ROOT_BOUNDS,
@@ -58,40 +51,17 @@ from engine.searchstate import (
     STAT_ROOT_NODES,
     STAT_ROOT_SCORES,
     STAT_SELDEPTH,
-    STAT_TT_HITS,
     STATS_SIZE,
 )
-from engine.searchstats import RootMoveStats, SearchStats
 from engine.strength import LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, LatencyMeter, MoveTiming, TimeBudget, TimeManager, plan_time
-from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
+from engine.tt import INFINITE, MATE, MATE_BOUND, allocate
 
 TIMER_LEAD_MS = 3.0
 DEFAULT_LIMIT = SearchLimit()
 """No limit given: the search's default (see SearchLimit; the limit is frozen, so sharing it is safe)."""
 MINIMAX_MAX_DEPTH = 4
 """Deepest iteration a plain-minimax search (LAB_NO_ALPHA_BETA) runs: b^d grows too fast."""
-
-_ITERATION_COUNTERS = (
-    STAT_NODES,
-    STAT_QNODES,
-    STAT_CUTOFFS,
-    STAT_FIRST_CUTOFFS,
-    STAT_TT_HITS,
-    STAT_NULL_CUTOFFS,
-    STAT_LMR_RESEARCHES,
-    STAT_ASPIRATION_RESEARCHES,
-    STAT_RESEARCHES,
-)
-
-
-def score_to_uci(score: int) -> tuple[int | None, int | None]:
-    """Internal score -> (centipawns, mate in moves); exactly one is not None."""
-    if score >= MATE_BOUND:
-        return None, (MATE - score + 1) // 2
-    if score <= -MATE_BOUND:
-        return None, -((MATE + score) // 2)
-    return score, None
 
 
 class Searcher:
@@ -202,18 +172,7 @@ class Searcher:
 
     def counters(self) -> dict[str, int]:
         """Counters of the last search (nodes, qnodes, tt_hits, cutoffs, ...)."""
-        s = self._stats
-        return {
-            "nodes": int(s[STAT_NODES]),
-            "qnodes": int(s[STAT_QNODES]),
-            "tt_hits": int(s[STAT_TT_HITS]),
-            "cutoffs": int(s[STAT_CUTOFFS]),
-            "first_move_cutoffs": int(s[STAT_FIRST_CUTOFFS]),
-            "researches": int(s[STAT_RESEARCHES]),
-            "null_move_cutoffs": int(s[STAT_NULL_CUTOFFS]),
-            "lmr_researches": int(s[STAT_LMR_RESEARCHES]),
-            "aspiration_researches": int(s[STAT_ASPIRATION_RESEARCHES]),
-        }
+        return search_counters(self._stats)
 
     # -- searching ---------------------------------------------------------------
     def search(
@@ -316,7 +275,7 @@ class Searcher:
         score = 0
         line_scores = [0] * line_count  # each line's last score: its aspiration centre
         instability = 1.0
-        counted = np.zeros(len(_ITERATION_COUNTERS), dtype=np.int64)  # counters at the last iteration's end
+        counted = np.zeros(len(ITERATION_COUNTERS), dtype=np.int64)  # counters at the last iteration's end
         iteration_started = time.monotonic()
         previous_nodes: int | None = None
         iteration_ms = 0.0
@@ -364,9 +323,9 @@ class Searcher:
                     for rank, (s, line_pv) in enumerate(found[1:], 2)
                 )
                 now = time.monotonic()
-                totals = self._stats[list(_ITERATION_COUNTERS)].copy()
-                iteration = self._iteration_stats(
-                    depth, totals - counted, now - iteration_started, previous_nodes, legal
+                totals = self._stats[list(ITERATION_COUNTERS)].copy()
+                iteration = iteration_stats(
+                    depth, totals - counted, now - iteration_started, previous_nodes, legal, self._root_nodes
                 )
                 iteration_ms = (now - iteration_started) * 1000.0
                 counted, iteration_started, previous_nodes = totals, now, iteration.nodes
@@ -403,7 +362,7 @@ class Searcher:
                 line_score = self._aspiration(pos, depth, previous_score)
                 if self._stats[STAT_ABORTED] != 0:
                     break
-                line_pv = self._pv_moves(legal)
+                line_pv = pv_moves(self._pv, self._pv_len, legal)
                 found.append((line_score, line_pv))
                 if not line_pv:
                     break  # cannot happen after a full search; without a move, nothing to exclude
@@ -489,59 +448,10 @@ class Searcher:
             entry[1] = int(s[STAT_ROOT_SCORES + k])
             entry[2] = int(s[STAT_ROOT_BOUNDS + k])
 
-    def _iteration_stats(
-        self, depth: int, counts: np.ndarray, seconds: float, previous_nodes: int | None, legal: list[int]
-    ) -> SearchStats:
-        """The counters of one completed iteration (``counts`` in _ITERATION_COUNTERS order)."""
-        values = dict(zip(_ITERATION_COUNTERS, (int(c) for c in counts), strict=True))
-        bounds = {ROOT_SCORE_UPPER: "upper", ROOT_SCORE_LOWER: "lower"}
-        root_moves = []
-        for move, (nodes, score, bound) in self._root_nodes.items():
-            cp, mate = score_to_uci(score)
-            root_moves.append(RootMoveStats(move_to_uci(move), nodes, cp, mate, bounds.get(bound, "exact")))
-        root_moves.sort(key=lambda m: -m.nodes)
-        return SearchStats(
-            depth=depth,
-            nodes=values[STAT_NODES],
-            qnodes=values[STAT_QNODES],
-            time_ms=seconds * 1000.0,
-            cutoffs=values[STAT_CUTOFFS],
-            first_move_cutoffs=values[STAT_FIRST_CUTOFFS],
-            tt_hits=values[STAT_TT_HITS],
-            null_move_cutoffs=values[STAT_NULL_CUTOFFS],
-            lmr_researches=values[STAT_LMR_RESEARCHES],
-            aspiration_researches=values[STAT_ASPIRATION_RESEARCHES],
-            pvs_researches=values[STAT_RESEARCHES] - values[STAT_ASPIRATION_RESEARCHES],
-            previous_nodes=previous_nodes,
-            root_legal_moves=len(legal),
-            root_moves=tuple(root_moves),
-        )
-
-    def _pv_moves(self, legal: list[int]) -> list[int]:
-        length = int(self._pv_len[0])
-        pv = [int(self._pv[0, i]) for i in range(length)]
-        if pv and pv[0] not in legal:
-            return []
-        return pv
-
     def _make_info(
         self, depth: int, score: int, pv: tuple[str, ...], elapsed_ms: float, multipv: int = 1
     ) -> SearchInfo:
-        nodes = int(self._stats[STAT_NODES])
-        time_ms = int(elapsed_ms)
-        cp, mate = score_to_uci(score)
-        return SearchInfo(
-            depth=depth,
-            seldepth=max(depth, int(self._stats[STAT_SELDEPTH])),
-            score_cp=cp,
-            mate_in=mate,
-            nodes=nodes,
-            nps=int(nodes * 1000 / max(elapsed_ms, 1.0)),
-            time_ms=time_ms,
-            hashfull=int(tt_hashfull(self._tt_data, self._generation)),
-            pv=pv,
-            multipv=multipv,
-        )
+        return make_info(self._stats, self._tt_data, self._generation, depth, score, pv, elapsed_ms, multipv)
 
 
 _warm_lock = threading.Lock()
