@@ -9,8 +9,8 @@ import engine.params
 import engine.pawns
 import engine.pruning
 import engine.quiescence
+import engine.root
 import engine.search
-import engine.searcher
 import engine.searchstate
 from engine.fen import position_from_fen
 from engine.movegen import gen_moves
@@ -46,7 +46,7 @@ def test_search_thresholds_live_in_params() -> None:
     for name in ("FUTILITY_MARGIN", "LMP_LIMIT", "LMR"):
         assert getattr(engine.pruning, name) is getattr(engine.params, name), name
     assert engine.quiescence.DELTA_MARGIN == engine.params.DELTA_MARGIN
-    assert engine.searcher.ASPIRATION_WINDOW == engine.params.ASPIRATION_WINDOW
+    assert engine.root.ASPIRATION_WINDOW == engine.params.ASPIRATION_WINDOW
     # Margins and limits are indexed by depth up to their own length.
     assert engine.params.FUTILITY_MAX_DEPTH == len(engine.params.FUTILITY_MARGIN) - 1
     assert engine.params.LMP_MAX_DEPTH == len(engine.params.LMP_LIMIT) - 1
