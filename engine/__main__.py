@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "perft":
         from engine.api import InvalidFenError
         from engine.perft import perft_divide
-        from engine.uci import STARTPOS
+        from engine.uci_protocol import STARTPOS
 
         depth = _clamped_depth(args.depth, 0, MAX_PERFT_DEPTH)
         fen = " ".join(args.fen) or STARTPOS

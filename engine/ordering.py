@@ -11,9 +11,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.history import OLD_HISTORY_MAX, move_key
+from engine.history import OLD_HISTORY_MAX, SS_MOVE_KEY, move_key
 from engine.params import PIECE_VALUE_PAWNS, SEE_GOOD_CAPTURE
 from engine.position import FLAG_CAPTURE, PAWN, QUEEN, move_flags, move_from, move_promo, move_to
+from engine.searchstate import FEATURE_CONT_HISTORY, FEATURE_COUNTER_MOVE, LAB_NO_ORDERING
 from engine.see import see_ge
 
 SCORE_TT = 100_000_000
@@ -85,6 +86,43 @@ def score_moves(
             if key2 != 0:
                 s += cont_hist[key2, move_key(board, move)]
             scores[i] = s
+
+
+@njit(cache=True, nogil=True)
+def order_moves(
+    board: np.ndarray,
+    moves: np.ndarray,
+    scores: np.ndarray,
+    n: int,
+    ply: int,
+    tt_move: int,
+    killers: np.ndarray,
+    history: np.ndarray,
+    counters: np.ndarray,
+    cont_hist: np.ndarray,
+    stack: np.ndarray,
+    features: int,
+    lab_off: int,
+) -> tuple[int, int, int]:
+    """Score a node's moves (score_moves) with what the search knows at ``ply``: the killers,
+    the counter move and continuation keys of the moves that led here (as ``features`` and
+    the search lab's ``lab_off`` allow). Returns (killer1, killer2, counter) as used (0: none)."""
+    killer1 = killers[ply, 0]
+    killer2 = killers[ply, 1]
+    key1 = stack[ply + 1, SS_MOVE_KEY]  # the opponent's move that led here, and our own move before it
+    key2 = stack[ply, SS_MOVE_KEY]
+    counter = np.int64(counters[key1]) if features & FEATURE_COUNTER_MOVE and key1 != 0 else np.int64(0)
+    if features & FEATURE_CONT_HISTORY == 0:
+        key1 = np.int64(0)
+        key2 = np.int64(0)
+    if lab_off & LAB_NO_ORDERING:
+        killer1 = np.int64(0)
+        killer2 = np.int64(0)
+        counter = np.int64(0)
+        key1 = np.int64(0)
+        key2 = np.int64(0)
+    score_moves(board, moves, scores, n, tt_move, killer1, killer2, counter, history, cont_hist, key1, key2)
+    return killer1, killer2, counter  # type: ignore[return-value]  # numpy int64 scalars; Numba treats them as int
 
 
 @njit(cache=True, nogil=True)

@@ -36,20 +36,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.draws import insufficient_material, is_draw  # noqa: F401  (re-exported)
+from engine.draws import is_draw
 from engine.evaluate import evaluate
 from engine.history import NO_EVAL, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
-from engine.ordering import pick_move, pick_move_see, score_moves
+from engine.ordering import order_moves, pick_move, pick_move_see
 from engine.params import (
     FUTILITY_MARGIN,
-    FUTILITY_MAX_DEPTH,
     IIR_MIN_DEPTH,
-    LMP_LIMIT,
-    LMP_LIMIT_WORSENING,
-    LMP_MAX_DEPTH,
-    LMR,
-    LMR_HISTORY_DIVISOR,
     LMR_MIN_DEPTH,
     LMR_MIN_MOVES,
     NULL_MOVE_BASE_R,
@@ -61,37 +55,24 @@ from engine.params import (
     SEE_PRUNE_MAX_DEPTH,
     SEE_QUIET_MARGIN,
 )
-from engine.position import (
-    BISHOP,
-    FLAG_CAPTURE,
-    KNIGHT,
-    MAX_PLY,
-    QUEEN,
-    ROOK,
-    ST_COUNT,
-    ST_HPLY,
-    ST_SIDE,
-    move_flags,
-    move_promo,
+from engine.position import FLAG_CAPTURE, MAX_PLY, ST_HPLY, ST_SIDE, move_flags, move_promo
+from engine.pruning import (
+    futility_pruning,
+    has_non_pawn_material,
+    late_move_limit,
+    late_move_pruning,
+    late_move_reduction,
 )
 from engine.quiescence import quiescence
-from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
-    ALL_FEATURES,
-    CTL_EXCLUDED,
+from engine.search_records import is_excluded, record_root_move, update_pv
+from engine.searchstate import (
     CTL_EXCLUDED_COUNT,
     CTL_FEATURES,
     CTL_GENERATION,
     CTL_LAB_OFF,
-    CTL_NODE_LIMIT,
-    CTL_SIZE,
     FEATURE_CHECK_EXTENSION,
-    FEATURE_CONT_HISTORY,
-    FEATURE_COUNTER_MOVE,
-    FEATURE_FUTILITY,
-    FEATURE_HISTORY_LMR,
     FEATURE_IIR,
     FEATURE_IMPROVING,
-    FEATURE_LMP,
     FEATURE_LMR,
     FEATURE_NULL_MOVE,
     FEATURE_REVERSE_FUTILITY,
@@ -103,74 +84,39 @@ from engine.searchstate import (  # noqa: F401  (re-exported for the driver)
     LAB_NO_QUIESCENCE,
     LAB_NO_TT,
     MAX_EXCLUDED,
-    MAX_MULTIPV,
     MAX_ROOT_MOVES,
     POLL_MASK,
-    ROOT_SCORE_EXACT,
-    ROOT_SCORE_LOWER,
-    ROOT_SCORE_UPPER,
     STAT_ABORTED,
     STAT_CUTOFFS,
     STAT_FIRST_CUTOFFS,
     STAT_LMR_RESEARCHES,
     STAT_NODES,
     STAT_NULL_CUTOFFS,
-    STAT_QNODES,
     STAT_RESEARCHES,
     STAT_ROOT_BEST,
-    STAT_ROOT_BOUNDS,
-    STAT_ROOT_COUNT,
-    STAT_ROOT_MOVES,
     STAT_ROOT_NODES,
     STAT_ROOT_SCORE,
-    STAT_ROOT_SCORES,
     STAT_SELDEPTH,
     STAT_TT_HITS,
-    STATS_SIZE,
     poll_stop,
 )
 from engine.see import see_ge
 from engine.strength_hook import weaken
 from engine.tt import (
-    BOUND_EXACT,
-    BOUND_LOWER,
-    BOUND_UPPER,
     INFINITE,
     MATE,
     MATE_BOUND,
+    bound_cuts,
     entry_bound,
     entry_depth,
     entry_move,
     entry_score,
+    result_bound,
     score_from_tt,
     score_to_tt,
     tt_probe,
     tt_store,
 )
-
-
-@njit(cache=True, nogil=True)
-def has_non_pawn_material(st: np.ndarray, side: int) -> bool:
-    base = ST_COUNT + side * 8
-    return st[base + KNIGHT] + st[base + BISHOP] + st[base + ROOK] + st[base + QUEEN] > 0
-
-
-@njit(cache=True, nogil=True)
-def _update_pv(pv: np.ndarray, pv_len: np.ndarray, ply: int, move: int) -> None:
-    pv[ply, ply] = move
-    end = pv_len[ply + 1]
-    for j in range(ply + 1, end):
-        pv[ply, j] = pv[ply + 1, j]
-    pv_len[ply] = end if end > ply + 1 else ply + 1
-
-
-@njit(cache=True, nogil=True)
-def _is_excluded(ctl: np.ndarray, count: int, move: int) -> bool:
-    """Whether ``move`` is one of the ``count`` excluded root moves (MultiPV)."""
-    for j in range(count):
-        if ctl[CTL_EXCLUDED + j] == move:
-            return True
-    return False
 
 
 @njit(cache=True, nogil=True)
@@ -274,12 +220,7 @@ def negamax(
         tt_move = entry_move(entry)
         if not pv_node and entry_depth(entry) >= depth:
             tt_score = score_from_tt(entry_score(entry), ply)
-            bound = entry_bound(entry)
-            if (
-                bound == BOUND_EXACT
-                or (bound == BOUND_LOWER and tt_score >= beta)
-                or (bound == BOUND_UPPER and tt_score <= alpha)
-            ):
+            if bound_cuts(entry_bound(entry), tt_score, alpha, beta):
                 return tt_score
     if features & FEATURE_IIR and tt_move == 0 and depth >= IIR_MIN_DEPTH:
         depth -= 1  # no best move known: a shallower search here is cheaper and finds one
@@ -332,40 +273,13 @@ def negamax(
     buf = moves[ply]
     sc = scores[ply]
     n = gen_moves(board, st, buf, np.bool_(False))
-    killer1 = killers[ply, 0]
-    killer2 = killers[ply, 1]
-    key1 = stack[ply + 1, SS_MOVE_KEY]  # the opponent's move that led here, and our own move before it
-    key2 = stack[ply, SS_MOVE_KEY]
-    counter = np.int64(counters[key1]) if features & FEATURE_COUNTER_MOVE and key1 != 0 else np.int64(0)
-    if features & FEATURE_CONT_HISTORY == 0:
-        key1 = np.int64(0)
-        key2 = np.int64(0)
-    if ctl[CTL_LAB_OFF] & LAB_NO_ORDERING:
-        killer1 = np.int64(0)
-        killer2 = np.int64(0)
-        counter = np.int64(0)
-        key1 = np.int64(0)
-        key2 = np.int64(0)
-    score_moves(board, buf, sc, n, tt_move, killer1, killer2, counter, history, cont_hist, key1, key2)
+    killer1, killer2, counter = order_moves(
+        board, buf, sc, n, ply, tt_move, killers, history, counters, cont_hist, stack, features, ctl[CTL_LAB_OFF]
+    )
     see_ordering = features & FEATURE_SEE_ORDERING != 0
-    futile = (
-        features & FEATURE_FUTILITY != 0
-        and not pv_node
-        and not checked
-        and depth <= FUTILITY_MAX_DEPTH
-        and abs(alpha) < MATE_BOUND
-        and static_eval + FUTILITY_MARGIN[depth] <= alpha
-    )
-    prune_late = (
-        features & FEATURE_LMP != 0
-        and not pv_node
-        and not checked
-        and depth <= LMP_MAX_DEPTH
-        and abs(alpha) < MATE_BOUND
-    )
-    lmp_limit = 0  # indexed only within the tables' depth range
-    if prune_late:
-        lmp_limit = LMP_LIMIT[depth] if improving or features & FEATURE_IMPROVING == 0 else LMP_LIMIT_WORSENING[depth]
+    futile = futility_pruning(features, pv_node, checked, depth, alpha, static_eval)
+    prune_late = late_move_pruning(features, pv_node, checked, depth, alpha)
+    lmp_limit = late_move_limit(features, depth, improving) if prune_late else 0  # indexed within the tables only
     see_prune = features & FEATURE_SEE_PRUNING != 0 and not root and not checked and depth <= SEE_PRUNE_MAX_DEPTH
     excluded = 0
     if root:
@@ -376,7 +290,7 @@ def negamax(
     legal = 0
     for i in range(n):
         move = pick_move_see(board, buf, sc, i, n) if see_ordering else pick_move(buf, sc, i, n)
-        if excluded > 0 and _is_excluded(ctl, excluded, move):
+        if excluded > 0 and is_excluded(ctl, excluded, move):
             continue  # an earlier MultiPV line already has this root move
         quiet = move_flags(move) & FLAG_CAPTURE == 0 and move_promo(move) == 0
         if see_prune and best > -MATE_BOUND:
@@ -422,22 +336,9 @@ def negamax(
                 and not checked
                 and not gives_check
             ):
-                r = LMR[min(depth, 63), min(legal, 255)]
-                if pv_node:
-                    r -= 1
-                if move == killer1 or move == killer2:
-                    r -= 1
-                elif features & FEATURE_HISTORY_LMR and features & FEATURE_CONT_HISTORY and move != counter:
-                    # The move's history score (butterfly + continuation, its ordering score):
-                    # a move that often refuted here is reduced less, one that often failed more.
-                    h = np.int64(sc[i])
-                    r -= h // LMR_HISTORY_DIVISOR if h >= 0 else -((-h) // LMR_HISTORY_DIVISOR)
-                if features & FEATURE_IMPROVING and not improving:
-                    r += 1
-                if r > new_depth - 1:
-                    r = new_depth - 1
-                if r < 0:
-                    r = 0
+                r = late_move_reduction(
+                    features, depth, new_depth, legal, pv_node, move, killer1, killer2, counter, sc[i], improving
+                )
             # fmt: off
             score = -negamax(
                 board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
@@ -464,26 +365,13 @@ def negamax(
         if stats[STAT_ABORTED] != 0:
             return 0
         if root:
-            # Search lab: nodes under each root move and its score (a bound outside the window).
-            slot = min(legal - 1, MAX_ROOT_MOVES - 1)
-            stats[STAT_ROOT_COUNT] = slot + 1
-            stats[STAT_ROOT_MOVES + slot] = move
-            stats[STAT_ROOT_NODES + slot] += stats[STAT_NODES]
-            stats[STAT_ROOT_SCORES + slot] = score
-            if ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
-                stats[STAT_ROOT_BOUNDS + slot] = ROOT_SCORE_EXACT  # full window: every score is exact
-            elif score <= alpha:
-                stats[STAT_ROOT_BOUNDS + slot] = ROOT_SCORE_UPPER
-            elif score >= beta:
-                stats[STAT_ROOT_BOUNDS + slot] = ROOT_SCORE_LOWER
-            else:
-                stats[STAT_ROOT_BOUNDS + slot] = ROOT_SCORE_EXACT
+            record_root_move(stats, ctl, legal, move, score, alpha, beta)  # search lab
         if score > best:
             best = score
             if score > alpha:
                 best_move = move
                 alpha = score
-                _update_pv(pv, pv_len, ply, move)
+                update_pv(pv, pv_len, ply, move)
                 if root:
                     stats[STAT_ROOT_BEST] = move
                     stats[STAT_ROOT_SCORE] = score
@@ -504,11 +392,7 @@ def negamax(
         return -MATE + ply if checked else 0
 
     # Step 10.
-    bound = np.int64(BOUND_UPPER)
-    if best >= beta:
-        bound = np.int64(BOUND_LOWER)
-    elif best_move != 0:
-        bound = np.int64(BOUND_EXACT)
+    bound = result_bound(best, beta, best_move != 0)
     if excluded == 0 and ctl[CTL_LAB_OFF] & LAB_NO_TT == 0:
         tt_store(tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move, ctl[CTL_GENERATION])
     return best

@@ -3,7 +3,8 @@
 Python only runs the iterative-deepening loop (one jitted call per iteration and
 MultiPV line, plus aspiration re-searches), the time manager and the reports; everything per
 node happens inside Numba with the GIL released, so a GUI thread or a timer
-thread keeps running while the engine thinks.
+thread keeps running while the engine thinks. The root of each iteration (MultiPV lines,
+aspiration windows) is engine.root, the reports engine.search_report.
 """
 
 from __future__ import annotations
@@ -17,56 +18,30 @@ import numpy as np
 
 from engine.api import SearchInfo, SearchLimit, SearchResult
 from engine.fen import Position
-from engine.history import allocate_tables as allocate_history_tables
 from engine.history import reset_stack
 from engine.limits import MAX_DEPTH, clamp_limit
-from engine.params import ASPIRATION_DEPTH, ASPIRATION_MAX_WINDOW, ASPIRATION_WINDOW
-from engine.position import MAX_PLY, PIECE_CODES, ST_SIDE, WHITE, move_to_uci
+from engine.position import ST_SIDE, WHITE, move_to_uci
 from engine.replay import GameReplay
-from engine.search import (
+from engine.root import RootSearch
+from engine.search_report import ITERATION_COUNTERS, iteration_stats, make_info, search_counters
+from engine.searchstate import (
     ALL_FEATURES,
-    CTL_EXCLUDED,
-    CTL_EXCLUDED_COUNT,
     CTL_FEATURES,
     CTL_GENERATION,
     CTL_LAB_OFF,
     CTL_NODE_LIMIT,
-    CTL_SIZE,
-    MAX_EXCLUDED,
-    MAX_MULTIPV,
-    STAT_ABORTED,
-    STAT_CUTOFFS,
-    STAT_FIRST_CUTOFFS,
-    STAT_NODES,
-    STAT_QNODES,
-    STAT_RESEARCHES,
-    STAT_ROOT_BEST,
-    STAT_SELDEPTH,
-    STAT_TT_HITS,
-    STATS_SIZE,
-    negamax,
-)
-from engine.searchstate import (
     FEATURE_QS_TT,
     LAB_NO_ALPHA_BETA,
     LAB_NO_ORDERING,
     LAB_NO_TT,
-    MAX_ROOT_MOVES,
-    ROOT_SCORE_LOWER,
-    ROOT_SCORE_UPPER,
-    STAT_ASPIRATION_RESEARCHES,
-    STAT_LMR_RESEARCHES,
-    STAT_NULL_CUTOFFS,
-    STAT_ROOT_BOUNDS,
-    STAT_ROOT_COUNT,
-    STAT_ROOT_MOVES,
-    STAT_ROOT_NODES,
-    STAT_ROOT_SCORES,
+    MAX_MULTIPV,
+    STAT_ABORTED,
+    STAT_ROOT_BEST,
+    STAT_SELDEPTH,
 )
-from engine.searchstats import RootMoveStats, SearchStats
 from engine.strength import LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, LatencyMeter, MoveTiming, TimeBudget, TimeManager, plan_time
-from engine.tt import INFINITE, MATE, MATE_BOUND, allocate, tt_hashfull
+from engine.tt import MATE, MATE_BOUND, allocate
 
 TIMER_LEAD_MS = 3.0
 DEFAULT_LIMIT = SearchLimit()
@@ -74,54 +49,23 @@ DEFAULT_LIMIT = SearchLimit()
 MINIMAX_MAX_DEPTH = 4
 """Deepest iteration a plain-minimax search (LAB_NO_ALPHA_BETA) runs: b^d grows too fast."""
 
-_ITERATION_COUNTERS = (
-    STAT_NODES,
-    STAT_QNODES,
-    STAT_CUTOFFS,
-    STAT_FIRST_CUTOFFS,
-    STAT_TT_HITS,
-    STAT_NULL_CUTOFFS,
-    STAT_LMR_RESEARCHES,
-    STAT_ASPIRATION_RESEARCHES,
-    STAT_RESEARCHES,
-)
 
-
-def score_to_uci(score: int) -> tuple[int | None, int | None]:
-    """Internal score -> (centipawns, mate in moves); exactly one is not None."""
-    if score >= MATE_BOUND:
-        return None, (MATE - score + 1) // 2
-    if score <= -MATE_BOUND:
-        return None, -((MATE + score) // 2)
-    return score, None
-
-
-class Searcher:
-    """One engine instance: its own transposition table, history and buffers.
+class Searcher(RootSearch):
+    """One engine instance: its own transposition table, history and buffers (engine.root), the
+    configuration, the set-up and time of a search and its iterative deepening.
 
     Use one Searcher per thread; ``stop`` is the only method meant to be called
     from another thread.
     """
 
     def __init__(self, hash_mb: int = 64, move_overhead_ms: int = DEFAULT_MOVE_OVERHEAD_MS) -> None:
+        super().__init__(hash_mb)
         self.move_overhead_ms = move_overhead_ms
-        self._tt_keys, self._tt_data = allocate(hash_mb)
-        self._moves = np.zeros((MAX_PLY, 256), dtype=np.int32)
-        self._scores = np.zeros((MAX_PLY, 256), dtype=np.int32)
-        self._killers = np.zeros((MAX_PLY, 2), dtype=np.int64)
-        self._history = np.zeros((PIECE_CODES, 120), dtype=np.int64)
-        self._counters, self._cont_hist, self._stack = allocate_history_tables()
-        self._pv = np.zeros((MAX_PLY, MAX_PLY), dtype=np.int32)
-        self._pv_len = np.zeros(MAX_PLY, dtype=np.int64)
-        self._stats = np.zeros(STATS_SIZE, dtype=np.int64)
-        self._ctl = np.zeros(CTL_SIZE, dtype=np.int64)
-        self._stop = np.zeros(1, dtype=np.int8)
-        self._never_stop = np.zeros(1, dtype=np.int8)
         self._generation = 0
         self._lock = threading.Lock()
         self._searching = False
         self.features = ALL_FEATURES
-        """engine.search.FEATURE_* bits in use (for measuring each pruning idea)."""
+        """engine.searchstate.FEATURE_* bits in use (for measuring each pruning idea)."""
         self.use_aspiration = True
         # Playing levels (engine.strength): None plays at full strength, bit-identical.
         self.strength: LevelParams | None = None
@@ -132,7 +76,6 @@ class Searcher:
         """Seed of this game's misjudgements and choices at a level (new_game draws another)."""
         self.lab_off = 0
         """engine.searchstate.LAB_NO_* bits: core techniques switched off (search lab only)."""
-        self._root_nodes: dict[int, list[int]] = {}  # the iteration's root moves: [nodes, score, bound]
         self._replay = GameReplay()  # the last game's position: the next move's set-up is incremental
         self.latency = LatencyMeter()
         """What every move costs whatever the search does (the caller's latency, a depth-1
@@ -204,18 +147,7 @@ class Searcher:
 
     def counters(self) -> dict[str, int]:
         """Counters of the last search (nodes, qnodes, tt_hits, cutoffs, ...)."""
-        s = self._stats
-        return {
-            "nodes": int(s[STAT_NODES]),
-            "qnodes": int(s[STAT_QNODES]),
-            "tt_hits": int(s[STAT_TT_HITS]),
-            "cutoffs": int(s[STAT_CUTOFFS]),
-            "first_move_cutoffs": int(s[STAT_FIRST_CUTOFFS]),
-            "researches": int(s[STAT_RESEARCHES]),
-            "null_move_cutoffs": int(s[STAT_NULL_CUTOFFS]),
-            "lmr_researches": int(s[STAT_LMR_RESEARCHES]),
-            "aspiration_researches": int(s[STAT_ASPIRATION_RESEARCHES]),
-        }
+        return search_counters(self._stats)
 
     # -- searching ---------------------------------------------------------------
     def search(
@@ -318,7 +250,7 @@ class Searcher:
         score = 0
         line_scores = [0] * line_count  # each line's last score: its aspiration centre
         instability = 1.0
-        counted = np.zeros(len(_ITERATION_COUNTERS), dtype=np.int64)  # counters at the last iteration's end
+        counted = np.zeros(len(ITERATION_COUNTERS), dtype=np.int64)  # counters at the last iteration's end
         iteration_started = time.monotonic()
         previous_nodes: int | None = None
         iteration_ms = 0.0
@@ -366,9 +298,9 @@ class Searcher:
                     for rank, (s, line_pv) in enumerate(found[1:], 2)
                 )
                 now = time.monotonic()
-                totals = self._stats[list(_ITERATION_COUNTERS)].copy()
-                iteration = self._iteration_stats(
-                    depth, totals - counted, now - iteration_started, previous_nodes, legal
+                totals = self._stats[list(ITERATION_COUNTERS)].copy()
+                iteration = iteration_stats(
+                    depth, totals - counted, now - iteration_started, previous_nodes, legal, self._root_nodes
                 )
                 iteration_ms = (now - iteration_started) * 1000.0
                 counted, iteration_started, previous_nodes = totals, now, iteration.nodes
@@ -391,159 +323,10 @@ class Searcher:
         ponder = best_pv[1] if len(best_pv) > 1 else None
         return SearchResult(move_to_uci(best_move), ponder, info, lines)
 
-    def _search_lines(
-        self, pos: Position, depth: int, previous: list[int], legal: list[int]
-    ) -> list[tuple[int, list[int]]]:
-        """One iteration of ``len(previous)`` MultiPV lines: line k is the best root move
-        apart from the first moves of lines 1..k-1, searched in an aspiration window
-        around its own previous score. Returns (score, PV) of the lines completed, in
-        search order; fewer when the search is aborted."""
-        found: list[tuple[int, list[int]]] = []
-        try:
-            for previous_score in previous:
-                self._exclude_root_moves([line_pv[0] for _, line_pv in found])
-                line_score = self._aspiration(pos, depth, previous_score)
-                if self._stats[STAT_ABORTED] != 0:
-                    break
-                line_pv = self._pv_moves(legal)
-                found.append((line_score, line_pv))
-                if not line_pv:
-                    break  # cannot happen after a full search; without a move, nothing to exclude
-        finally:
-            self._exclude_root_moves([])
-        return found
-
-    def _exclude_root_moves(self, moves: list[int]) -> None:
-        """Tell the root search which moves to skip (clamped to the slots in ctl)."""
-        count = min(len(moves), MAX_EXCLUDED)
-        self._ctl[CTL_EXCLUDED : CTL_EXCLUDED + count] = moves[:count]
-        self._ctl[CTL_EXCLUDED_COUNT] = count
-
-    def _aspiration(self, pos: Position, depth: int, previous: int) -> int:
-        """One iteration; from ASPIRATION_DEPTH on, a narrow window around the
-        previous score that widens on failure."""
-        if (
-            depth < ASPIRATION_DEPTH
-            or abs(previous) >= MATE_BOUND
-            or not self.use_aspiration
-            or self.lab_off & LAB_NO_ALPHA_BETA  # minimax ignores windows
-        ):
-            return self._root(pos, depth, -INFINITE, INFINITE)
-        delta = ASPIRATION_WINDOW
-        alpha = max(previous - delta, -INFINITE)
-        beta = min(previous + delta, INFINITE)
-        while True:
-            score = self._root(pos, depth, alpha, beta)
-            if self._stats[STAT_ABORTED] != 0:
-                return score
-            if score <= alpha:
-                alpha = max(score - delta, -INFINITE)
-            elif score >= beta:
-                beta = min(score + delta, INFINITE)
-            else:
-                return score
-            self._stats[STAT_RESEARCHES] += 1
-            self._stats[STAT_ASPIRATION_RESEARCHES] += 1
-            delta *= 2
-            if delta > ASPIRATION_MAX_WINDOW:
-                alpha, beta = -INFINITE, INFINITE
-
-    def _root(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
-        self._stats[STAT_ROOT_COUNT] = 0
-        self._stats[STAT_ROOT_NODES : STAT_ROOT_NODES + MAX_ROOT_MOVES] = 0
-        score = int(
-            negamax(
-                pos.board,
-                pos.st,
-                pos.hashes,
-                pos.undo,
-                self._tt_keys,
-                self._tt_data,
-                self._moves,
-                self._scores,
-                self._killers,
-                self._history,
-                self._counters,
-                self._cont_hist,
-                self._stack,
-                self._pv,
-                self._pv_len,
-                self._stats,
-                self._ctl,
-                self._stop if depth > 1 else self._never_stop,
-                depth,
-                0,
-                alpha,
-                beta,
-                False,
-            )
-        )
-        self._collect_root_moves()
-        return score
-
-    def _collect_root_moves(self) -> None:
-        """Add the last root call's per-move nodes to the iteration's tally (search lab)."""
-        s = self._stats
-        for k in range(min(int(s[STAT_ROOT_COUNT]), MAX_ROOT_MOVES)):
-            move = int(s[STAT_ROOT_MOVES + k])
-            entry = self._root_nodes.setdefault(move, [0, 0, 0])
-            entry[0] += int(s[STAT_ROOT_NODES + k])
-            entry[1] = int(s[STAT_ROOT_SCORES + k])
-            entry[2] = int(s[STAT_ROOT_BOUNDS + k])
-
-    def _iteration_stats(
-        self, depth: int, counts: np.ndarray, seconds: float, previous_nodes: int | None, legal: list[int]
-    ) -> SearchStats:
-        """The counters of one completed iteration (``counts`` in _ITERATION_COUNTERS order)."""
-        values = dict(zip(_ITERATION_COUNTERS, (int(c) for c in counts), strict=True))
-        bounds = {ROOT_SCORE_UPPER: "upper", ROOT_SCORE_LOWER: "lower"}
-        root_moves = []
-        for move, (nodes, score, bound) in self._root_nodes.items():
-            cp, mate = score_to_uci(score)
-            root_moves.append(RootMoveStats(move_to_uci(move), nodes, cp, mate, bounds.get(bound, "exact")))
-        root_moves.sort(key=lambda m: -m.nodes)
-        return SearchStats(
-            depth=depth,
-            nodes=values[STAT_NODES],
-            qnodes=values[STAT_QNODES],
-            time_ms=seconds * 1000.0,
-            cutoffs=values[STAT_CUTOFFS],
-            first_move_cutoffs=values[STAT_FIRST_CUTOFFS],
-            tt_hits=values[STAT_TT_HITS],
-            null_move_cutoffs=values[STAT_NULL_CUTOFFS],
-            lmr_researches=values[STAT_LMR_RESEARCHES],
-            aspiration_researches=values[STAT_ASPIRATION_RESEARCHES],
-            pvs_researches=values[STAT_RESEARCHES] - values[STAT_ASPIRATION_RESEARCHES],
-            previous_nodes=previous_nodes,
-            root_legal_moves=len(legal),
-            root_moves=tuple(root_moves),
-        )
-
-    def _pv_moves(self, legal: list[int]) -> list[int]:
-        length = int(self._pv_len[0])
-        pv = [int(self._pv[0, i]) for i in range(length)]
-        if pv and pv[0] not in legal:
-            return []
-        return pv
-
     def _make_info(
         self, depth: int, score: int, pv: tuple[str, ...], elapsed_ms: float, multipv: int = 1
     ) -> SearchInfo:
-        nodes = int(self._stats[STAT_NODES])
-        time_ms = int(elapsed_ms)
-        cp, mate = score_to_uci(score)
-        return SearchInfo(
-            depth=depth,
-            seldepth=max(depth, int(self._stats[STAT_SELDEPTH])),
-            score_cp=cp,
-            mate_in=mate,
-            nodes=nodes,
-            nps=int(nodes * 1000 / max(elapsed_ms, 1.0)),
-            time_ms=time_ms,
-            hashfull=int(tt_hashfull(self._tt_data, self._generation)),
-            pv=pv,
-            multipv=multipv,
-        )
+        return make_info(self._stats, self._tt_data, self._generation, depth, score, pv, elapsed_ms, multipv)
 
 
 _warm_lock = threading.Lock()

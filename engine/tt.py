@@ -121,6 +121,24 @@ def entry_generation(entry: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def bound_cuts(bound: int, score: int, alpha: int, beta: int) -> bool:
+    """Whether a stored ``score`` of this ``bound`` settles a node searched in (alpha, beta):
+    it is exact, or a bound on the far side of the window."""
+    return bound == BOUND_EXACT or (bound == BOUND_LOWER and score >= beta) or (bound == BOUND_UPPER and score <= alpha)
+
+
+@njit(cache=True, nogil=True)
+def result_bound(best: int, beta: int, raised_alpha: bool) -> int:
+    """The bound a fail-soft search's ``best`` is: lower at or above beta, exact when a move
+    raised alpha, otherwise upper."""
+    if best >= beta:
+        return BOUND_LOWER
+    if raised_alpha:
+        return BOUND_EXACT
+    return BOUND_UPPER
+
+
+@njit(cache=True, nogil=True)
 def tt_store(
     keys: np.ndarray, data: np.ndarray, key: np.uint64, depth: int, bound: int, score: int, move: int, generation: int
 ) -> None:

@@ -9,7 +9,7 @@ import chess
 import pytest
 
 from engine import Searcher, SearchInfo, SearchLimit
-from engine.searcher import MAX_MULTIPV
+from engine.searchstate import MAX_MULTIPV
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 TWO_MOVES = "k7/8/8/8/8/7P/r7/7K w - - 0 1"

@@ -7,9 +7,10 @@ import numpy as np
 import engine.ordering
 import engine.params
 import engine.pawns
+import engine.pruning
 import engine.quiescence
+import engine.root
 import engine.search
-import engine.searcher
 import engine.searchstate
 from engine.fen import position_from_fen
 from engine.movegen import gen_moves
@@ -40,10 +41,12 @@ def test_captures_are_ordered_most_valuable_victim_then_least_valuable_attacker(
 
 
 def test_search_thresholds_live_in_params() -> None:
-    for name in ("FUTILITY_MARGIN", "RFP_MARGIN", "LMP_LIMIT", "LMR"):
+    for name in ("FUTILITY_MARGIN", "RFP_MARGIN"):
         assert getattr(engine.search, name) is getattr(engine.params, name), name
+    for name in ("FUTILITY_MARGIN", "LMP_LIMIT", "LMR"):
+        assert getattr(engine.pruning, name) is getattr(engine.params, name), name
     assert engine.quiescence.DELTA_MARGIN == engine.params.DELTA_MARGIN
-    assert engine.searcher.ASPIRATION_WINDOW == engine.params.ASPIRATION_WINDOW
+    assert engine.root.ASPIRATION_WINDOW == engine.params.ASPIRATION_WINDOW
     # Margins and limits are indexed by depth up to their own length.
     assert engine.params.FUTILITY_MAX_DEPTH == len(engine.params.FUTILITY_MARGIN) - 1
     assert engine.params.LMP_MAX_DEPTH == len(engine.params.LMP_LIMIT) - 1
@@ -71,4 +74,4 @@ def test_improving_and_history_lmr_thresholds() -> None:
     assert all(np.diff(worsening) > 0)
     # The history adjustment of LMR stays within a few plies over the whole history range.
     assert 3 * engine.params.HISTORY_MAX // engine.params.LMR_HISTORY_DIVISOR <= 4
-    assert engine.search.LMP_LIMIT_WORSENING is worsening
+    assert engine.pruning.LMP_LIMIT_WORSENING is worsening

@@ -10,8 +10,8 @@ import pytest
 from engine_test_helpers import random_positions
 
 from engine import IllegalMoveError, InvalidFenError, Searcher, SearchInfo, SearchLimit
+from engine.draws import is_draw
 from engine.fen import position_from_game
-from engine.search import is_draw
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,8 @@ import pytest
 
 from engine import Searcher, SearchLimit
 from engine.timeman import PER_MOVE_LATENCY_MS, plan_time
-from engine.uci import UciEngine, timed_lines
+from engine.uci import UciEngine
+from engine.uci_protocol import timed_lines
 
 
 def long_game(plies: int = 150, seed: int = 7) -> list[str]:

@@ -12,7 +12,8 @@ import pytest
 from engine_test_helpers import UciProcess
 
 from engine.api import SearchInfo, SearchLimit, SearchResult
-from engine.uci import UciEngine, format_bestmove, format_info, parse_go, parse_position
+from engine.uci import UciEngine
+from engine.uci_protocol import format_bestmove, format_info, parse_go, parse_position
 
 ENGINE_CMD = [sys.executable, "-m", "engine"]
 
