@@ -1,12 +1,22 @@
 """Transposition table: two parallel numpy arrays, probed and stored from jitted code.
 
-``keys`` uint64[N] holds the full Zobrist key; ``data`` int64[N] packs one entry:
+``keys`` uint64[N] holds the full Zobrist key XOR the entry's data word; ``data`` int64[N]
+packs one entry:
 
     bits  0-15  score + 32768 (mate scores stored relative to the node, see below)
     bits 16-23  depth (0..255)
     bits 24-25  bound (BOUND_EXACT / BOUND_LOWER / BOUND_UPPER)
     bits 26-46  move (engine encoding, 21 bits)
     bits 47-54  generation (search counter) for aging
+
+Several search threads (Lazy SMP, engine.smp) share one table and write it without a lock,
+each entry as two separate 8-byte writes. Storing ``key ^ data`` in the key word makes a slot
+that ends up with one thread's key word and another's data word (a torn entry) fail the
+probe's check ``keys[i] ^ data[i] == key``: it reads as absent rather than as another
+position's score and move (the standard lockless hashing). With one thread it validates
+exactly like a plain key comparison, so the search is unchanged. The move an entry holds is
+still only an ordering hint: the search plays only moves it generated itself and that
+make_move accepts as legal.
 
 N is a power of two so the index is ``key & (N - 1)``. Replacement is
 depth-preferred: a slot is overwritten by the same position, by an entry from
@@ -90,8 +100,9 @@ def score_from_tt(score: int, ply: int) -> int:
 def tt_probe(keys: np.ndarray, data: np.ndarray, key: np.uint64) -> int:
     """Packed entry for ``key``, or 0 when absent (a stored entry is never 0)."""
     idx = np.int64(key & np.uint64(keys.shape[0] - 1))
-    if keys[idx] == key:
-        return data[idx]
+    entry = data[idx]  # read once: the check and the result are the same word
+    if keys[idx] ^ np.uint64(entry) == key:
+        return entry
     return 0
 
 
@@ -145,7 +156,7 @@ def tt_store(
     """Store an entry unless a deeper one of the current search for another position is there."""
     idx = np.int64(key & np.uint64(keys.shape[0] - 1))
     old = data[idx]
-    same = keys[idx] == key
+    same = keys[idx] ^ np.uint64(old) == key
     if old != 0 and not same and entry_generation(old) == generation and entry_depth(old) > depth:
         return
     if same and move == 0:
@@ -154,8 +165,9 @@ def tt_store(
         depth = 0
     if depth > 255:
         depth = 255
-    keys[idx] = key
-    data[idx] = (score + 32768) | (depth << 16) | (bound << 24) | (move << 26) | ((generation & 0xFF) << 47)
+    entry = (score + 32768) | (depth << 16) | (bound << 24) | (move << 26) | ((generation & 0xFF) << 47)
+    keys[idx] = key ^ np.uint64(entry)  # the check word: see the module doc (torn writes)
+    data[idx] = entry
 
 
 @njit(cache=True, nogil=True)

@@ -71,3 +71,18 @@ def test_depth_preferred_replacement_and_aging() -> None:
     tt_store(keys, data, b, 3, BOUND_UPPER, 2, 0, 2)  # a newer search replaces old entries
     assert tt_probe(keys, data, b) != 0 and tt_probe(keys, data, a) == 0
     assert tt_hashfull(data, 2) == 1  # one used slot among the first 1000
+
+
+def test_a_torn_entry_fails_validation() -> None:
+    """Threads write the key and the data words separately, without a lock: a slot can end up
+    with one thread's key word and another's data word. That mix must read as absent, not as
+    the other position's score and move under this key."""
+    keys, data = allocate(1)
+    n = keys.shape[0]
+    a, b = np.uint64(7), np.uint64(7 + n)  # same slot
+    tt_store(keys, data, a, 5, BOUND_EXACT, 100, encode_move(35, 55, 0, 0), 1)
+    key_word_a = keys[7]
+    tt_store(keys, data, b, 6, BOUND_EXACT, -300, encode_move(85, 65, 0, 0), 1)
+    keys[7] = key_word_a  # thread A's key word landed after thread B's data word
+    assert tt_probe(keys, data, a) == 0
+    assert tt_probe(keys, data, b) == 0
