@@ -46,8 +46,10 @@ class RootSearch:
     lab_off: int
     """engine.searchstate.LAB_NO_* bits (set by the driver); plain minimax ignores windows."""
 
-    def __init__(self, hash_mb: int) -> None:
-        self._tt_keys, self._tt_data = allocate(hash_mb)
+    def __init__(self, hash_mb: int, table: tuple[np.ndarray, np.ndarray] | None = None) -> None:
+        """Tables for one search thread; ``table`` (keys, data) shares another searcher's
+        transposition table instead of allocating one of ``hash_mb`` (Lazy SMP, engine.smp)."""
+        self._tt_keys, self._tt_data = allocate(hash_mb) if table is None else table
         self._moves = np.zeros((MAX_PLY, 256), dtype=np.int32)
         self._scores = np.zeros((MAX_PLY, 256), dtype=np.int32)
         self._killers = np.zeros((MAX_PLY, 2), dtype=np.int64)

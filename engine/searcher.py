@@ -4,7 +4,8 @@ Python only runs the iterative-deepening loop (one jitted call per iteration and
 MultiPV line, plus aspiration re-searches), the time manager and the reports; everything per
 node happens inside Numba with the GIL released, so a GUI thread or a timer
 thread keeps running while the engine thinks. The root of each iteration (MultiPV lines,
-aspiration windows) is engine.root, the reports engine.search_report.
+aspiration windows) is engine.root, the reports engine.search_report. With ``threads`` > 1
+helper threads search alongside, sharing the transposition table (Lazy SMP, engine.smp).
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ from engine.searchstate import (
     LAB_NO_TT,
     MAX_MULTIPV,
     STAT_ABORTED,
+    STAT_NODES,
     STAT_ROOT_BEST,
     STAT_SELDEPTH,
 )
+from engine.smp import Completed, HelperPool, clamp_threads, pick_best
 from engine.strength import LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, LatencyMeter, MoveTiming, TimeBudget, TimeManager, plan_time
 from engine.tt import MATE, MATE_BOUND, allocate
@@ -58,8 +61,12 @@ class Searcher(RootSearch):
     from another thread.
     """
 
-    def __init__(self, hash_mb: int = 64, move_overhead_ms: int = DEFAULT_MOVE_OVERHEAD_MS) -> None:
+    def __init__(self, hash_mb: int = 64, move_overhead_ms: int = DEFAULT_MOVE_OVERHEAD_MS, threads: int = 1) -> None:
         super().__init__(hash_mb)
+        self._pool = HelperPool()  # Lazy SMP helpers (engine.smp): threads - 1 of them
+        self._active_pool: HelperPool | None = None  # the helpers searching in the current search
+        self.threads = 1
+        """Search threads (1..engine.smp.MAX_THREADS; see set_threads)."""
         self.move_overhead_ms = move_overhead_ms
         self._generation = 0
         self._lock = threading.Lock()
@@ -82,6 +89,7 @@ class Searcher(RootSearch):
         move's own time) and how late searches stop: the time manager's reserves (timeman)."""
         self.last_timing: MoveTiming | None = None
         """How the last clock search went (budget, latency reserve, time spent), for reports."""
+        self.set_threads(threads)
 
     # -- configuration ---------------------------------------------------------
     def set_hash_mb(self, hash_mb: int) -> None:
@@ -89,6 +97,19 @@ class Searcher(RootSearch):
         self.stop()
         with self._lock:
             self._tt_keys, self._tt_data = allocate(hash_mb)
+            self._pool.share((self._tt_keys, self._tt_data))
+
+    def set_threads(self, threads: int) -> str | None:
+        """Search with ``threads`` threads (Lazy SMP, engine.smp), clamped to 1..MAX_THREADS;
+        returns a plain-words note when it was clamped. 1 is the single-threaded search.
+        Helpers search only at full strength (a playing level uses one thread). Stops a running
+        search first."""
+        threads, note = clamp_threads(threads)
+        self.stop()
+        with self._lock:
+            self.threads = threads
+            self._pool.resize(threads - 1, (self._tt_keys, self._tt_data), self._stop)
+        return note
 
     @property
     def hash_entries(self) -> int:
@@ -119,6 +140,7 @@ class Searcher(RootSearch):
             self._history.fill(0)
             self._counters.fill(0)
             self._cont_hist.fill(0)
+            self._pool.clear()
             self._generation = 0
             self.latency.new_game()
 
@@ -241,6 +263,11 @@ class Searcher(RootSearch):
         if lab_off & LAB_NO_ALPHA_BETA:
             max_depth = min(max_depth, MINIMAX_MAX_DEPTH)
         line_count = min(max(limit.multipv, 1), MAX_MULTIPV, len(legal))
+        # Step 1c. Lazy SMP: the helpers search the same position meanwhile (engine.smp).
+        pool = self._pool if self._pool.helpers and self.strength is None else None
+        self._active_pool = pool
+        if pool is not None:
+            pool.start(pos, legal, max_depth, self._ctl, lab_off, self.use_aspiration)
 
         # Step 2. Iterative deepening; the move of the last completed iteration stands.
         best_move = legal[0]
@@ -250,6 +277,7 @@ class Searcher(RootSearch):
         score = 0
         line_scores = [0] * line_count  # each line's last score: its aspiration centre
         instability = 1.0
+        partial = False  # the interrupted iteration changed the move
         counted = np.zeros(len(ITERATION_COUNTERS), dtype=np.int64)  # counters at the last iteration's end
         iteration_started = time.monotonic()
         previous_nodes: int | None = None
@@ -268,11 +296,13 @@ class Searcher(RootSearch):
                     # (MultiPV) or for a root move that beat the previous best (it was
                     # searched first).
                     if found and found[0][1]:
+                        partial = found[0][1][0] != best_move
                         best_move = found[0][1][0]
                         best_pv = tuple(move_to_uci(m) for m in found[0][1])
                     else:
                         improved = int(self._stats[STAT_ROOT_BEST])
                         if improved in legal and improved != best_move:
+                            partial = True
                             best_move = improved
                             best_pv = (move_to_uci(improved),)
                     break
@@ -320,13 +350,30 @@ class Searcher(RootSearch):
         finally:
             if timer is not None:
                 timer.cancel()
+            if pool is not None:
+                self._stop[0] = 1  # this search is over: so is every helper's
+                pool.join()
+        if pool is not None and info is not None and line_count == 1:
+            # Step 4. Lazy SMP: the best-completed thread's move (engine.smp.pick_best).
+            chosen = pick_best(Completed(info.depth, score, ()), pool.results(), partial)
+            if chosen is not None:
+                best_move = chosen.pv[0]
+                best_pv = tuple(move_to_uci(m) for m in chosen.pv)
+                info = self._make_info(chosen.depth, chosen.score, best_pv, clock.elapsed_ms())
+                lines = (info,)
+                if on_info is not None:
+                    on_info(info)
         ponder = best_pv[1] if len(best_pv) > 1 else None
         return SearchResult(move_to_uci(best_move), ponder, info, lines)
 
     def _make_info(
         self, depth: int, score: int, pv: tuple[str, ...], elapsed_ms: float, multipv: int = 1
     ) -> SearchInfo:
-        return make_info(self._stats, self._tt_data, self._generation, depth, score, pv, elapsed_ms, multipv)
+        stats = self._stats
+        if self._active_pool is not None:  # nodes (and nps) of every thread
+            stats = stats.copy()
+            stats[STAT_NODES] += self._active_pool.nodes()
+        return make_info(stats, self._tt_data, self._generation, depth, score, pv, elapsed_ms, multipv)
 
 
 _warm_lock = threading.Lock()

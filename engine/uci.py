@@ -25,6 +25,7 @@ from engine.perft import perft_divide
 from engine.searcher import Searcher, warm_up
 from engine.searchstate import MAX_MULTIPV
 from engine.searchstats import format_stats
+from engine.smp import MAX_THREADS
 from engine.strength import MAX_ELO, MIN_ELO, clamp_elo
 from engine.uci_protocol import (
     STARTPOS,
@@ -136,7 +137,7 @@ class UciEngine:
         self.write(f"id name {ENGINE_NAME}")
         self.write(f"id author {ENGINE_AUTHOR}")
         self.write(f"option name Hash type spin default {HASH_DEFAULT} min {HASH_MIN} max {HASH_MAX}")
-        self.write("option name Threads type spin default 1 min 1 max 1")
+        self.write(f"option name Threads type spin default 1 min 1 max {MAX_THREADS}")
         self.write(
             f"option name Move Overhead type spin default {OVERHEAD_DEFAULT} min {OVERHEAD_MIN} max {OVERHEAD_MAX}"
         )
@@ -177,8 +178,12 @@ class UciEngine:
             self._stop_search()
             self.searcher.set_hash_mb(hash_mb)
         elif key == "threads":
-            if number != 1:
-                self.write("info string only Threads 1 is supported")
+            if number is None:
+                raise UciError(f"setoption Threads: not a number: {value!r}")
+            self._stop_search()
+            note = self.searcher.set_threads(number)  # clamped to 1..MAX_THREADS
+            if note is not None:
+                self.write(f"info string {note}")
         elif key == "move overhead":
             if number is None:
                 raise UciError(f"setoption Move Overhead: not a number: {value!r}")
