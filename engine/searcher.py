@@ -103,8 +103,10 @@ class Searcher(RootSearch):
         """Search with ``threads`` threads (Lazy SMP, engine.smp), clamped to 1..MAX_THREADS;
         returns a plain-words note when it was clamped. 1 is the single-threaded search.
         Helpers search only at full strength (a playing level uses one thread). Stops a running
-        search first."""
+        search first (unless the count is unchanged: the GUI sets it before every search)."""
         threads, note = clamp_threads(threads)
+        if threads == self.threads:
+            return note
         self.stop()
         with self._lock:
             self.threads = threads

@@ -45,6 +45,8 @@ class FakeSearcher:
         self.searches: list[tuple[str, tuple[str, ...], object]] = []
         self.started = threading.Event()
         self.new_games = 0
+        self.threads = 1
+        self.threads_per_search: list[int] = []
 
     def new_game(self) -> None:
         self.new_games += 1
@@ -56,6 +58,7 @@ class FakeSearcher:
         limit = limit if limit is not None else SearchLimit()
         self._stop.clear()
         self.searches.append((fen, tuple(moves), limit))
+        self.threads_per_search.append(self.threads)
         board = GoRequest(0, fen, tuple(moves)).board()
         move = next(iter(board.legal_moves), None)
         pv = (move.uci(),) if move else ()
@@ -72,6 +75,10 @@ class FakeSearcher:
 
     def set_strength(self, elo: int | None) -> None:
         self.strength = elo  # the level the next search plays at (None = full strength)
+
+    def set_threads(self, threads: int) -> str | None:
+        self.threads = threads  # the search threads of the next search
+        return None
 
 
 @pytest.fixture

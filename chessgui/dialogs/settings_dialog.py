@@ -45,6 +45,7 @@ from chessgui.storage.settings import (
     HASH_RANGE_MB,
     MIN_MOVE_DELAY_RANGE_MS,
     NODES_RANGE,
+    THREADS_RANGE,
     BoardSettings,
     PlayerKind,
     PlayerSettings,
@@ -100,12 +101,20 @@ class PlayerEditor(QGroupBox):
         self.hash_spin = QSpinBox(self)
         self.hash_spin.setRange(*HASH_RANGE_MB)
         self.hash_spin.setSuffix(self.tr(" MB"))
+        self.threads_spin = QSpinBox(self)
+        self.threads_spin.setObjectName(f"{side.lower()}_threads")
+        self.threads_spin.setRange(*THREADS_RANGE)
+        self.threads_spin.setAccessibleName(self.tr("Search threads"))
+        self.threads_spin.setToolTip(
+            self.tr("Search threads of the built-in engine (more than your processor has cores only slows it down)")
+        )
 
         builtin_page = QWidget(self)
         builtin_form = QFormLayout(builtin_page)
         builtin_form.setContentsMargins(0, 0, 0, 0)
         self.strength_control = StrengthControl(settings.elo, builtin_page)
         self.strength_control.setObjectName(f"{side.lower()}_strength")
+        builtin_form.addRow(self.tr("Threads:"), self.threads_spin)  # right below Hash table
         builtin_form.addRow(self.tr("Strength:"), self.strength_control)
         builtin_form.addRow(self.depth_check, self.depth_spin)
         builtin_form.addRow(self.nodes_check, self.nodes_spin)
@@ -162,6 +171,7 @@ class PlayerEditor(QGroupBox):
             if builtin
             else self._original.nodes,
             hash_mb=self.hash_spin.value(),
+            threads=self.threads_spin.value() if builtin else self._original.threads,
             elo=self.strength_control.elo() if builtin else self._original.elo,
             book=self.book_editor.book_settings(),
         )
@@ -188,6 +198,7 @@ class PlayerEditor(QGroupBox):
         self.nodes_check.setChecked(settings.nodes is not None)
         self.nodes_spin.setValue(settings.nodes or 100_000)
         self.hash_spin.setValue(settings.hash_mb)
+        self.threads_spin.setValue(settings.threads)
         self.strength_control.set_elo(settings.elo)
         if settings.kind is PlayerKind.UCI and settings.uci_path:
             self.uci_editor.check()

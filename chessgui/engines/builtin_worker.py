@@ -55,6 +55,8 @@ class SearcherLike(Protocol):
 
     def set_strength(self, elo: int | None) -> None: ...
 
+    def set_threads(self, threads: int) -> str | None: ...
+
 
 class _WarmUp:
     """The process-wide engine warm-up (Numba compile or cache load), run once."""
@@ -147,6 +149,7 @@ class EngineWorker(ThreadWorker[SearcherLike]):
         self._searcher: SearcherLike | None = None  # created and used in the worker thread only
         self._is_ready = False
         self._strength_elo: int | None = None  # playing level (engine.strength), None = full strength
+        self._threads = 1  # search threads (Lazy SMP, engine.smp)
         self._new_game_requested.connect(self._on_new_game_requested)
         self._start_thread()
 
@@ -162,6 +165,10 @@ class EngineWorker(ThreadWorker[SearcherLike]):
     def set_strength(self, elo: int | None) -> None:
         """Play the next searches at the level nearest ``elo`` (800..2400), or at full strength (None)."""
         self._strength_elo = elo
+
+    def set_threads(self, threads: int) -> None:
+        """Search the next searches with ``threads`` threads (the engine clamps it to 1..16)."""
+        self._threads = int(threads)
 
     def interrupt(self, handle: SearcherLike) -> None:
         handle.stop()
@@ -197,6 +204,7 @@ class EngineWorker(ThreadWorker[SearcherLike]):
         if not self._requests.begin(request_id, searcher):
             return  # stopped while the warm-up or the searcher's creation ran
         searcher.set_strength(self._strength_elo)
+        searcher.set_threads(self._threads)
 
         def on_info(info: SearchInfo) -> None:
             if self._requests.is_cancelled(request_id):

@@ -112,16 +112,18 @@ class BuiltinEnginePlayer(ComputerPlayer):
         if worker.is_ready():  # the worker may have become ready before we connected
             self._on_worker_ready()
         worker.set_strength(settings.elo)
+        worker.set_threads(settings.threads)
 
     def settings(self) -> PlayerSettings:
         """The strength settings this player searches with."""
         return self._settings
 
     def set_settings(self, settings: PlayerSettings) -> None:
-        """Use new strength and book settings from the next :meth:`go` (hash size needs a new player)."""
+        """Use new strength, threads and book settings from the next :meth:`go` (hash size needs a new player)."""
         self._settings = settings
         self.set_book_settings(settings.book)
         self._engine_worker.set_strength(settings.elo)
+        self._engine_worker.set_threads(settings.threads)
 
     def apply_settings(self, settings: PlayerSettings) -> bool:
         """Keep this engine when only its strength or book changes (same kind, hash size)."""

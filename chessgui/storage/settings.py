@@ -41,6 +41,8 @@ MOVE_TIME_RANGE_MS = (0, 600_000)
 DEPTH_RANGE = (1, 64)
 NODES_RANGE = (1, 1_000_000_000)
 HASH_RANGE_MB = (1, 4096)
+THREADS_RANGE = (1, 16)
+"""The built-in engine's search threads (engine.smp.MAX_THREADS; a test keeps them equal)."""
 LEVEL_RANGE = (800, 2400)
 """The built-in engine's playing levels in Elo (engine.strength.LEVELS; a test keeps them equal)."""
 LEVEL_STEP = 100
@@ -92,6 +94,9 @@ class PlayerSettings:
     """Built-in engine: maximum nodes per move, or None for no node cap."""
     hash_mb: int = 64
     """Transposition table size in MiB (built-in; also sent as "Hash" to UCI engines that offer it)."""
+    threads: int = 1
+    """Built-in engine: search threads (1..16, Lazy SMP; a playing level uses one). A UCI engine's
+    threads are among its own options."""
     elo: int | None = None
     """Built-in engine: playing level in Elo (800..2400, steps of 100; engine.strength), None = full strength."""
     book: BookSettings = field(default_factory=BookSettings)
@@ -132,6 +137,8 @@ class PlayerSettings:
                 parts.append(f"depth {self.depth}")
             if self.nodes:
                 parts.append(f"{self.nodes:,} nodes")
+            if self.threads > 1:
+                parts.append(QCoreApplication.translate("PlayerSettings", "{n} threads").format(n=self.threads))
             name = QCoreApplication.translate("PlayerSettings", "Built-in engine")
         else:
             name = self.uci_path.rsplit("/", 1)[-1] or QCoreApplication.translate("PlayerSettings", "UCI engine")
@@ -294,6 +301,7 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
         qsettings.setValue(prefix + "depth", player.depth if player.depth is not None else 0)
         qsettings.setValue(prefix + "nodes", player.nodes if player.nodes is not None else 0)
         qsettings.setValue(prefix + "hash_mb", player.hash_mb)
+        qsettings.setValue(prefix + "threads", player.threads)
         qsettings.setValue(prefix + "elo", player.elo or 0)
         qsettings.setValue(prefix + "book_enabled", player.book.enabled)
         qsettings.setValue(prefix + "book_path", player.book.path)
@@ -336,6 +344,7 @@ def _load_player(qsettings: SettingsSource, group: str, default: PlayerSettings)
         depth=depth or None,
         nodes=nodes or None,
         hash_mb=read_int(qsettings, prefix + "hash_mb", default.hash_mb, HASH_RANGE_MB),
+        threads=read_int(qsettings, prefix + "threads", default.threads, THREADS_RANGE),
         elo=_read_level(qsettings, prefix + "elo", default.elo),
         book=_load_book(qsettings, prefix, default.book),
     )

@@ -136,7 +136,7 @@
 <context>
     <name>AutosaveKeeper</name>
     <message>
-        <location filename="../../chessgui/storage/autosave_keeper.py" line="+83"/>
+        <location filename="../../chessgui/storage/autosave_keeper.py" line="+85"/>
         <source>The autosaved game could not be read: {error}</source>
         <translation>Automaattisesti tallennettua peliä ei voitu lukea: {error}</translation>
     </message>
@@ -515,7 +515,7 @@
 <context>
     <name>ColorScheme</name>
     <message>
-        <location filename="../../chessgui/storage/settings.py" line="+155"/>
+        <location filename="../../chessgui/storage/settings.py" line="+162"/>
         <source>Follow the system</source>
         <translation>Järjestelmän mukaan</translation>
     </message>
@@ -538,7 +538,7 @@
         <translation>Asema ei kelpaa moottorille: {error}</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+60"/>
         <source>The engine &apos;{name}&apos; chose an illegal move ({uci}).</source>
         <translation>Moottori &apos;{name}&apos; valitsi laittoman siirron ({uci}).</translation>
     </message>
@@ -656,12 +656,12 @@
 <context>
     <name>EngineWorker</name>
     <message>
-        <location filename="../../chessgui/engines/builtin_worker.py" line="+195"/>
+        <location filename="../../chessgui/engines/builtin_worker.py" line="+202"/>
         <source>The built-in engine could not start: {error}</source>
         <translation>Sisäänrakennettu moottori ei käynnistynyt: {error}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>The built-in engine failed: {error}</source>
         <translation>Sisäänrakennettu moottori epäonnistui: {error}</translation>
     </message>
@@ -1345,7 +1345,7 @@
 <context>
     <name>PlayerEditor</name>
     <message>
-        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+67"/>
+        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+68"/>
         <source>White</source>
         <translation>Valkea</translation>
     </message>
@@ -1415,7 +1415,22 @@
         <translation> Mt</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
+        <source>Search threads</source>
+        <translation>Hakusäikeet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Search threads of the built-in engine (more than your processor has cores only slows it down)</source>
+        <translation>Sisäänrakennetun moottorin hakusäikeet (suorittimen ytimiä useampi vain hidastaa)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Threads:</source>
+        <translation>Säikeet:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Strength:</source>
         <translation>Vahvuus:</translation>
     </message>
@@ -1435,7 +1450,7 @@
         <translation>Hajautustaulu:</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>{side}: choose the external engine program, or pick the built-in engine.</source>
         <translation>{side}: valitse ulkoinen moottoriohjelma tai sisäänrakennettu moottori.</translation>
     </message>
@@ -1448,7 +1463,7 @@
 <context>
     <name>PlayerSettings</name>
     <message>
-        <location filename="../../chessgui/storage/settings.py" line="-34"/>
+        <location filename="../../chessgui/storage/settings.py" line="-36"/>
         <source>Human</source>
         <extracomment>Used when a computer side would otherwise have no limit at all.</extracomment>
         <translation>Ihminen</translation>
@@ -1459,7 +1474,12 @@
         <translation>{elo} Elo</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>{n} threads</source>
+        <translation>{n} säiettä</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Built-in engine</source>
         <translation>Sisäänrakennettu moottori</translation>
     </message>
@@ -1472,7 +1492,7 @@
 <context>
     <name>PositionAnalyser</name>
     <message>
-        <location filename="../../chessgui/engines/analysis.py" line="+303"/>
+        <location filename="../../chessgui/engines/analysis.py" line="+308"/>
         <source>The analysis engine &apos;{name}&apos; stopped answering (it did not stop when asked), so it was closed.</source>
         <extracomment>How long an external engine gets to stop a search before it is taken for hung. The panel is redrawn at most this often (engines such as Stockfish report many times a second). Hash size of the built-in analysis engine. Which engine analyses: one of the choices the analysis settings offer.</extracomment>
         <translation>Analyysimoottori &apos;{name}&apos; lakkasi vastaamasta (se ei pysähtynyt pyydettäessä), joten se suljettiin.</translation>
@@ -2127,7 +2147,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+46"/>
+        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+47"/>
         <source>Settings</source>
         <translation>Asetukset</translation>
     </message>
@@ -2402,7 +2422,7 @@
         <translation>Valmiit tasot</translation>
     </message>
     <message>
-        <location filename="../../chessgui/storage/settings.py" line="-89"/>
+        <location filename="../../chessgui/storage/settings.py" line="-94"/>
         <source>Beginner</source>
         <extracomment>Bounds the dialog offers and the loader enforces.</extracomment>
         <translation>Aloittelija</translation>
@@ -2961,7 +2981,7 @@
 <context>
     <name>UciEnginePlayer</name>
     <message>
-        <location filename="../../chessgui/engines/players.py" line="+248"/>
+        <location filename="../../chessgui/engines/players.py" line="+253"/>
         <source>The engine &apos;{name}&apos; did not answer within {seconds:.0f} s and was stopped.</source>
         <translation>Moottori &apos;{name}&apos; ei vastannut {seconds:.0f} s:n kuluessa, ja se pysäytettiin.</translation>
     </message>
@@ -2969,18 +2989,18 @@
 <context>
     <name>UciWorker</name>
     <message>
-        <location filename="../../chessgui/engines/uci_worker.py" line="+156"/>
+        <location filename="../../chessgui/engines/uci_worker.py" line="+157"/>
         <source>The position could not be set up for the engine: {error}</source>
         <translation>Asemaa ei voitu asettaa moottorille: {error}</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-80"/>
         <source>The engine</source>
         <extracomment>What logs call the engine. What messages call it (&quot;The engine &apos;X&apos; stopped unexpectedly&quot;), translated when said. (The messages name their context: self.tr() in a subclass would look under the subclass&apos;s name.)</extracomment>
         <translation>Moottori</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+115"/>
         <location line="+25"/>
         <source>{subject} &apos;{name}&apos; stopped unexpectedly (it crashed or was closed).</source>
         <translation>{subject} &apos;{name}&apos; pysähtyi odottamatta (se kaatui tai suljettiin).</translation>
@@ -3164,7 +3184,7 @@
 <context>
     <name>_WarmUp</name>
     <message>
-        <location filename="../../chessgui/engines/builtin_worker.py" line="-131"/>
+        <location filename="../../chessgui/engines/builtin_worker.py" line="-137"/>
         <source>The built-in engine could not be prepared: {error}</source>
         <extracomment>How often a worker waiting for the warm-up checks whether it was stopped.</extracomment>
         <translation>Sisäänrakennettua moottoria ei voitu valmistella: {error}</translation>
@@ -3744,12 +3764,12 @@
     <message>
         <location filename="../../chessgui/storage/book.py" line="+80"/>
         <location line="+20"/>
-        <location line="+60"/>
+        <location line="+69"/>
         <source>The opening book {label} cannot be read: {strerror}.</source>
         <translation>Avauskirjaa {label} ei voi lukea: {strerror}.</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-84"/>
         <source>The opening book {label} is empty.</source>
         <translation>Avauskirja {label} on tyhjä.</translation>
     </message>
@@ -3769,7 +3789,7 @@
         <translation>Avauskirjaa {label} ei voi avata: {error}.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+31"/>
         <source>The default opening book is missing from the program files; reinstall the program.</source>
         <translation>Oletusavauskirja puuttuu ohjelman tiedostoista; asenna ohjelma uudelleen.</translation>
     </message>
@@ -4170,18 +4190,18 @@
 <context>
     <name>players</name>
     <message>
-        <location filename="../../chessgui/engines/players.py" line="-208"/>
+        <location filename="../../chessgui/engines/players.py" line="-213"/>
         <source>Built-in engine</source>
         <extracomment>A UCI engine that has not answered this long after its time ran out is called hung. Depth/node-limited searches have no time limit; this is how long they may take at most.</extracomment>
         <translation>Sisäänrakennettu moottori</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+133"/>
         <source>UCI engine</source>
         <translation>UCI-moottori</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+96"/>
         <source>Human</source>
         <translation>Ihminen</translation>
     </message>

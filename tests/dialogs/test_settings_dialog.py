@@ -46,7 +46,7 @@ def dialog(qtbot):
 
 def test_unchanged_dialog_returns_equal_settings(dialog) -> None:
     original = Settings(
-        white=PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=2500, depth=7, nodes=50_000, hash_mb=32),
+        white=PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=2500, depth=7, nodes=50_000, hash_mb=32, threads=2),
         black=PlayerSettings(kind=PlayerKind.HUMAN),
         board=BoardSettings(show_legal_moves=False, show_coordinates=True, animation_ms=300, auto_flip=False),
         min_move_delay_ms=1200,
@@ -72,6 +72,21 @@ def test_edits_produce_expected_settings(dialog) -> None:
     assert result.min_move_delay_ms == 2500
     assert not result.board.show_coordinates and result.board.animation_ms == 0
     assert result.human_colors() == [chess.BLACK]
+
+
+def test_threads_spin_box_per_side_for_the_builtin_engine(dialog) -> None:
+    widget = dialog(Settings(black=PlayerSettings(kind=PlayerKind.BUILTIN, threads=4)))
+    black, white = widget.black_editor, widget.white_editor
+    assert (black.threads_spin.minimum(), black.threads_spin.maximum()) == (1, 16)
+    assert black.threads_spin.value() == 4 and white.threads_spin.value() == 1
+    black.threads_spin.setValue(99)  # the spin box keeps it in range
+    white.computer_radio.setChecked(True)
+    white.threads_spin.setValue(2)
+    result = widget.result_settings()
+    assert (result.black.threads, result.white.threads) == (16, 2)
+    # A UCI engine sets its own threads among its options: the built-in engine's count is kept.
+    black.engine_combo.setCurrentIndex(1)
+    assert black.player_settings().threads == 4
 
 
 def test_computer_vs_computer_and_delay_bounds(dialog) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from dataclasses import replace
 
 import chess
 import pytest
@@ -93,6 +94,19 @@ def test_builtin_player_charges_the_engine_from_when_the_request_was_sent(qtbot,
         after = time.monotonic()
     limit = searcher.searches[0][2]
     assert limit.started_at is not None and before <= limit.started_at <= after
+
+
+def test_builtin_player_searches_with_its_sides_threads(qtbot, players, fake_searcher) -> None:
+    searcher = fake_searcher()
+    settings = PlayerSettings(book=NO_BOOK, kind=PlayerKind.BUILTIN, depth=2, threads=2)
+    player = players.builtin(settings, searcher)
+    with qtbot.waitSignal(player.move_made, timeout=5000):
+        player.go(GoRequest(1, chess.STARTING_FEN, ()))
+    assert searcher.threads_per_search == [2]
+    assert player.apply_settings(replace(settings, threads=3))  # the same engine, more threads
+    with qtbot.waitSignal(player.move_made, timeout=5000):
+        player.go(GoRequest(2, chess.STARTING_FEN, ("e2e4",)))
+    assert searcher.threads_per_search == [2, 3]
 
 
 def test_uci_limit_from_settings() -> None:

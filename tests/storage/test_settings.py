@@ -40,7 +40,7 @@ def test_round_trip_through_qsettings(tmp_path: Path) -> None:
             move_time_ms=2500,
             hash_mb=32,
         ),
-        black=PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0, depth=6, nodes=200_000),
+        black=PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0, depth=6, nodes=200_000, threads=3),
         board=BoardSettings(show_legal_moves=False, show_coordinates=False, animation_ms=0, auto_flip=False),
         min_move_delay_ms=1500,
         time_control=TimeControl.from_minutes(5, 3),
@@ -58,8 +58,8 @@ def test_single_uci_option_round_trips(tmp_path: Path) -> None:
 
 def test_corrupt_values_fall_back_to_defaults(tmp_path: Path) -> None:
     (tmp_path / "s.ini").write_text(
-        "[white]\nkind=robot\nmove_time_ms=fast\ndepth=-3\nhash_mb=999999999\nuci_option_names=a, b\n"
-        "uci_option_values=1\n[black]\nkind=uci\nnodes=12x\n"
+        "[white]\nkind=robot\nmove_time_ms=fast\ndepth=-3\nhash_mb=999999999\nthreads=99\nuci_option_names=a, b\n"
+        "uci_option_values=1\n[black]\nkind=uci\nnodes=12x\nthreads=0\n"
         "[board]\nshow_legal_moves=maybe\nanimation_ms=99999\nauto_flip=false\n"
         "[play]\nmin_move_delay_ms=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\x14garbage)\ntime_control=5 hours and a bit\n"
         "engine_time_mode=sometimes\n"
@@ -91,3 +91,11 @@ def test_player_helpers() -> None:
     assert PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=2000, depth=8).describe() == (
         "Built-in engine, 2 s/move, depth 8"
     )
+
+
+def test_threads_range_is_the_engines() -> None:
+    from chessgui.storage.settings import THREADS_RANGE
+    from engine.smp import MAX_THREADS
+
+    assert THREADS_RANGE == (1, MAX_THREADS)
+    assert PlayerSettings().threads == 1
