@@ -6,6 +6,8 @@
     .venv/bin/python benchmarks/sprt.py --base main --nodes 20000 --elo1 10
     # the same tree with two search-feature masks (test mask first)
     .venv/bin/python benchmarks/sprt.py --ab-features 0x3ff,0x3fd --nodes 5000
+    # one build against itself with a UCI option set on one side (2 search threads vs 1)
+    .venv/bin/python benchmarks/sprt.py --base . --test-option Threads=2 --tc 5+0.05 --concurrency 1
 
 Both builds run as UCI subprocesses (``python -m engine`` with the build's tree as
 working directory). Games are played in pairs from the same opening with colours
@@ -25,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import chess
@@ -49,13 +51,23 @@ class EngineSpec:
     """Command line."""
     cwd: Path
     """Working directory: the tree whose engine/ package is imported."""
+    options: tuple[tuple[str, str], ...] = ()
+    """UCI options set after the hash (--test-option / --base-option), e.g. (("Threads", "2"),)."""
+
+    def label(self) -> str:
+        """The name and the options set, for the reports."""
+        if not self.options:
+            return self.name
+        return f"{self.name} [{', '.join(f'{name}={value}' for name, value in self.options)}]"
 
     def open(self) -> chess.engine.SimpleEngine:
-        """Start the engine, set its hash and wait for its start-up (JIT) work."""
+        """Start the engine, set its hash and options and wait for its start-up (JIT) work."""
         engine = chess.engine.SimpleEngine.popen_uci(list(self.command), cwd=str(self.cwd), timeout=300)
         try:
             if "Hash" in engine.options:
                 engine.configure({"Hash": HASH_MB})
+            if self.options:
+                engine.configure(dict(self.options))
             engine.ping()
         except BaseException:
             engine.close()  # else its event-loop thread keeps the process alive
@@ -244,6 +256,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         metavar="TEST,BASE",
         help="both builds from --test's tree with these feature masks, e.g. 0x3ff,0x3fe",
     )
+    for side in ("test", "base"):
+        builds.add_argument(
+            f"--{side}-option",
+            action="append",
+            default=[],
+            type=_uci_option,
+            metavar="NAME=VALUE",
+            help=f"UCI option for the {side} build (repeatable), e.g. Threads=2",
+        )
     play = parser.add_argument_group("games")
     play.add_argument("--tc", default="5+0.05", help="seconds+increment per side (default 5+0.05)")
     play.add_argument("--nodes", type=int, help="fixed nodes per move instead of a clock")
@@ -282,6 +303,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def _uci_option(text: str) -> tuple[str, str]:
+    """NAME=VALUE -> (NAME, VALUE) (argparse type)."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name.strip(), value.strip()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     repo = Path.cwd()
@@ -299,6 +328,10 @@ def main(argv: list[str] | None = None) -> int:
                     build_spec("test", args.test, repo, Path(scratch)),
                     build_spec("base", args.base, repo, Path(scratch)),
                 )
+            specs = (
+                replace(specs[0], options=tuple(args.test_option)),
+                replace(specs[1], options=tuple(args.base_option)),
+            )
             if args.book:
                 openings = book_openings(args.book, 1000, args.book_plies, rng)
             else:
@@ -314,7 +347,7 @@ def run_match(args: argparse.Namespace, specs: tuple[EngineSpec, EngineSpec], op
     tally = Tally(args)
     rules = Adjudication(resign_moves=0, draw_moves=0) if args.no_adjudication else Adjudication()
     print(
-        f"SPRT {specs[0].name} vs {specs[1].name}: {args.time_control.describe()}, "
+        f"SPRT {specs[0].label()} vs {specs[1].label()}: {args.time_control.describe()}, "
         f"elo0={args.elo0:g} elo1={args.elo1:g} alpha={args.alpha:g} beta={args.beta:g}, "
         f"{args.stats} GSPRT (logistic Elo), {len(openings)} openings, "
         f"concurrency {args.concurrency}",

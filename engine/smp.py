@@ -16,6 +16,11 @@ only, so it is usually an iteration ahead of the main thread. The result is the
 best-completed thread's: the deepest completed iteration, on equal depth the higher score
 (Stockfish's thread vote in its simplest form); see :func:`pick_best`.
 
+A node limit (``go nodes``) counts the main thread's nodes: the helpers end with it. The
+reported nodes and nps are every thread's; the per-iteration counters (SearchStats) the main
+thread's. A playing level (engine.strength) and a MultiPV search (its lines) use the main
+thread's result (helpers search line 1 only, and not at all at a level).
+
 Threads = 1 starts no helper: the search is exactly the single-threaded one (bench and
 NUMBA_DISABLE_JIT equivalence are checked with it).
 """

@@ -277,3 +277,18 @@ def test_engine_that_hangs_loses(tmp_path: Path) -> None:
         assert not sprt.responds(engine)
     finally:
         engine.close()
+
+
+def test_build_options_are_parsed_and_set_on_the_engine(tmp_path: Path) -> None:
+    args = sprt.parse_args(["--base", ".", "--test-option", "Threads=2", "--test-option", "Move Overhead=40"])
+    assert args.test_option == [("Threads", "2"), ("Move Overhead", "40")] and args.base_option == []
+    with pytest.raises(SystemExit):
+        sprt.parse_args(["--base", ".", "--test-option", "Threads"])  # no value
+    spec = sprt.EngineSpec("ours", (sys.executable, "-m", "engine"), BENCH.parent, (("Threads", "2"),))
+    assert spec.name == "ours" and "Threads=2" in spec.label()
+    engine = spec.open()
+    try:
+        assert engine.options["Threads"].max >= 2
+        assert engine.protocol.config.get("Threads") == 2  # configured by open()
+    finally:
+        engine.quit()
