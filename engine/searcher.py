@@ -268,8 +268,6 @@ class Searcher(RootSearch):
         # Step 1c. Lazy SMP: the helpers search the same position meanwhile (engine.smp).
         pool = self._pool if self._pool.helpers and self.strength is None else None
         self._active_pool = pool
-        if pool is not None:
-            pool.start(pos, legal, max_depth, self._ctl, lab_off, self.use_aspiration)
 
         # Step 2. Iterative deepening; the move of the last completed iteration stands.
         best_move = legal[0]
@@ -285,6 +283,8 @@ class Searcher(RootSearch):
         previous_nodes: int | None = None
         iteration_ms = 0.0
         try:
+            if pool is not None:
+                pool.start(pos, legal, max_depth, self._ctl, lab_off, self.use_aspiration)
             for depth in range(1, max_depth + 1):
                 self._stats[STAT_ROOT_BEST] = 0
                 self._root_nodes = {}

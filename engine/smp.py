@@ -109,11 +109,10 @@ class Helper(RootSearch):
         self._counters.fill(0)
         self._cont_hist.fill(0)
 
-    def run(self, pos: Position, legal: list[int], max_depth: int, ctl: np.ndarray) -> None:
+    def run(self, pos: Position, legal: list[int], max_depth: int) -> None:
         """Iterative deepening on ``pos`` (this helper's own copy) until the stop flag or
-        ``max_depth``; ``ctl`` is the main searcher's (generation, features, lab bits)."""
+        ``max_depth`` (in the helper's thread, after :meth:`prepare`)."""
         try:
-            self._prepare(ctl)
             score = 0
             for depth in range(1, max_depth + 1):
                 if self._stop[0] != 0:
@@ -129,8 +128,10 @@ class Helper(RootSearch):
         except BaseException as exc:  # noqa: BLE001 - handed to the main thread
             self.error = exc
 
-    def _prepare(self, ctl: np.ndarray) -> None:
-        """As the main searcher prepares its own tables for a search."""
+    def prepare(self, ctl: np.ndarray) -> None:
+        """As the main searcher prepares its own tables for a search (in the main thread, before
+        the helper's starts: its counters are read from the first info line on). ``ctl`` is the
+        main searcher's (generation, features, lab bits)."""
         self.completed = None
         self.error = None
         self._ctl[:] = ctl
@@ -180,16 +181,23 @@ class HelperPool:
     ) -> None:
         """Start every helper's search of ``pos`` (each on its own copy) in its own thread."""
         self._threads = []
-        for helper in self.helpers:
-            helper.lab_off = lab_off
-            helper.use_aspiration = use_aspiration
-            own = Position(pos.board.copy(), pos.st.copy(), pos.hashes.copy(), pos.undo.copy())
-            thread = threading.Thread(
-                target=helper.run, args=(own, legal, max_depth, ctl.copy()), name=f"search-helper-{helper.number}"
-            )
-            thread.daemon = True
-            thread.start()
-            self._threads.append(thread)
+        try:
+            for helper in self.helpers:
+                helper.lab_off = lab_off
+                helper.use_aspiration = use_aspiration
+                helper.prepare(ctl)
+                own = Position(pos.board.copy(), pos.st.copy(), pos.hashes.copy(), pos.undo.copy())
+                thread = threading.Thread(
+                    target=helper.run, args=(own, legal, max_depth), name=f"search-helper-{helper.number}"
+                )
+                thread.daemon = True
+                thread.start()
+                self._threads.append(thread)
+        except BaseException:
+            if self.helpers:  # e.g. no thread could be created: end those already searching
+                self.helpers[0]._stop[0] = 1
+            self.join()
+            raise
 
     def join(self) -> None:
         """Wait for the helpers (the caller has raised the stop flag); re-raise a helper's error."""
@@ -200,10 +208,6 @@ class HelperPool:
             if helper.error is not None:
                 error, helper.error = helper.error, None
                 raise error
-
-    @property
-    def running(self) -> bool:
-        return bool(self._threads)
 
     def nodes(self) -> int:
         """Nodes the helpers searched in the current search."""

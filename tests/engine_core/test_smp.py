@@ -197,3 +197,25 @@ def test_uci_threads_option_round_trips() -> None:
         assert chess.Move.from_uci(bestmove) in chess.Board(KIWIPETE).legal_moves
     finally:
         assert uci.quit() == 0
+
+
+def test_a_helper_thread_that_cannot_start_ends_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.smp
+
+    started: list[threading.Thread] = []
+
+    class FlakyThread(threading.Thread):
+        def start(self) -> None:
+            if started:
+                raise RuntimeError("can't start new thread")
+            started.append(self)
+            super().start()
+
+    searcher = Searcher(hash_mb=1, threads=3)
+    monkeypatch.setattr(engine.smp.threading, "Thread", FlakyThread)
+    with pytest.raises(RuntimeError, match="can't start new thread"):
+        searcher.search(chess.STARTING_FEN, limit=SearchLimit(infinite=True))
+    assert len(started) == 1 and not started[0].is_alive() and not searcher.is_searching
+    monkeypatch.undo()
+    result = searcher.search(chess.STARTING_FEN, limit=SearchLimit(depth=4))
+    assert result.best_move in {m.uci() for m in chess.Board().legal_moves}
