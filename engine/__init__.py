@@ -13,7 +13,8 @@ _jit_cache.configure()  # before any jitted module is imported
 
 from engine.api import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimit, SearchResult  # noqa: E402
 from engine.perft import perft  # noqa: E402
-from engine.searcher import Searcher, warm_up  # noqa: E402
+from engine.searcher import Searcher  # noqa: E402
+from engine.warmup import warm_up  # noqa: E402
 
 __all__ = [
     "IllegalMoveError",

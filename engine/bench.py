@@ -71,7 +71,7 @@ def bench_nodes(depth: int = BENCH_DEPTH, report: bool = False) -> tuple[int, fl
 
 def run_bench(depth: int | None = None) -> None:
     """``python -m engine bench``: print load time, per-position results and totals."""
-    from engine.searcher import warm_up
+    from engine.warmup import warm_up
 
     start = time.perf_counter()
     warm_up()
@@ -109,7 +109,7 @@ def python_chess_perft(board: chess.Board, depth: int) -> int:
 def run_perft_bench(extra_depth: int | None = None) -> None:
     """``python -m engine perftbench``: perft speed of the engine vs python-chess."""
     from engine.perft import perft
-    from engine.searcher import warm_up
+    from engine.warmup import warm_up
 
     warm_up()
     ours_nodes = ours_time = theirs_nodes = theirs_time = 0.0

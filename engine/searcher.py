@@ -45,6 +45,7 @@ from engine.smp import Completed, HelperPool, clamp_threads, pick_best
 from engine.strength import LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, LatencyMeter, MoveTiming, TimeBudget, TimeManager, plan_time
 from engine.tt import MATE, MATE_BOUND, allocate
+from engine.warmup import warm_up
 
 TIMER_LEAD_MS = 3.0
 DEFAULT_LIMIT = SearchLimit()
@@ -376,41 +377,3 @@ class Searcher(RootSearch):
             stats = stats.copy()
             stats[STAT_NODES] += self._active_pool.nodes()
         return make_info(stats, self._tt_data, self._generation, depth, score, pv, elapsed_ms, multipv)
-
-
-_warm_lock = threading.Lock()
-_warm_done = False
-
-WARM_UP_FEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-WARM_UP_SEARCHES: tuple[tuple[tuple[str, ...], SearchLimit], ...] = (
-    # Ending in a capturable en-passant square: the position set-up calls
-    # ep_capturable from Python, a separate entry point.
-    (("e1g1", "h3g2", "a2a4"), SearchLimit(depth=2)),
-    (("e1c1", "e8g8"), SearchLimit(nodes=2000)),  # replayed history (push_uci)
-    ((), SearchLimit(movetime_ms=5)),  # the timer and the stop flag
-)
-"""Searches run by warm_up: each limit shape a real search takes (all tiny)."""
-
-
-def warm_up() -> None:
-    """Compile (or load from the on-disk cache) every jitted function a search uses.
-
-    Idempotent and thread-safe; call it from a background thread at start-up so
-    the first real search does not pay the compile time (perft, a developer
-    tool, compiles on first use). tests/engine/test_warm_up.py checks that no
-    search shape compiles anything afterwards.
-    """
-    global _warm_done
-    if _warm_done:
-        return
-    with _warm_lock:
-        if _warm_done:
-            return
-        searcher = Searcher(hash_mb=1)
-        _warm_done = True  # the searches below must not recurse into warm_up
-        try:
-            for moves, limit in WARM_UP_SEARCHES:
-                searcher._search(WARM_UP_FEN, moves, limit, None)
-        except BaseException:
-            _warm_done = False
-            raise

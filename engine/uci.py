@@ -22,7 +22,7 @@ from engine.api import IllegalMoveError, InvalidFenError, SearchInfo, SearchLimi
 from engine.book import BookFileError, EngineBook
 from engine.limits import clamp_int
 from engine.perft import perft_divide
-from engine.searcher import Searcher, warm_up
+from engine.searcher import Searcher
 from engine.searchstate import MAX_MULTIPV
 from engine.searchstats import format_stats
 from engine.smp import MAX_THREADS
@@ -37,6 +37,7 @@ from engine.uci_protocol import (
     parse_position,
     timed_lines,
 )
+from engine.warmup import warm_up
 
 ENGINE_NAME = "Chessgui Engine 0.1"
 ENGINE_AUTHOR = "The chessgui developers"
