@@ -149,6 +149,32 @@ def _engine_compiled() -> None:
     engine.warm_up()
 
 
+@pytest.fixture(autouse=True)
+def _workers_end_with_their_test() -> Iterator[None]:
+    """Every engine worker thread a test started is shut down when the test ends, passed or failed.
+
+    A failing test used to leave its workers running: the tests after it ran beside a live engine
+    thread, and at exit Qt aborted the whole run ("QThread: Destroyed while thread 'uci-engine' is
+    still running", exit 134), so one failure read as a crash (the whole-suite loop, loop 5 run 9).
+    """
+    from chessgui.engines.worker_thread import LIVE_WORKERS
+
+    before = set(LIVE_WORKERS.snapshot())
+    yield
+    for worker in LIVE_WORKERS.snapshot():
+        if worker not in before:
+            worker.shutdown(5000)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_worker_thread_at_exit() -> Iterator[None]:
+    """A thread still starting its engine when its test ended (parked) is waited for before exit."""
+    yield
+    from chessgui.engines.worker_thread import shutdown_all_workers
+
+    shutdown_all_workers(30_000)
+
+
 @pytest.fixture(scope="session")
 def scripted_player() -> type:
     """The ScriptedPlayer class: ``scripted_player(name)`` is a computer player the test answers by hand."""

@@ -23,6 +23,7 @@ from chessgui.storage.book import BookSettings
 from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 NO_BOOK = BookSettings(enabled=False)
+KILL_WATCHDOG_GRACE_MS = 60_000
 FAULTS = {
     "killed": "stopped unexpectedly",
     "exit": "exited at once",
@@ -72,13 +73,13 @@ def _inject(qtbot, fake_engine, fault: str) -> None:
     controller.player_failed.connect(failures.append)
     good = _player(fake_engine("good"))
     mode = "hang" if fault == "killed" else fault
-    # The kill must land before the watchdog: its grace now runs from the moment the engine
-    # is ready (no longer from the request, with the start-up timeout added), so give the
-    # test's kill room on a loaded machine.
-    bad = _player(fake_engine(mode), watchdog_grace_ms=5000 if fault == "killed" else 300)
+    # The kill must land before the watchdog, which is not what this case tests: its grace runs
+    # from the moment the engine is ready, and 5 s was once not enough on a loaded machine (the
+    # whole-suite loop, load ~5: "did not answer within 5 s" instead of the kill's message).
+    bad = _player(fake_engine(mode), watchdog_grace_ms=KILL_WATCHDOG_GRACE_MS if fault == "killed" else 300)
     controller.new_game()
     # The good engine plays White's first move; the faulty one is asked for Black's.
-    with qtbot.waitSignal(controller.player_failed, timeout=20_000):
+    with qtbot.waitSignal(controller.player_failed, timeout=KILL_WATCHDOG_GRACE_MS + 20_000):
         controller.set_players(good, bad)
         if fault == "killed":
             qtbot.waitUntil(lambda: controller.live_ply() == 1 and bad.is_thinking(), timeout=10_000)
