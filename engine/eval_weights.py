@@ -37,61 +37,61 @@ def _slot(name: str, values: int | tuple[int, ...]) -> int:
     return start
 
 
-TEMPO = _slot("tempo", 10)
+TEMPO = _slot("tempo", 6)
 """Bonus for the side to move (added after the blend)."""
 
 # Pawn structure ------------------------------------------------------------------
-PASSED_MG = _slot("passed_mg", (0, 0, 5, 8, 15, 30, 50, 80, 0))
-PASSED_EG = _slot("passed_eg", (0, 0, 10, 15, 30, 55, 90, 130, 0))
+PASSED_MG = _slot("passed_mg", (0, 0, 11, -27, -25, -15, 15, 0, 0))
+PASSED_EG = _slot("passed_eg", (0, 0, -5, 6, 20, 14, 1, 26, 0))
 """Passed pawn by relative rank."""
-PASSER_CONNECTED_MG = _slot("passer_connected_mg", (0, 0, 0, 3, 6, 10, 15, 20, 0))
-PASSER_CONNECTED_EG = _slot("passer_connected_eg", (0, 0, 0, 5, 10, 18, 28, 40, 0))
+PASSER_CONNECTED_MG = _slot("passer_connected_mg", (0, 0, -2, 13, 5, 41, 49, 102, 0))
+PASSER_CONNECTED_EG = _slot("passer_connected_eg", (0, 0, 7, 14, 21, 27, 61, 68, 0))
 """Passed pawn defended by a pawn or beside one, by relative rank."""
-PASSER_FREE_MG = _slot("passer_free_mg", (0, 0, 0, 0, 2, 5, 10, 15, 0))
-PASSER_FREE_EG = _slot("passer_free_eg", (0, 0, 0, 0, 5, 10, 20, 30, 0))
+PASSER_FREE_MG = _slot("passer_free_mg", (0, 0, 0, 0, 26, 23, 31, 38, 0))
+PASSER_FREE_EG = _slot("passer_free_eg", (0, 0, 0, 0, 1, 7, 10, 4, 0))
 """Passed pawn whose stop square is empty ..."""
-PASSER_SAFE_MG = _slot("passer_safe_mg", (0, 0, 0, 0, 3, 6, 12, 20, 0))
-PASSER_SAFE_EG = _slot("passer_safe_eg", (0, 0, 0, 0, 5, 12, 22, 35, 0))
+PASSER_SAFE_MG = _slot("passer_safe_mg", (0, 0, 0, 0, 4, -24, 12, 0, 0))
+PASSER_SAFE_EG = _slot("passer_safe_eg", (0, 0, 0, 0, 26, 33, 61, 111, 0))
 """... and not attacked by the enemy (extra)."""
-PASSER_KING_THEIRS_EG = _slot("passer_king_theirs_eg", (0, 0, 0, 0, 5, 10, 18, 25, 0))
-PASSER_KING_OURS_EG = _slot("passer_king_ours_eg", (0, 0, 0, 0, 2, 4, 8, 12, 0))
+PASSER_KING_THEIRS_EG = _slot("passer_king_theirs_eg", (0, 0, 0, 0, 7, 13, 24, 35, 0))
+PASSER_KING_OURS_EG = _slot("passer_king_ours_eg", (0, 0, 0, 0, 13, 12, 25, 42, 0))
 """Per king step (at most 5) between the enemy king (bonus) / own king (penalty) and the stop square."""
-PASSER_UNSTOPPABLE_EG = _slot("passer_unstoppable_eg", 500)
+PASSER_UNSTOPPABLE_EG = _slot("passer_unstoppable_eg", 222)
 """Passed pawn the enemy king cannot catch (rule of the square) when the enemy has no pieces."""
-DOUBLED_MG = _slot("doubled_mg", 10)
-DOUBLED_EG = _slot("doubled_eg", 20)
+DOUBLED_MG = _slot("doubled_mg", 9)
+DOUBLED_EG = _slot("doubled_eg", 34)
 """Penalty per extra pawn on a file."""
-ISOLATED_MG = _slot("isolated_mg", 10)
-ISOLATED_EG = _slot("isolated_eg", 12)
+ISOLATED_MG = _slot("isolated_mg", 9)
+ISOLATED_EG = _slot("isolated_eg", 1)
 """Penalty for a pawn with no own pawn on either neighbouring file."""
 
 # Pieces ----------------------------------------------------------------------------
-BISHOP_PAIR_MG = _slot("bishop_pair_mg", 30)
-BISHOP_PAIR_EG = _slot("bishop_pair_eg", 50)
-ROOK_OPEN_MG = _slot("rook_open_mg", 25)
-ROOK_OPEN_EG = _slot("rook_open_eg", 10)
+BISHOP_PAIR_MG = _slot("bishop_pair_mg", 15)
+BISHOP_PAIR_EG = _slot("bishop_pair_eg", 66)
+ROOK_OPEN_MG = _slot("rook_open_mg", 8)
+ROOK_OPEN_EG = _slot("rook_open_eg", 13)
 """Rook on a file without pawns."""
-ROOK_HALF_OPEN_MG = _slot("rook_half_open_mg", 12)
-ROOK_HALF_OPEN_EG = _slot("rook_half_open_eg", 5)
+ROOK_HALF_OPEN_MG = _slot("rook_half_open_mg", 1)
+ROOK_HALF_OPEN_EG = _slot("rook_half_open_eg", 24)
 """Rook on a file without own pawns."""
-MOBILITY_MG = _slot("mobility_mg", (0, 0, 4, 5, 2, 1, 0, 0))
-MOBILITY_EG = _slot("mobility_eg", (0, 0, 4, 5, 4, 2, 0, 0))
+MOBILITY_MG = _slot("mobility_mg", (0, 0, 0, 2, 2, 0, 0, 0))
+MOBILITY_EG = _slot("mobility_eg", (0, 0, 5, 2, 2, 2, 0, 0))
 """Per reachable square (empty or enemy) beyond MOBILITY_BASE, by piece type."""
 MOBILITY_BASE = _slot("mobility_base", (0, 0, 4, 6, 6, 12, 0, 0))
 """A typical square count by piece type (mobility is scored around it)."""
 
 # King safety ---------------------------------------------------------------------------
-SHELTER_NEAR = _slot("shelter_near", 12)
-SHELTER_FAR = _slot("shelter_far", 6)
+SHELTER_NEAR = _slot("shelter_near", -3)
+SHELTER_FAR = _slot("shelter_far", -3)
 """Middlegame bonus per own pawn one (near) or two (far) squares in front of the king, files +-1."""
 
-KS_ATTACKER = _slot("ks_attacker", (0, 0, 48, 24, 36, 30, 0, 0))
+KS_ATTACKER = _slot("ks_attacker", (0, 0, 51, 20, 46, 21, 0, 0))
 """Danger units per piece (by type) that attacks the enemy king zone."""
-KS_ZONE_HIT = _slot("ks_zone_hit", 20)
+KS_ZONE_HIT = _slot("ks_zone_hit", 29)
 """Danger units per attack on a king-zone square (pawn attacks included)."""
-KS_OFFSET = _slot("ks_offset", 50)
+KS_OFFSET = _slot("ks_offset", 85)
 """Danger units subtracted from every attack (small attacks cost nothing)."""
-KS_NO_QUEEN = _slot("ks_no_queen", 200)
+KS_NO_QUEEN = _slot("ks_no_queen", 106)
 """Danger units subtracted when the attacker has no queen."""
 KS_MAX_UNITS = _slot("ks_max_units", 600)
 """Cap on danger units (the penalty stops growing)."""
@@ -99,14 +99,14 @@ KS_DIVISOR = _slot("ks_divisor", 720)
 """Middlegame penalty = units * units // KS_DIVISOR ..."""
 KS_EG_DIVISOR = _slot("ks_eg_divisor", 20)
 """... endgame penalty = units // KS_EG_DIVISOR."""
-KS_SEMI_OPEN_FILE_MG = _slot("ks_semi_open_file_mg", 15)
+KS_SEMI_OPEN_FILE_MG = _slot("ks_semi_open_file_mg", 16)
 """Per file next to (or of) the king without own pawns."""
-KS_OPEN_FILE_MG = _slot("ks_open_file_mg", 10)
+KS_OPEN_FILE_MG = _slot("ks_open_file_mg", 9)
 """Extra per such file without any pawns."""
-STORM_MG = _slot("storm_mg", (0, 0, 10, 30, 15, 5, 0, 0, 0))
+STORM_MG = _slot("storm_mg", (0, 0, -30, 19, 16, 1, -3, -2, 0))
 """Enemy pawn advancing on a file next to the king, by its rank relative to the king's side (3 = two in front of a
 back-rank king)."""
-STORM_BLOCKED_MG = _slot("storm_blocked_mg", (0, 0, 0, 8, 4, 2, 0, 0, 0))
+STORM_BLOCKED_MG = _slot("storm_blocked_mg", (0, 0, 0, 23, -6, -7, -9, 29, 0))
 """The same when an own pawn stands right in front of it."""
 
 WEIGHTS = np.array(_values, dtype=np.int64)
