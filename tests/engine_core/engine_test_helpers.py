@@ -30,6 +30,19 @@ def random_positions(count: int, seed: int, max_plies: int = 120) -> list[chess.
     return boards
 
 
+def assert_legal_answer(board: chess.Board, best_move: str | None, ponder: str | None) -> None:
+    """A search's answer in ``board`` is legal: its best move, and the ponder move after it;
+    no move at all exactly when there is none (mate or stalemate)."""
+    if not any(board.legal_moves):
+        assert best_move is None, board.fen()
+        return
+    assert best_move is not None and chess.Move.from_uci(best_move) in board.legal_moves, board.fen()
+    if ponder is not None:
+        after = board.copy()
+        after.push_uci(best_move)
+        assert chess.Move.from_uci(ponder) in after.legal_moves, after.fen()
+
+
 class UciProcess:
     """``python -m engine`` driven line by line, for tests that must see each reply
     before sending the next command (a reader thread collects stdout)."""

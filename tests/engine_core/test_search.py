@@ -7,7 +7,7 @@ import time
 
 import chess
 import pytest
-from engine_test_helpers import random_positions
+from engine_test_helpers import assert_legal_answer, random_positions
 
 from engine import IllegalMoveError, InvalidFenError, Searcher, SearchInfo, SearchLimit
 from engine.draws import is_draw
@@ -138,15 +138,8 @@ def test_movetime_is_respected_roughly(searcher: Searcher) -> None:
 def test_returned_move_is_always_legal() -> None:
     searcher = Searcher(hash_mb=4)
     for board in random_positions(60, seed=3):
-        legal = {m.uci() for m in board.legal_moves}
         result = searcher.search(board.fen(), limit=SearchLimit(nodes=3000))
-        if legal:
-            assert result.best_move in legal, board.fen()
-            if result.ponder is not None:
-                board.push_uci(result.best_move)
-                assert chess.Move.from_uci(result.ponder) in board.legal_moves
-        else:
-            assert result.best_move is None
+        assert_legal_answer(board, result.best_move, result.ponder)
 
 
 def test_tiny_clock_still_returns_a_legal_move_fast(searcher: Searcher) -> None:

@@ -9,7 +9,7 @@ import time
 import chess
 import numpy as np
 import pytest
-from engine_test_helpers import UciProcess, random_positions
+from engine_test_helpers import UciProcess, assert_legal_answer, random_positions
 
 from engine import Searcher, SearchLimit
 from engine.smp import MAX_THREADS, Completed, Helper, pick_best, skips_depth
@@ -61,15 +61,8 @@ def test_the_best_completed_thread_is_chosen() -> None:
 def test_two_threads_always_return_a_legal_move() -> None:
     searcher = Searcher(hash_mb=4, threads=2)
     for board in random_positions(40, seed=11):
-        legal = {m.uci() for m in board.legal_moves}
         result = searcher.search(board.fen(), limit=SearchLimit(nodes=3000))
-        if legal:
-            assert result.best_move in legal, board.fen()
-            if result.ponder is not None:
-                board.push_uci(result.best_move)
-                assert chess.Move.from_uci(result.ponder) in board.legal_moves
-        else:
-            assert result.best_move is None
+        assert_legal_answer(board, result.best_move, result.ponder)
         assert helper_threads() == []  # joined before search() returns
 
 
