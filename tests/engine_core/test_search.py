@@ -150,8 +150,9 @@ def test_tiny_clock_still_returns_a_legal_move_fast(searcher: Searcher) -> None:
     assert chess.Move.from_uci(result.best_move) in board.legal_moves
 
 
-def test_new_game_ends_a_running_search_and_is_searching_tracks_it() -> None:
-    searcher = Searcher(hash_mb=4)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_new_game_ends_a_running_search_and_is_searching_tracks_it(threads: int) -> None:
+    searcher = Searcher(hash_mb=4, threads=threads)
     assert not searcher.is_searching
     done = threading.Event()
     thread = threading.Thread(
@@ -166,3 +167,4 @@ def test_new_game_ends_a_running_search_and_is_searching_tracks_it() -> None:
     assert done.wait(5)
     thread.join(5)
     assert not searcher.is_searching
+    assert not [t for t in threading.enumerate() if t.name.startswith("search-helper")]  # helpers joined

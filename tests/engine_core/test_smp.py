@@ -92,22 +92,6 @@ def test_stop_ends_every_thread_promptly(searcher: Searcher) -> None:
     assert chess.Move.from_uci(results[0].best_move) in chess.Board(KIWIPETE).legal_moves
 
 
-def test_new_game_ends_a_two_thread_search() -> None:
-    searcher = Searcher(hash_mb=4, threads=2)
-    done = threading.Event()
-    thread = threading.Thread(
-        target=lambda: (searcher.search(chess.STARTING_FEN, limit=SearchLimit(infinite=True)), done.set())
-    )
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not searcher.is_searching and time.monotonic() < deadline:
-        time.sleep(0.01)
-    searcher.new_game()
-    assert done.wait(5)
-    thread.join(5)
-    assert helper_threads() == []
-
-
 def test_time_limits_hold_with_two_threads(searcher: Searcher) -> None:
     # Generous bounds, as for one thread: exact overshoot is benchmarks/engine_timing.py's job.
     start = time.monotonic()
