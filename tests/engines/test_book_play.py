@@ -86,9 +86,16 @@ def test_window_marks_book_moves_in_log_panel_and_pgn(qtbot) -> None:
     qtbot.addWidget(window)
     window.show()
     try:
-        # Four plies are book moves: they need no engine (not even its compile).
-        qtbot.waitUntil(lambda: window.controller.live_ply() >= 4, timeout=10_000)
-        window.controller.pause()
+        # Four plies are book moves: they need no engine (not even its compile). Paused the moment
+        # the fourth is played: polling for it let the depth-1 engine play on to ply 6 first once
+        # (whole-suite loop, seed 217903658), and Black's panel row showed that search, not the book.
+        def pause_after_the_book(_move: chess.Move, _san: str) -> None:
+            if window.controller.live_ply() == 4:
+                window.controller.pause()
+
+        window.controller.move_made.connect(pause_after_the_book)
+        qtbot.waitUntil(window.controller.is_paused, timeout=10_000)
+        assert window.controller.live_ply() == 4
         for ply in range(1, 5):
             assert window.controller.node_at_ply(ply).comment == "book"
             assert window.controller.node_at_ply(ply).eval() is None
