@@ -103,6 +103,7 @@ from engine.searchstate import (
 from engine.see import see_ge
 from engine.strength_hook import weaken
 from engine.tt import (
+    EVAL_NONE,
     INFINITE,
     MATE,
     MATE_BOUND,
@@ -114,7 +115,7 @@ from engine.tt import (
     result_bound,
     score_from_tt,
     score_to_tt,
-    tt_probe,
+    tt_probe_eval,
     tt_store,
 )
 
@@ -155,8 +156,8 @@ def negamax(
     Step 5. Quiescence at the horizon.
     Step 6. Transposition table probe (cut-offs only in zero-window nodes); internal
             iterative reduction when the table knows no move.
-    Step 7. Static evaluation (kept per ply: "improving" compares it with 2 plies up),
-            static pruning: reverse futility, null move.
+    Step 7. Static evaluation (the table's if it has one; kept per ply: "improving"
+            compares it with 2 plies up), static pruning: reverse futility, null move.
     Step 8. Move loop: ordering, MultiPV root exclusions, SEE, futility and late-move
             pruning, PVS with late-move reductions.
     Step 9. Checkmate and stalemate.
@@ -213,7 +214,7 @@ def negamax(
 
     # Step 6.
     key = hashes[st[ST_HPLY]]
-    entry = tt_probe(tt_keys, tt_data, key) if ctl[CTL_LAB_OFF] & LAB_NO_TT == 0 else np.int64(0)
+    entry, raw_eval = tt_probe_eval(tt_keys, tt_data, key) if ctl[CTL_LAB_OFF] & LAB_NO_TT == 0 else (0, EVAL_NONE)
     tt_move = np.int64(0)
     if entry != 0:
         stats[STAT_TT_HITS] += 1
@@ -228,8 +229,11 @@ def negamax(
     # Step 7.
     static_eval = -INFINITE
     stack[ply + 2, SS_STATIC_EVAL] = NO_EVAL
-    if not checked:
-        static_eval = weaken(st, ctl, key, evaluate(board, st))  # playing levels: engine.strength_hook
+    if checked:
+        raw_eval = EVAL_NONE
+    else:
+        raw_eval = evaluate(board, st) if raw_eval == EVAL_NONE else raw_eval  # the table's if it has one
+        static_eval = weaken(st, ctl, key, raw_eval)  # playing levels: engine.strength_hook
         stack[ply + 2, SS_STATIC_EVAL] = static_eval
     # Improving: better than at our previous move (2 plies up); then prune less, reduce less.
     improving = (
@@ -394,5 +398,6 @@ def negamax(
     # Step 10.
     bound = result_bound(best, beta, best_move != 0)
     if excluded == 0 and ctl[CTL_LAB_OFF] & LAB_NO_TT == 0:
-        tt_store(tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move, ctl[CTL_GENERATION])
+        tt_score = score_to_tt(best, ply)
+        tt_store(tt_keys, tt_data, key, depth, bound, tt_score, best_move, ctl[CTL_GENERATION], raw_eval)
     return best
