@@ -60,6 +60,12 @@ too rough a guess of the search's result."""
 RFP_MARGIN = 90
 """Reverse futility: per ply of remaining depth, how far the static eval must exceed beta
 for the node to be cut without a search (the opponent can regain about this much a ply)."""
+RAZOR_MARGIN = np.array([0, 300, 550], dtype=np.int64)
+"""Razoring, by remaining depth: a non-PV node whose static eval plus this margin still does
+not reach alpha is settled by a quiescence search when that fails low too (a quiet move
+rarely gains this much this close to the horizon)."""
+RAZOR_MAX_DEPTH = len(RAZOR_MARGIN) - 1
+"""Deepest remaining depth razored."""
 NULL_MOVE_MIN_DEPTH = 3
 """Null move pruning needs this much depth left; nearer the horizon the reduced search
 would go straight to quiescence and cost as much as it saves."""

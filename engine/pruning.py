@@ -9,6 +9,10 @@ amounts live here, computed from the thresholds in engine.params:
   and after how many legal moves.
 * ``late_move_reduction``: the plies a late quiet move is reduced by (LMR), from the
   log-log table, adjusted for PV nodes, killers, the move's history and "improving".
+* ``see_prune_margin``: the material a move may lose by static exchange before the move loop
+  skips it near the horizon (FEATURE_SEE_PRUNING).
+* ``razoring``: whether a node near the horizon, far below alpha, tries quiescence first.
+* ``check_extension``: the ply a checking move is extended by (FEATURE_SEE_CHECK_EXTENSION).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.movegen import make_move, unmake_move
 from engine.params import (
     FUTILITY_MARGIN,
     FUTILITY_MAX_DEPTH,
@@ -24,15 +29,24 @@ from engine.params import (
     LMP_MAX_DEPTH,
     LMR,
     LMR_HISTORY_DIVISOR,
+    RAZOR_MARGIN,
+    RAZOR_MAX_DEPTH,
+    SEE_NOISY_MARGIN,
+    SEE_QUIET_MARGIN,
 )
 from engine.position import BISHOP, KNIGHT, QUEEN, ROOK, ST_COUNT
 from engine.searchstate import (
+    FEATURE_CHECK_EXTENSION,
     FEATURE_CONT_HISTORY,
     FEATURE_FUTILITY,
     FEATURE_HISTORY_LMR,
     FEATURE_IMPROVING,
     FEATURE_LMP,
+    FEATURE_RAZORING,
+    FEATURE_SEE_CHECK_EXTENSION,
+    LAB_NO_QUIESCENCE,
 )
+from engine.see import see_ge
 from engine.tt import MATE_BOUND
 
 
@@ -108,3 +122,39 @@ def late_move_reduction(
     if r < 0:
         r = 0
     return r
+
+
+@njit(cache=True, nogil=True)
+def razoring(features: int, lab_off: int, depth: int, alpha: int, static_eval: int) -> bool:
+    """Whether this node (non-PV, not in check: the caller's conditions) is so far below alpha,
+    this near the horizon, that a quiescence search decides it when that fails low too
+    (``depth`` >= 1; not with the search lab's quiescence switched off)."""
+    return (
+        features & FEATURE_RAZORING != 0
+        and lab_off & LAB_NO_QUIESCENCE == 0
+        and depth <= RAZOR_MAX_DEPTH
+        and abs(alpha) < MATE_BOUND
+        and static_eval + RAZOR_MARGIN[depth] <= alpha
+    )
+
+
+@njit(cache=True, nogil=True)
+def check_extension(
+    board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray, features: int, move: int, gives_check: bool
+) -> int:
+    """Plies to extend ``move`` (already made on the board) by: 1 for a check that does not lose
+    material by static exchange (FEATURE_SEE_CHECK_EXTENSION with FEATURE_CHECK_EXTENSION), else 0.
+    SEE reads the position before the move, so the move is taken back and made again."""
+    if not (gives_check and features & FEATURE_SEE_CHECK_EXTENSION and features & FEATURE_CHECK_EXTENSION):
+        return 0
+    unmake_move(board, st, undo)
+    safe_check = see_ge(board, move, 0)
+    make_move(board, st, hashes, undo, move)
+    return 1 if safe_check else 0
+
+
+@njit(cache=True, nogil=True)
+def see_prune_margin(quiet: bool, depth: int) -> int:
+    """Material (cp) a move may lose by static exchange at this depth before SEE pruning skips
+    it: linear in depth for quiet moves, quadratic for captures and promotions."""
+    return SEE_QUIET_MARGIN * depth if quiet else SEE_NOISY_MARGIN * depth * depth

@@ -51,17 +51,18 @@ from engine.params import (
     NULL_MOVE_MIN_DEPTH,
     RFP_MARGIN,
     RFP_MAX_DEPTH,
-    SEE_NOISY_MARGIN,
     SEE_PRUNE_MAX_DEPTH,
-    SEE_QUIET_MARGIN,
 )
 from engine.position import FLAG_CAPTURE, MAX_PLY, ST_HPLY, ST_SIDE, move_flags, move_promo
 from engine.pruning import (
+    check_extension,
     futility_pruning,
     has_non_pawn_material,
     late_move_limit,
     late_move_pruning,
     late_move_reduction,
+    razoring,
+    see_prune_margin,
 )
 from engine.quiescence import quiescence
 from engine.search_records import is_excluded, record_root_move, update_pv
@@ -157,7 +158,7 @@ def negamax(
     Step 6. Transposition table probe (cut-offs only in zero-window nodes); internal
             iterative reduction when the table knows no move.
     Step 7. Static evaluation (the table's if it has one; kept per ply: "improving"
-            compares it with 2 plies up), static pruning: reverse futility, null move.
+            compares it with 2 plies up), static pruning: razoring, reverse futility, null move.
     Step 8. Move loop: ordering, MultiPV root exclusions, SEE, futility and late-move
             pruning, PVS with late-move reductions.
     Step 9. Checkmate and stalemate.
@@ -243,6 +244,15 @@ def negamax(
         and static_eval > stack[ply, SS_STATIC_EVAL]
     )
     if not pv_node and not checked and abs(beta) < MATE_BOUND:
+        if razoring(features, ctl[CTL_LAB_OFF], depth, alpha, static_eval):
+            # fmt: off
+            score = quiescence(
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len,
+                stats, ctl, stop, ply, alpha, beta
+            )
+            # fmt: on
+            if score <= alpha:
+                return score  # even the captures cannot lift it to alpha: no quiet move will
         rfp_depth = depth - 1 if improving else depth
         if (
             features & FEATURE_REVERSE_FUTILITY
@@ -298,8 +308,7 @@ def negamax(
             continue  # an earlier MultiPV line already has this root move
         quiet = move_flags(move) & FLAG_CAPTURE == 0 and move_promo(move) == 0
         if see_prune and best > -MATE_BOUND:
-            margin = SEE_QUIET_MARGIN * depth if quiet else SEE_NOISY_MARGIN * depth * depth
-            if not see_ge(board, move, -margin):
+            if not see_ge(board, move, -see_prune_margin(quiet, depth)):
                 continue  # near the horizon, a move that loses this much material rarely recovers
         stack[ply + 2, SS_MOVE_KEY] = move_key(board, move)
         if not make_move(board, st, hashes, undo, move):
@@ -308,19 +317,12 @@ def negamax(
         gives_check = in_check(board, st)
         if futile and legal > 1 and quiet and not gives_check:
             unmake_move(board, st, undo)
-            if static_eval + FUTILITY_MARGIN[depth] > best:
-                best = static_eval + FUTILITY_MARGIN[depth]
+            best = max(best, static_eval + FUTILITY_MARGIN[depth])
             continue
         if prune_late and legal > lmp_limit and quiet and not gives_check:
             unmake_move(board, st, undo)  # late quiet moves near the horizon rarely matter
             continue
-        new_depth = depth - 1
-        if gives_check and features & FEATURE_SEE_CHECK_EXTENSION and features & FEATURE_CHECK_EXTENSION:
-            unmake_move(board, st, undo)  # SEE reads the position before the move
-            safe_check = see_ge(board, move, 0)
-            make_move(board, st, hashes, undo, move)
-            if safe_check:
-                new_depth = depth
+        new_depth = depth - 1 + check_extension(board, st, hashes, undo, features, move, gives_check)
         if root:  # search lab: the nodes under this root move are counted as a difference
             stats[STAT_ROOT_NODES + min(legal - 1, MAX_ROOT_MOVES - 1)] -= stats[STAT_NODES]
         if legal == 1 or ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:

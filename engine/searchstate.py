@@ -116,6 +116,9 @@ score and grow for a bad one (params.LMR_HISTORY_DIVISOR)."""
 FEATURE_IMPROVING = 131072
 """'Improving' (static eval above our previous move's): reverse futility margin a ply smaller
 when improving; when not, the tighter late-move limit and one more ply of reduction."""
+FEATURE_RAZORING = 262144
+"""Near the horizon (params.RAZOR_MARGIN), a non-PV node whose static eval is far below alpha
+returns its quiescence score when that fails low too, without a move loop."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -134,7 +137,9 @@ ALL_FEATURES = (
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = FEATURE_COUNTER_MOVE | FEATURE_CONT_HISTORY | FEATURE_HISTORY_LMR | FEATURE_IMPROVING
+PENDING_FEATURES = (
+    FEATURE_COUNTER_MOVE | FEATURE_CONT_HISTORY | FEATURE_HISTORY_LMR | FEATURE_IMPROVING | FEATURE_RAZORING
+)
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
