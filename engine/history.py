@@ -11,7 +11,9 @@ cont_hist  int16[CONT_KEYS, CONT_KEYS]  by (an earlier move's key, this move's k
 stack      int64[STACK_SIZE, SS_FIELDS] per ply, at index ply + 2 (two slots before the root):
                                         SS_MOVE_KEY, the key of the move made at the ply (0: none,
                                         a null move, or before the root); SS_STATIC_EVAL, the
-                                        node's static evaluation (NO_EVAL: in check or unknown)
+                                        node's static evaluation (NO_EVAL: in check or unknown);
+                                        SS_EXCLUDED, the move a singular-extension verification
+                                        search at the ply skips (0: none)
 
 A move's key is ``piece code * 64 + target square (0..63)``, the piece being the one that
 moves (a promoting pawn counts as the pawn); key 0 is never a move.
@@ -38,7 +40,8 @@ STACK_SIZE = MAX_PLY + 2
 """The stack has two slots before ply 0, so ``ply + 2 - 2`` is never negative."""
 SS_MOVE_KEY = 0
 SS_STATIC_EVAL = 1
-SS_FIELDS = 2
+SS_EXCLUDED = 2
+SS_FIELDS = 3
 NO_EVAL = -(1 << 40)
 """SS_STATIC_EVAL of a node in check (or of the slots before the root): no static evaluation."""
 OLD_HISTORY_MAX = 4_000_000
@@ -58,6 +61,7 @@ def reset_stack(stack: np.ndarray) -> None:
     """Before a search: no moves and no static evaluations before the root."""
     stack[:, SS_MOVE_KEY] = 0
     stack[:, SS_STATIC_EVAL] = NO_EVAL
+    stack[:, SS_EXCLUDED] = 0
 
 
 @njit(cache=True, nogil=True, inline="always")

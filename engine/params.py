@@ -60,6 +60,19 @@ too rough a guess of the search's result."""
 RFP_MARGIN = 90
 """Reverse futility: per ply of remaining depth, how far the static eval must exceed beta
 for the node to be cut without a search (the opponent can regain about this much a ply)."""
+RAZOR_MARGIN = np.array([0, 300, 550], dtype=np.int64)
+"""Razoring, by remaining depth: a non-PV node whose static eval plus this margin still does
+not reach alpha is settled by a quiescence search when that fails low too (a quiet move
+rarely gains this much this close to the horizon)."""
+RAZOR_MAX_DEPTH = len(RAZOR_MARGIN) - 1
+"""Deepest remaining depth razored."""
+SINGULAR_MIN_DEPTH = 6
+"""Singular extensions: the least depth left for the verification search (it searches at
+(depth - 1) // 2, so it is never a quiescence search) ..."""
+SINGULAR_TT_DEPTH_MARGIN = 3
+"""... with a TT entry (lower bound or exact) at most this much shallower than the node ..."""
+SINGULAR_MARGIN = 2
+"""... and the other moves must stay this many cp per ply of depth below the TT score."""
 NULL_MOVE_MIN_DEPTH = 3
 """Null move pruning needs this much depth left; nearer the horizon the reduced search
 would go straight to quiescence and cost as much as it saves."""

@@ -3,12 +3,20 @@
 negamax decides where a rule applies (its Steps 7 and 8, each behind its FEATURE_* bit); the
 amounts live here, computed from the thresholds in engine.params:
 
-* ``has_non_pawn_material``: the null move's zugzwang guard (pawn-only sides skip it).
+* ``is_improving``: whether the static eval beats our previous move's (FEATURE_IMPROVING).
+* ``reverse_futility``: whether the static eval is so far above beta that the node is cut.
+* ``null_move_pruning`` / ``null_move_reduction``: whether a null move is tried, and how much
+  shallower its search is; ``has_non_pawn_material``: its zugzwang guard (pawn-only sides skip it).
 * ``futility_pruning``: whether quiet moves at this node cannot reach alpha (futility).
 * ``late_move_pruning`` / ``late_move_limit``: whether late quiet moves are skipped (LMP)
   and after how many legal moves.
 * ``late_move_reduction``: the plies a late quiet move is reduced by (LMR), from the
   log-log table, adjusted for PV nodes, killers, the move's history and "improving".
+* ``see_prune_margin``: the material a move may lose by static exchange before the move loop
+  skips it near the horizon (FEATURE_SEE_PRUNING).
+* ``razoring``: whether a node near the horizon, far below alpha, tries quiescence first.
+* ``singular_candidate``: whether the TT move's singularity is tested (FEATURE_SINGULAR).
+* ``check_extension``: the ply a checking move is extended by (FEATURE_SEE_CHECK_EXTENSION).
 """
 
 from __future__ import annotations
@@ -16,6 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.history import NO_EVAL
+from engine.movegen import make_move, unmake_move
 from engine.params import (
     FUTILITY_MARGIN,
     FUTILITY_MAX_DEPTH,
@@ -24,22 +34,81 @@ from engine.params import (
     LMP_MAX_DEPTH,
     LMR,
     LMR_HISTORY_DIVISOR,
+    NULL_MOVE_BASE_R,
+    NULL_MOVE_DEPTH_DIVISOR,
+    NULL_MOVE_MIN_DEPTH,
+    RAZOR_MARGIN,
+    RAZOR_MAX_DEPTH,
+    RFP_MARGIN,
+    RFP_MAX_DEPTH,
+    SEE_NOISY_MARGIN,
+    SEE_QUIET_MARGIN,
+    SINGULAR_MIN_DEPTH,
+    SINGULAR_TT_DEPTH_MARGIN,
 )
 from engine.position import BISHOP, KNIGHT, QUEEN, ROOK, ST_COUNT
 from engine.searchstate import (
+    FEATURE_CHECK_EXTENSION,
     FEATURE_CONT_HISTORY,
     FEATURE_FUTILITY,
     FEATURE_HISTORY_LMR,
     FEATURE_IMPROVING,
     FEATURE_LMP,
+    FEATURE_NULL_MOVE,
+    FEATURE_RAZORING,
+    FEATURE_REVERSE_FUTILITY,
+    FEATURE_SEE_CHECK_EXTENSION,
+    FEATURE_SINGULAR,
+    LAB_NO_QUIESCENCE,
 )
-from engine.tt import MATE_BOUND
+from engine.see import see_ge
+from engine.tt import BOUND_UPPER, MATE_BOUND, entry_bound, entry_depth, entry_score
 
 
 @njit(cache=True, nogil=True)
 def has_non_pawn_material(st: np.ndarray, side: int) -> bool:
     base = ST_COUNT + side * 8
     return st[base + KNIGHT] + st[base + BISHOP] + st[base + ROOK] + st[base + QUEEN] > 0
+
+
+@njit(cache=True, nogil=True)
+def is_improving(features: int, checked: bool, static_eval: int, previous_eval: int) -> bool:
+    """'Improving': the static eval is better than at our previous move (2 plies up,
+    ``previous_eval``, NO_EVAL when unknown); then the search prunes less and reduces less."""
+    return (
+        features & FEATURE_IMPROVING != 0 and not checked and previous_eval != NO_EVAL and static_eval > previous_eval
+    )
+
+
+@njit(cache=True, nogil=True)
+def reverse_futility(features: int, depth: int, improving: bool, static_eval: int, beta: int) -> bool:
+    """Whether the static eval beats beta by RFP_MARGIN a ply (a ply less when improving): the
+    opponent cannot catch up in the plies left, so the node is cut (non-PV, not in check: the
+    caller's conditions)."""
+    rfp_depth = depth - 1 if improving else depth
+    return (
+        features & FEATURE_REVERSE_FUTILITY != 0
+        and depth <= RFP_MAX_DEPTH
+        and static_eval - RFP_MARGIN * rfp_depth >= beta
+    )
+
+
+@njit(cache=True, nogil=True)
+def null_move_pruning(features: int, st: np.ndarray, side: int, depth: int, static_eval: int, beta: int) -> bool:
+    """Whether the node tries a null move (non-PV, not in check, the previous move not a null
+    move and not a verification search: the caller's conditions)."""
+    return (
+        features & FEATURE_NULL_MOVE != 0
+        and depth >= NULL_MOVE_MIN_DEPTH
+        and static_eval >= beta
+        and has_non_pawn_material(st, side)
+    )
+
+
+@njit(cache=True, nogil=True)
+def null_move_reduction(depth: int) -> int:
+    """R: the null move's search is 1 + R plies shallower than the node's ``depth``."""
+    return NULL_MOVE_BASE_R + depth // NULL_MOVE_DEPTH_DIVISOR
 
 
 @njit(cache=True, nogil=True)
@@ -108,3 +177,59 @@ def late_move_reduction(
     if r < 0:
         r = 0
     return r
+
+
+@njit(cache=True, nogil=True)
+def razoring(features: int, lab_off: int, depth: int, alpha: int, static_eval: int) -> bool:
+    """Whether this node (non-PV, not in check: the caller's conditions) is so far below alpha,
+    this near the horizon, that a quiescence search decides it when that fails low too
+    (``depth`` >= 1; not with the search lab's quiescence switched off)."""
+    return (
+        features & FEATURE_RAZORING != 0
+        and lab_off & LAB_NO_QUIESCENCE == 0
+        and depth <= RAZOR_MAX_DEPTH
+        and abs(alpha) < MATE_BOUND
+        and static_eval + RAZOR_MARGIN[depth] <= alpha
+    )
+
+
+@njit(cache=True, nogil=True)
+def check_extension(
+    board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray, features: int, move: int, gives_check: bool
+) -> int:
+    """Plies to extend ``move`` (already made on the board) by: 1 for a check that does not lose
+    material by static exchange (FEATURE_SEE_CHECK_EXTENSION with FEATURE_CHECK_EXTENSION), else 0.
+    SEE reads the position before the move, so the move is taken back and made again."""
+    if not (gives_check and features & FEATURE_SEE_CHECK_EXTENSION and features & FEATURE_CHECK_EXTENSION):
+        return 0
+    unmake_move(board, st, undo)
+    safe_check = see_ge(board, move, 0)
+    make_move(board, st, hashes, undo, move)
+    return 1 if safe_check else 0
+
+
+@njit(cache=True, nogil=True)
+def see_prune_margin(quiet: bool, depth: int) -> int:
+    """Material (cp) a move may lose by static exchange at this depth before SEE pruning skips
+    it: linear in depth for quiet moves, quadratic for captures and promotions."""
+    return SEE_QUIET_MARGIN * depth if quiet else SEE_NOISY_MARGIN * depth * depth
+
+
+@njit(cache=True, nogil=True)
+def singular_candidate(
+    features: int, lab_off: int, root: bool, excluded_move: int, depth: int, entry: int, tt_move: int
+) -> bool:
+    """Whether the node tests its TT move for singularity: deep enough, the table's entry a
+    lower bound or exact and nearly as deep, no mate score, not the root, not itself a
+    verification search (``excluded_move`` 0) and no search lab switch on."""
+    return (
+        features & FEATURE_SINGULAR != 0
+        and lab_off == 0
+        and not root
+        and excluded_move == 0
+        and tt_move != 0
+        and depth >= SINGULAR_MIN_DEPTH
+        and entry_depth(entry) >= depth - SINGULAR_TT_DEPTH_MARGIN
+        and entry_bound(entry) != BOUND_UPPER
+        and abs(entry_score(entry)) < MATE_BOUND
+    )

@@ -38,6 +38,7 @@ from engine.tt import (
     BOUND_EXACT,
     BOUND_LOWER,
     BOUND_UPPER,
+    EVAL_NONE,
     INFINITE,
     MATE,
     entry_bound,
@@ -45,7 +46,7 @@ from engine.tt import (
     entry_score,
     score_from_tt,
     score_to_tt,
-    tt_probe,
+    tt_probe_eval,
     tt_store,
 )
 
@@ -101,9 +102,10 @@ def quiescence(
     # Step 2. Transposition table: any stored bound is deep enough here.
     key = hashes[st[ST_HPLY]]
     tt_move = np.int64(0)
+    raw_eval = EVAL_NONE
     use_tt = features & FEATURE_QS_TT != 0
     if use_tt:
-        entry = tt_probe(tt_keys, tt_data, key)
+        entry, raw_eval = tt_probe_eval(tt_keys, tt_data, key)
         if entry != 0:
             stats[STAT_TT_HITS] += 1
             tt_move = entry_move(entry)
@@ -119,8 +121,12 @@ def quiescence(
     # Step 3.
     stand = -INFINITE
     best = -INFINITE
-    if not checked:
-        stand = weaken(st, ctl, key, evaluate(board, st))  # playing levels: engine.strength_hook
+    if checked:
+        raw_eval = EVAL_NONE
+    else:
+        if raw_eval == EVAL_NONE:
+            raw_eval = evaluate(board, st)  # not in the table (engine.tt keeps it with the entry)
+        stand = weaken(st, ctl, key, raw_eval)  # playing levels: engine.strength_hook
         if stand >= beta:
             return stand
         if stand > alpha:
@@ -186,5 +192,9 @@ def quiescence(
             bound = np.int64(BOUND_LOWER)
         elif best > original_alpha:
             bound = np.int64(BOUND_EXACT)
-        tt_store(tt_keys, tt_data, key, np.int64(0), bound, score_to_tt(best, ply), best_move, ctl[CTL_GENERATION])
+        # fmt: off
+        tt_store(
+            tt_keys, tt_data, key, np.int64(0), bound, score_to_tt(best, ply), best_move, ctl[CTL_GENERATION], raw_eval
+        )
+        # fmt: on
     return best

@@ -38,7 +38,7 @@ from numba import njit
 
 from engine.draws import is_draw
 from engine.evaluate import evaluate
-from engine.history import NO_EVAL, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
+from engine.history import NO_EVAL, SS_EXCLUDED, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
 from engine.ordering import order_moves, pick_move, pick_move_see
 from engine.params import (
@@ -46,22 +46,23 @@ from engine.params import (
     IIR_MIN_DEPTH,
     LMR_MIN_DEPTH,
     LMR_MIN_MOVES,
-    NULL_MOVE_BASE_R,
-    NULL_MOVE_DEPTH_DIVISOR,
-    NULL_MOVE_MIN_DEPTH,
-    RFP_MARGIN,
-    RFP_MAX_DEPTH,
-    SEE_NOISY_MARGIN,
     SEE_PRUNE_MAX_DEPTH,
-    SEE_QUIET_MARGIN,
+    SINGULAR_MARGIN,
 )
 from engine.position import FLAG_CAPTURE, MAX_PLY, ST_HPLY, ST_SIDE, move_flags, move_promo
 from engine.pruning import (
+    check_extension,
     futility_pruning,
-    has_non_pawn_material,
+    is_improving,
     late_move_limit,
     late_move_pruning,
     late_move_reduction,
+    null_move_pruning,
+    null_move_reduction,
+    razoring,
+    reverse_futility,
+    see_prune_margin,
+    singular_candidate,
 )
 from engine.quiescence import quiescence
 from engine.search_records import is_excluded, record_root_move, update_pv
@@ -72,10 +73,7 @@ from engine.searchstate import (
     CTL_LAB_OFF,
     FEATURE_CHECK_EXTENSION,
     FEATURE_IIR,
-    FEATURE_IMPROVING,
     FEATURE_LMR,
-    FEATURE_NULL_MOVE,
-    FEATURE_REVERSE_FUTILITY,
     FEATURE_SEE_CHECK_EXTENSION,
     FEATURE_SEE_ORDERING,
     FEATURE_SEE_PRUNING,
@@ -85,24 +83,25 @@ from engine.searchstate import (
     LAB_NO_TT,
     MAX_EXCLUDED,
     MAX_ROOT_MOVES,
-    POLL_MASK,
     STAT_ABORTED,
     STAT_CUTOFFS,
     STAT_FIRST_CUTOFFS,
     STAT_LMR_RESEARCHES,
+    STAT_MULTI_CUTS,
     STAT_NODES,
     STAT_NULL_CUTOFFS,
     STAT_RESEARCHES,
     STAT_ROOT_BEST,
     STAT_ROOT_NODES,
     STAT_ROOT_SCORE,
-    STAT_SELDEPTH,
+    STAT_SINGULAR,
     STAT_TT_HITS,
-    poll_stop,
+    enter_node,
 )
 from engine.see import see_ge
 from engine.strength_hook import weaken
 from engine.tt import (
+    EVAL_NONE,
     INFINITE,
     MATE,
     MATE_BOUND,
@@ -114,7 +113,7 @@ from engine.tt import (
     result_bound,
     score_from_tt,
     score_to_tt,
-    tt_probe,
+    tt_probe_eval,
     tt_store,
 )
 
@@ -155,22 +154,20 @@ def negamax(
     Step 5. Quiescence at the horizon.
     Step 6. Transposition table probe (cut-offs only in zero-window nodes); internal
             iterative reduction when the table knows no move.
-    Step 7. Static evaluation (kept per ply: "improving" compares it with 2 plies up),
-            static pruning: reverse futility, null move.
-    Step 8. Move loop: ordering, MultiPV root exclusions, SEE, futility and late-move
+    Step 7. Static evaluation (the table's if it has one; kept per ply: "improving"
+            compares it with 2 plies up), static pruning: razoring, reverse futility, null move.
+    Step 8. Singular extension: is the TT move far better than the rest (a reduced search
+            without it, the node's "verification search")?
+    Step 9. Move loop: ordering, MultiPV root exclusions, SEE, futility and late-move
             pruning, PVS with late-move reductions.
-    Step 9. Checkmate and stalemate.
-    Step 10. Transposition table store (not for a root search with exclusions).
+    Step 10. Checkmate and stalemate.
+    Step 11. Transposition table store (not for a root search with exclusions, nor for a
+             verification search).
     """
     # Step 1.
     pv_len[ply] = ply
-    if stats[STAT_ABORTED] != 0:
+    if not enter_node(stats, ctl, stop, ply):
         return 0
-    stats[STAT_NODES] += 1
-    if (stats[STAT_NODES] & POLL_MASK) == 0:
-        poll_stop(stats, ctl, stop)
-    if ply > stats[STAT_SELDEPTH]:
-        stats[STAT_SELDEPTH] = ply
     # Search lab switches (ctl[CTL_LAB_OFF]) are read where used: no extra locals live
     # across the recursive calls, so the normal search keeps its speed.
     if ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
@@ -188,10 +185,8 @@ def negamax(
         if ply >= MAX_PLY - 2:
             return evaluate(board, st)
         # Step 3.
-        if alpha < -MATE + ply:
-            alpha = -MATE + ply
-        if beta > MATE - ply - 1:
-            beta = MATE - ply - 1
+        alpha = max(alpha, -MATE + ply)
+        beta = min(beta, MATE - ply - 1)
         if alpha >= beta:
             return alpha
 
@@ -213,12 +208,13 @@ def negamax(
 
     # Step 6.
     key = hashes[st[ST_HPLY]]
-    entry = tt_probe(tt_keys, tt_data, key) if ctl[CTL_LAB_OFF] & LAB_NO_TT == 0 else np.int64(0)
+    entry, raw_eval = tt_probe_eval(tt_keys, tt_data, key) if ctl[CTL_LAB_OFF] & LAB_NO_TT == 0 else (0, EVAL_NONE)
     tt_move = np.int64(0)
+    excluded_move = stack[ply + 2, SS_EXCLUDED]  # non-zero in a singular extension's verification search
     if entry != 0:
         stats[STAT_TT_HITS] += 1
         tt_move = entry_move(entry)
-        if not pv_node and entry_depth(entry) >= depth:
+        if not pv_node and excluded_move == 0 and entry_depth(entry) >= depth:
             tt_score = score_from_tt(entry_score(entry), ply)
             if bound_cuts(entry_bound(entry), tt_score, alpha, beta):
                 return tt_score
@@ -228,32 +224,27 @@ def negamax(
     # Step 7.
     static_eval = -INFINITE
     stack[ply + 2, SS_STATIC_EVAL] = NO_EVAL
-    if not checked:
-        static_eval = weaken(st, ctl, key, evaluate(board, st))  # playing levels: engine.strength_hook
+    if checked:
+        raw_eval = EVAL_NONE
+    else:
+        raw_eval = evaluate(board, st) if raw_eval == EVAL_NONE else raw_eval  # the table's if it has one
+        static_eval = weaken(st, ctl, key, raw_eval)  # playing levels: engine.strength_hook
         stack[ply + 2, SS_STATIC_EVAL] = static_eval
-    # Improving: better than at our previous move (2 plies up); then prune less, reduce less.
-    improving = (
-        features & FEATURE_IMPROVING != 0
-        and not checked
-        and stack[ply, SS_STATIC_EVAL] != NO_EVAL
-        and static_eval > stack[ply, SS_STATIC_EVAL]
-    )
+    improving = is_improving(features, checked, static_eval, stack[ply, SS_STATIC_EVAL])
     if not pv_node and not checked and abs(beta) < MATE_BOUND:
-        rfp_depth = depth - 1 if improving else depth
-        if (
-            features & FEATURE_REVERSE_FUTILITY
-            and depth <= RFP_MAX_DEPTH
-            and static_eval - RFP_MARGIN * rfp_depth >= beta
-        ):
+        if razoring(features, ctl[CTL_LAB_OFF], depth, alpha, static_eval):
+            # fmt: off
+            score = quiescence(
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len,
+                stats, ctl, stop, ply, alpha, beta
+            )
+            # fmt: on
+            if score <= alpha:
+                return score  # even the captures cannot lift it to alpha: no quiet move will
+        if reverse_futility(features, depth, improving, static_eval, beta):
             return static_eval
-        if (
-            features & FEATURE_NULL_MOVE
-            and allow_null
-            and depth >= NULL_MOVE_MIN_DEPTH
-            and static_eval >= beta
-            and has_non_pawn_material(st, side)
-        ):
-            r = NULL_MOVE_BASE_R + depth // NULL_MOVE_DEPTH_DIVISOR
+        if allow_null and excluded_move == 0 and null_move_pruning(features, st, side, depth, static_eval, beta):
+            r = null_move_reduction(depth)
             make_null(st, hashes, undo)
             stack[ply + 2, SS_MOVE_KEY] = 0  # a null move has no continuation
             # fmt: off
@@ -270,6 +261,28 @@ def negamax(
                 return beta if score >= MATE_BOUND else score
 
     # Step 8.
+    singular_ext = 0
+    if singular_candidate(features, ctl[CTL_LAB_OFF], root, excluded_move, depth, entry, tt_move):
+        s_beta = score_from_tt(entry_score(entry), ply) - SINGULAR_MARGIN * depth
+        stack[ply + 2, SS_EXCLUDED] = tt_move
+        # fmt: off
+        score = negamax(
+            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+            stack, pv, pv_len, stats, ctl, stop, (depth - 1) // 2, ply, s_beta - 1, s_beta, np.bool_(False)
+        )
+        # fmt: on
+        stack[ply + 2, SS_EXCLUDED] = 0
+        pv_len[ply] = ply  # the verification search's line is not this node's
+        if stats[STAT_ABORTED] != 0:
+            return 0
+        if score < s_beta:
+            stats[STAT_SINGULAR] += 1
+            singular_ext = 1  # no other move comes close: the TT move is worth a ply more
+        elif s_beta >= beta:
+            stats[STAT_MULTI_CUTS] += 1
+            return s_beta  # multi-cut: even without the TT move, a move beats beta
+
+    # Step 9.
     buf = moves[ply]
     sc = scores[ply]
     n = gen_moves(board, st, buf, np.bool_(False))
@@ -290,12 +303,11 @@ def negamax(
     legal = 0
     for i in range(n):
         move = pick_move_see(board, buf, sc, i, n) if see_ordering else pick_move(buf, sc, i, n)
-        if excluded > 0 and is_excluded(ctl, excluded, move):
-            continue  # an earlier MultiPV line already has this root move
+        if move == excluded_move or (excluded > 0 and is_excluded(ctl, excluded, move)):
+            continue  # the verification search's TT move, or an earlier MultiPV line's root move
         quiet = move_flags(move) & FLAG_CAPTURE == 0 and move_promo(move) == 0
         if see_prune and best > -MATE_BOUND:
-            margin = SEE_QUIET_MARGIN * depth if quiet else SEE_NOISY_MARGIN * depth * depth
-            if not see_ge(board, move, -margin):
+            if not see_ge(board, move, -see_prune_margin(quiet, depth)):
                 continue  # near the horizon, a move that loses this much material rarely recovers
         stack[ply + 2, SS_MOVE_KEY] = move_key(board, move)
         if not make_move(board, st, hashes, undo, move):
@@ -304,19 +316,13 @@ def negamax(
         gives_check = in_check(board, st)
         if futile and legal > 1 and quiet and not gives_check:
             unmake_move(board, st, undo)
-            if static_eval + FUTILITY_MARGIN[depth] > best:
-                best = static_eval + FUTILITY_MARGIN[depth]
+            best = max(best, static_eval + FUTILITY_MARGIN[depth])
             continue
         if prune_late and legal > lmp_limit and quiet and not gives_check:
             unmake_move(board, st, undo)  # late quiet moves near the horizon rarely matter
             continue
-        new_depth = depth - 1
-        if gives_check and features & FEATURE_SEE_CHECK_EXTENSION and features & FEATURE_CHECK_EXTENSION:
-            unmake_move(board, st, undo)  # SEE reads the position before the move
-            safe_check = see_ge(board, move, 0)
-            make_move(board, st, hashes, undo, move)
-            if safe_check:
-                new_depth = depth
+        extension = check_extension(board, st, hashes, undo, features, move, gives_check)
+        new_depth = depth - 1 + max(extension, singular_ext if move == tt_move else 0)
         if root:  # search lab: the nodes under this root move are counted as a difference
             stats[STAT_ROOT_NODES + min(legal - 1, MAX_ROOT_MOVES - 1)] -= stats[STAT_NODES]
         if legal == 1 or ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
@@ -387,12 +393,13 @@ def negamax(
                         # fmt: on
                     break
 
-    # Step 9.
-    if legal == 0:
-        return -MATE + ply if checked else 0
-
     # Step 10.
+    if legal == 0:  # (a verification search without other moves fails low)
+        return alpha if excluded_move != 0 else (-MATE + ply if checked else 0)
+
+    # Step 11.
     bound = result_bound(best, beta, best_move != 0)
-    if excluded == 0 and ctl[CTL_LAB_OFF] & LAB_NO_TT == 0:
-        tt_store(tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move, ctl[CTL_GENERATION])
+    if excluded == 0 and excluded_move == 0 and ctl[CTL_LAB_OFF] & LAB_NO_TT == 0:
+        tt_score = score_to_tt(best, ply)
+        tt_store(tt_keys, tt_data, key, depth, bound, tt_score, best_move, ctl[CTL_GENERATION], raw_eval)
     return best

@@ -17,11 +17,13 @@ from engine.searchstate import (
     STAT_CUTOFFS,
     STAT_FIRST_CUTOFFS,
     STAT_LMR_RESEARCHES,
+    STAT_MULTI_CUTS,
     STAT_NODES,
     STAT_NULL_CUTOFFS,
     STAT_QNODES,
     STAT_RESEARCHES,
     STAT_SELDEPTH,
+    STAT_SINGULAR,
     STAT_TT_HITS,
 )
 from engine.searchstats import RootMoveStats, SearchStats
@@ -63,6 +65,8 @@ def search_counters(stats: np.ndarray) -> dict[str, int]:
         "null_move_cutoffs": int(s[STAT_NULL_CUTOFFS]),
         "lmr_researches": int(s[STAT_LMR_RESEARCHES]),
         "aspiration_researches": int(s[STAT_ASPIRATION_RESEARCHES]),
+        "singular_extensions": int(s[STAT_SINGULAR]),
+        "multi_cuts": int(s[STAT_MULTI_CUTS]),
     }
 
 

@@ -29,6 +29,10 @@ STAT_ASPIRATION_RESEARCHES = 12
 """Root searches repeated because the score fell outside the aspiration window (driver)."""
 STAT_ROOT_COUNT = 13
 """Root moves searched by the last root call (slots used in the STAT_ROOT_* arrays below)."""
+STAT_SINGULAR = 14
+"""TT moves found singular (extended a ply) by FEATURE_SINGULAR's verification search."""
+STAT_MULTI_CUTS = 15
+"""Nodes cut because their verification search beat beta even without the TT move."""
 
 MAX_ROOT_MOVES = 256
 """Slots per root-move array; a position has at most 218 legal moves."""
@@ -116,6 +120,13 @@ score and grow for a bad one (params.LMR_HISTORY_DIVISOR)."""
 FEATURE_IMPROVING = 131072
 """'Improving' (static eval above our previous move's): reverse futility margin a ply smaller
 when improving; when not, the tighter late-move limit and one more ply of reduction."""
+FEATURE_RAZORING = 262144
+"""Near the horizon (params.RAZOR_MARGIN), a non-PV node whose static eval is far below alpha
+returns its quiescence score when that fails low too, without a move loop."""
+FEATURE_SINGULAR = 524288
+"""Singular extensions: a TT move whose node no other move comes close to (a reduced search
+without it fails low by params.SINGULAR_MARGIN a ply) is searched a ply deeper; when that
+search beats beta anyway, the node is cut (multi-cut)."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -134,7 +145,14 @@ ALL_FEATURES = (
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = FEATURE_COUNTER_MOVE | FEATURE_CONT_HISTORY | FEATURE_HISTORY_LMR | FEATURE_IMPROVING
+PENDING_FEATURES = (
+    FEATURE_COUNTER_MOVE
+    | FEATURE_CONT_HISTORY
+    | FEATURE_HISTORY_LMR
+    | FEATURE_IMPROVING
+    | FEATURE_RAZORING
+    | FEATURE_SINGULAR
+)
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
@@ -150,3 +168,17 @@ def poll_stop(stats: np.ndarray, ctl: np.ndarray, stop: np.ndarray) -> None:
     limit = ctl[CTL_NODE_LIMIT]
     if limit > 0 and stats[STAT_NODES] >= limit:
         stats[STAT_ABORTED] = 1
+
+
+@njit(cache=True, nogil=True)
+def enter_node(stats: np.ndarray, ctl: np.ndarray, stop: np.ndarray, ply: int) -> bool:
+    """Count a node and its ply, polling the stop flag every POLL_MASK + 1 nodes; False when the
+    search was aborted before it (the node then returns 0 at once)."""
+    if stats[STAT_ABORTED] != 0:
+        return False
+    stats[STAT_NODES] += 1
+    if (stats[STAT_NODES] & POLL_MASK) == 0:
+        poll_stop(stats, ctl, stop)
+    if ply > stats[STAT_SELDEPTH]:
+        stats[STAT_SELDEPTH] = ply
+    return True

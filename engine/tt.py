@@ -1,7 +1,8 @@
 """Transposition table: two parallel numpy arrays, probed and stored from jitted code.
 
-``keys`` uint64[N] holds the full Zobrist key XOR the entry's data word; ``data`` int64[N]
-packs one entry:
+``keys`` uint64[N] holds the Zobrist key XOR the entry's data word in bits 16-63 and the
+position's static evaluation in bits 0-15 (see "The static evaluation" below); ``data``
+int64[N] packs one entry:
 
     bits  0-15  score + 32768 (mate scores stored relative to the node, see below)
     bits 16-23  depth (0..255)
@@ -17,6 +18,16 @@ position's score and move (the standard lockless hashing). With one thread it va
 exactly like a plain key comparison, so the search is unchanged. The move an entry holds is
 still only an ordering hint: the search plays only moves it generated itself and that
 make_move accepts as legal.
+
+The static evaluation. The key's low 16 bits are implied by the slot (N >= 2**16, so the
+index ``key & (N - 1)`` covers them): the check word needs only bits 16-63, and its low 16 bits
+carry the node's raw static evaluation (``evaluate``, before any playing-level change) + 32768,
+0 meaning "not stored" (a node in check has none). A node that finds its position in the table
+reuses that evaluation instead of evaluating again. The evaluation shares the key word's single
+8-byte write, and an evaluation is a function of the position alone: whenever the check word
+says "this position", the evaluation beside it is this position's, torn entry or not. With one
+thread the check validates exactly the key bits it did before, so the search is unchanged
+(the same nodes, faster).
 
 N is a power of two so the index is ``key & (N - 1)``. Replacement is
 depth-preferred: a slot is overwritten by the same position, by an entry from
@@ -45,6 +56,13 @@ BOUND_EXACT = 1
 BOUND_LOWER = 2
 BOUND_UPPER = 3
 
+EVAL_NONE = -32768
+"""tt_probe_eval's evaluation when the entry is absent or holds none (no real eval is this low)."""
+EVAL_MASK = 0xFFFF
+"""The key word's evaluation field (its bits 0-15)."""
+MIN_ENTRIES = 1 << 16
+"""Smallest table: the key's low 16 bits must be implied by the slot (the module doc)."""
+
 ENTRY_BYTES = 16
 MAX_HASH_MB = 4096
 """Largest table; a bigger request (any caller) gets this size."""
@@ -54,7 +72,7 @@ def entries_for_mb(hash_mb: int) -> int:
     """Largest power-of-two entry count fitting in ``hash_mb`` megabytes
     (``hash_mb`` limited to 1..MAX_HASH_MB)."""
     want = min(max(1, int(hash_mb)), MAX_HASH_MB) * 1024 * 1024 // ENTRY_BYTES
-    n = 1024
+    n = MIN_ENTRIES
     while n * 2 <= want:
         n *= 2
     return n
@@ -97,13 +115,21 @@ def score_from_tt(score: int, ply: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def tt_probe_eval(keys: np.ndarray, data: np.ndarray, key: np.uint64) -> tuple[int, int]:
+    """(packed entry, raw static evaluation) for ``key``: (0, EVAL_NONE) when absent (a stored
+    entry is never 0); the evaluation is EVAL_NONE when the entry holds none."""
+    idx = np.int64(key & np.uint64(keys.shape[0] - 1))
+    entry = data[idx]  # each word read once: the check and the results come from the same reads
+    word = keys[idx]
+    if (word ^ np.uint64(entry)) >> np.uint64(16) == key >> np.uint64(16):
+        return entry, np.int64(word & np.uint64(EVAL_MASK)) - 32768
+    return 0, EVAL_NONE
+
+
+@njit(cache=True, nogil=True)
 def tt_probe(keys: np.ndarray, data: np.ndarray, key: np.uint64) -> int:
     """Packed entry for ``key``, or 0 when absent (a stored entry is never 0)."""
-    idx = np.int64(key & np.uint64(keys.shape[0] - 1))
-    entry = data[idx]  # read once: the check and the result are the same word
-    if keys[idx] ^ np.uint64(entry) == key:
-        return entry
-    return 0
+    return tt_probe_eval(keys, data, key)[0]
 
 
 @njit(cache=True, nogil=True)
@@ -151,22 +177,39 @@ def result_bound(best: int, beta: int, raised_alpha: bool) -> int:
 
 @njit(cache=True, nogil=True)
 def tt_store(
-    keys: np.ndarray, data: np.ndarray, key: np.uint64, depth: int, bound: int, score: int, move: int, generation: int
+    keys: np.ndarray,
+    data: np.ndarray,
+    key: np.uint64,
+    depth: int,
+    bound: int,
+    score: int,
+    move: int,
+    generation: int,
+    static_eval: int = EVAL_NONE,
 ) -> None:
-    """Store an entry unless a deeper one of the current search for another position is there."""
+    """Store an entry unless a deeper one of the current search for another position is there.
+    ``static_eval``: the position's raw static evaluation, or EVAL_NONE (then one already stored
+    for this position is kept)."""
     idx = np.int64(key & np.uint64(keys.shape[0] - 1))
     old = data[idx]
-    same = keys[idx] ^ np.uint64(old) == key
+    old_word = keys[idx]
+    same = (old_word ^ np.uint64(old)) >> np.uint64(16) == key >> np.uint64(16)
     if old != 0 and not same and entry_generation(old) == generation and entry_depth(old) > depth:
         return
     if same and move == 0:
         move = entry_move(old)  # keep the known best move of this position
+    eval_field = np.uint64(0)  # none; an evaluation outside the field is not stored (never clipped)
+    if static_eval > EVAL_NONE and static_eval <= 32767:
+        eval_field = np.uint64(static_eval + 32768)
+    elif same and old != 0:
+        eval_field = old_word & np.uint64(EVAL_MASK)  # keep this position's known evaluation
     if depth < 0:
         depth = 0
     if depth > 255:
         depth = 255
     entry = (score + 32768) | (depth << 16) | (bound << 24) | (move << 26) | ((generation & 0xFF) << 47)
-    keys[idx] = key ^ np.uint64(entry)  # the check word: see the module doc (torn writes)
+    # The check word and the evaluation: see the module doc (torn writes, the evaluation field).
+    keys[idx] = ((key ^ np.uint64(entry)) & ~np.uint64(EVAL_MASK)) | eval_field
     data[idx] = entry
 
 

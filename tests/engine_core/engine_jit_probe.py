@@ -58,6 +58,12 @@ def run() -> list[dict[str, object]]:
     result = pending.search(fen, limit=SearchLimit(depth=depth + 1))
     info = result.info
     out.append({"pending": fen, "best": result.best_move, "nodes": info.nodes, "pv": list(info.pv)})
+    # Deep enough for singular extensions (and their multi-cuts) to happen in a small tree.
+    fen = PROBES[2][0]
+    pending.new_game()
+    result = pending.search(fen, limit=SearchLimit(depth=7))
+    info = result.info
+    out.append({"pending": fen, "best": result.best_move, "nodes": info.nodes, "counters": pending.counters()})
     # A playing level: the evaluation noise and damped knowledge (engine.strength_hook), the
     # root choice; fixed game seed, node-bound, so pure Python must match exactly.
     level = Searcher(hash_mb=1)

@@ -36,3 +36,6 @@ def test_jit_on_and_off_give_identical_search_results() -> None:
     # The probes are not trivial: real trees with cut-offs and re-searches.
     assert all(entry["nodes"] > 100 for entry in jitted[:-1])
     assert sum(entry["nodes"] for entry in jitted[:-1]) > 5_000
+    # The singular-extension probe really extends and cuts (engine.searchstate.FEATURE_SINGULAR).
+    singular = [entry["counters"] for entry in jitted if "pending" in entry and "counters" in entry]
+    assert singular and singular[0]["singular_extensions"] > 0 and singular[0]["multi_cuts"] > 0

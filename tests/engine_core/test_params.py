@@ -41,10 +41,11 @@ def test_captures_are_ordered_most_valuable_victim_then_least_valuable_attacker(
 
 
 def test_search_thresholds_live_in_params() -> None:
-    for name in ("FUTILITY_MARGIN", "RFP_MARGIN"):
+    for name in ("FUTILITY_MARGIN", "SINGULAR_MARGIN"):
         assert getattr(engine.search, name) is getattr(engine.params, name), name
-    for name in ("FUTILITY_MARGIN", "LMP_LIMIT", "LMR"):
+    for name in ("FUTILITY_MARGIN", "LMP_LIMIT", "LMR", "RFP_MARGIN", "RAZOR_MARGIN"):
         assert getattr(engine.pruning, name) is getattr(engine.params, name), name
+    assert engine.params.RAZOR_MAX_DEPTH == len(engine.params.RAZOR_MARGIN) - 1
     assert engine.quiescence.DELTA_MARGIN == engine.params.DELTA_MARGIN
     assert engine.root.ASPIRATION_WINDOW == engine.params.ASPIRATION_WINDOW
     # Margins and limits are indexed by depth up to their own length.
