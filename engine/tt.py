@@ -122,7 +122,7 @@ def tt_probe_eval(keys: np.ndarray, data: np.ndarray, key: np.uint64) -> tuple[i
     entry = data[idx]  # each word read once: the check and the results come from the same reads
     word = keys[idx]
     if (word ^ np.uint64(entry)) >> np.uint64(16) == key >> np.uint64(16):
-        return entry, np.int64(word & np.uint64(EVAL_MASK)) - 32768
+        return entry, np.int64(word & np.uint64(EVAL_MASK)) - 32768  # type: ignore[return-value]  # an int64 in jitted code
     return 0, EVAL_NONE
 
 
