@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import argparse
 import math
+import queue
 import random
 import shlex
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +46,8 @@ STOCKFISH = "/usr/games/stockfish"
 ALL_LEVELS = tuple(range(800, 2401, 100))
 TOLERANCE = 150
 OVERHEAD_MS = 100
+REFERENCE_RANGE = 200
+"""A --reference program plays the levels within this many Elo of its rating."""
 START_TIMEOUT = 300.0
 """Seconds an engine may take to start (a cold Numba cache compiles everything first)."""
 
@@ -132,50 +136,125 @@ def load_openings(path: Path, seed: int) -> list[chess.Board]:
     return boards
 
 
-_POOL: dict[str, chess.engine.SimpleEngine] = {}
-"""Running engines by opponent name; a new game id makes python-chess send ucinewgame."""
+class Pool:
+    """One worker's running engines by opponent name (each worker thread owns one pool).
+
+    A new game id makes python-chess send ucinewgame, so an engine is reused across the games
+    of a match; engines of earlier matches are closed when the worker moves on."""
+
+    def __init__(self) -> None:
+        self._engines: dict[str, chess.engine.SimpleEngine] = {}
+
+    def engine_for(self, opponent: Opponent) -> chess.engine.SimpleEngine:
+        """The running engine of ``opponent``, (re)started when missing, crashed or hung."""
+        engine = self._engines.get(opponent.name)
+        if engine is not None:
+            try:
+                engine.ping()
+                return engine
+            except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError):
+                engine.close()
+        engine = self._engines[opponent.name] = start(opponent)
+        return engine
+
+    def keep_only(self, names: set[str]) -> None:
+        for name in [n for n in self._engines if n not in names]:
+            _quit(self._engines.pop(name))
+
+    def close_all(self) -> None:
+        self.keep_only(set())
 
 
-def engine_for(opponent: Opponent) -> chess.engine.SimpleEngine:
-    """The running engine of ``opponent``, (re)started when missing, crashed or hung."""
-    engine = _POOL.get(opponent.name)
-    if engine is not None:
-        try:
-            engine.ping()
-            return engine
-        except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError):
-            engine.close()
-    engine = _POOL[opponent.name] = start(opponent)
-    return engine
+def _quit(engine: chess.engine.SimpleEngine) -> None:
+    try:
+        engine.quit()
+    except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError):
+        engine.close()
 
 
-def close_all() -> None:
-    for engine in _POOL.values():
-        try:
-            engine.quit()
-        except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError):
-            engine.close()
-    _POOL.clear()
+@dataclass(frozen=True, slots=True)
+class PairJob:
+    """Two games of one opening, colours reversed, for one match."""
+
+    key: tuple[int, str]
+    """(level, opponent name): the match this pair belongs to."""
+    level: Opponent
+    """Our engine at the level being measured."""
+    other: Opponent
+    """Its opponent."""
+    board: chess.Board
+    """The opening position (with its moves)."""
+    game_no: int
+    """Unique per pair: python-chess sends ucinewgame when it changes."""
 
 
-def play_pair(
-    level: Opponent, other: Opponent, board: chess.Board, tc: TimeControl, game_no: int, tally: Tally
-) -> None:
-    """Two games of one opening, colours reversed."""
+def play_pair(job: PairJob, tc: TimeControl, pool: Pool) -> tuple[float, float, list[str], list[str]]:
+    """Play ``job``; returns the level's two scores, the faults and the printable lines."""
     results: list[float] = []
+    faults: list[str] = []
+    lines: list[str] = []
+    pool.keep_only({job.level.name, job.other.name})
     for level_white in (True, False):
-        a, b = engine_for(level), engine_for(other)
+        a, b = pool.engine_for(job.level), pool.engine_for(job.other)
         players = {chess.WHITE: a, chess.BLACK: b} if level_white else {chess.WHITE: b, chess.BLACK: a}
-        result: GameResult = play_game(board, players, tc, Adjudication(), game_id=(game_no, level_white))
+        result: GameResult = play_game(job.board, players, tc, Adjudication(), game_id=(job.game_no, level_white))
         score = result.white_score if level_white else 1.0 - result.white_score
         results.append(score)
         if result.fault:
-            tally.faults.append(result.reason)
+            faults.append(result.reason)
         colour = "W" if level_white else "B"
-        print(
-            f"    {level.name} ({colour}) vs {other.name}: {score:g}  {result.reason}, {result.plies} plies", flush=True
+        lines.append(
+            f"    {job.level.name} ({colour}) vs {job.other.name}: {score:g}  {result.reason}, {result.plies} plies"
         )
-    tally.add_pair(results[0], results[1])
+    return results[0], results[1], faults, lines
+
+
+def play_all(jobs: list[PairJob], tc: TimeControl, concurrency: int) -> dict[tuple[int, str], Tally]:
+    """Play every pair, ``concurrency`` games at a time; the tallies by match."""
+    tallies: dict[tuple[int, str], Tally] = {job.key: Tally() for job in jobs}
+    left: queue.Queue[PairJob] = queue.Queue()
+    for job in jobs:
+        left.put(job)
+    lock = threading.Lock()
+    done = [0]
+
+    def worker() -> None:
+        pool = Pool()
+        try:
+            while True:
+                try:
+                    job = left.get_nowait()
+                except queue.Empty:
+                    return
+                first, second, faults, lines = play_pair(job, tc, pool)
+                with lock:
+                    tally = tallies[job.key]
+                    tally.add_pair(first, second)
+                    tally.faults.extend(faults)
+                    done[0] += 1
+                    for line in lines:
+                        print(line, flush=True)
+                    print(
+                        f"  [{done[0]}/{len(jobs)} pairs] level {job.key[0]} vs {job.key[1]}: "
+                        f"W/D/L {tally.wins}/{tally.draws}/{tally.losses}",
+                        flush=True,
+                    )
+        finally:
+            pool.close_all()
+
+    threads = [threading.Thread(target=worker, name=f"calibrate-{i}") for i in range(max(1, concurrency))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return tallies
+
+
+def references_for(level: int, references: list[Opponent]) -> list[Opponent]:
+    """The reference programs that say something about ``level``: within REFERENCE_RANGE of it.
+
+    Far outside that range nearly every game goes one way, which measures nothing."""
+    return [ref for ref in references if ref.elo is not None and abs(ref.elo - level) <= REFERENCE_RANGE]
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--openings", type=Path, default=DEFAULT_OPENINGS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stockfish", default=STOCKFISH)
+    parser.add_argument("--concurrency", type=int, default=1, help="games at a time (default 1)")
     parser.add_argument("--reference", type=parse_reference, action="append", default=[], help="NAME=ELO=COMMAND")
     args = parser.parse_args(argv)
     levels = sorted({int(x) for x in args.levels.split(",")})
@@ -239,28 +319,39 @@ def main(argv: list[str] | None = None) -> int:
     print(f"levels {levels}, {args.pairs} pairs per match, {args.tc.describe()}, anchor {ANCHOR}", flush=True)
     print("command: " + " ".join(shlex.quote(a) for a in [Path(sys.argv[0]).as_posix(), *sys.argv[1:]]), flush=True)
 
-    measured: dict[int, Measured] = {}
-    game_no = 0
-
-    def run(level: int, other: Opponent) -> Tally:
-        nonlocal game_no
-        tally = Tally()
-        print(f"  level {level} vs {other.name}", flush=True)
+    # Step 1. Every match is independent of the others' results (only the table below chains
+    # them), so all pairs go into one queue that --concurrency workers share.
+    matches: list[tuple[int, Opponent]] = []
+    for level in levels:
+        if level >= ANCHOR:
+            matches.append((level, stockfish(level, args.stockfish)))
+        else:
+            up = min([lv for lv in levels if lv > level], default=ANCHOR)
+            matches.append((level, ours(up)))
+            matches.extend((level, ref) for ref in references_for(level, args.reference))
+    # Slow matches (high levels: the clock, not a node cap, ends their moves) go first, so the
+    # workers do not end with one long match running alone.
+    matches.sort(key=lambda m: -m[0])
+    jobs: list[PairJob] = []
+    for level, other in matches:
         for i in range(args.pairs):
-            game_no += 1
-            play_pair(ours(level), other, openings[(game_no + i) % len(openings)], args.tc, game_no, tally)
-        est = tally.estimate()
-        print(f"  -> W/D/L {tally.wins}/{tally.draws}/{tally.losses}, score {est.score:.3f}", flush=True)
-        return tally
+            board = openings[(i + level // 100) % len(openings)]
+            jobs.append(PairJob((level, other.name), ours(level), other, board, len(jobs) + 1))
+    print(f"{len(matches)} matches, {2 * len(jobs)} games, concurrency {args.concurrency}", flush=True)
+    tallies = play_all(jobs, args.tc, args.concurrency)
+    for (level, name), tally in sorted(tallies.items()):
+        faults = f", faults: {'; '.join(tally.faults)}" if tally.faults else ""
+        print(f"  level {level} vs {name}: W/D/L {tally.wins}/{tally.draws}/{tally.losses}{faults}", flush=True)
 
-    # Step 1. From the anchor up: against Stockfish at the same nominal Elo.
+    measured: dict[int, Measured] = {}
+    # Step 2. From the anchor up: against Stockfish at the same nominal Elo.
     for level in [lv for lv in levels if lv >= ANCHOR]:
-        tally = run(level, stockfish(level, args.stockfish))
+        tally = tallies[(level, f"Stockfish {level}")]
         diff, se = match_estimate(tally)
         elo = level + diff
         games = 2 * sum(tally.pairs)
         measured[level] = Measured(level, elo, elo - 1.96 * se, elo + 1.96 * se, games, f"vs Stockfish {level}")
-    # Step 2. Below the anchor, top down: against the next selected level up and the references.
+    # Step 3. Below the anchor, top down: against the next selected level up and the references.
     below = [lv for lv in levels if lv < ANCHOR]
     for level in reversed(below):
         up = min([lv for lv in levels if lv > level], default=ANCHOR)
@@ -270,20 +361,19 @@ def main(argv: list[str] | None = None) -> int:
         else:
             up_elo, up_se = float(up), 0.0
             note = f"vs level {up} (not measured: nominal)"
-        tally = run(level, ours(up))
+        tally = tallies[(level, f"level {up}")]
         diff, se = match_estimate(tally)
         estimates = [(up_elo + diff, math.hypot(se, up_se), 2 * sum(tally.pairs))]
-        for ref in args.reference:
-            ref_tally = run(level, ref)
+        for ref in references_for(level, args.reference):
+            ref_tally = tallies[(level, ref.name)]
             rdiff, rse = match_estimate(ref_tally)
             estimates.append((float(ref.elo or 0) + rdiff, rse, 2 * sum(ref_tally.pairs)))
-            note += f", vs {ref.name} ({ref.elo:g})"
+            note += f", vs {ref.name} ({ref.elo:g}): {ref_tally.wins}/{ref_tally.draws}/{ref_tally.losses}"
         elo, se = combine(estimates)
         games = sum(n for _, _, n in estimates)
         measured[level] = Measured(level, elo, elo - 1.96 * se, elo + 1.96 * se, games, note)
 
-    close_all()
-    # Step 3. The table and the acceptance checks.
+    # Step 4. The table and the acceptance checks.
     print()
     print(f"| level | measured Elo | 95% interval | games | within ±{TOLERANCE} | how |")
     print("|---|---|---|---|---|---|")
