@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QHBoxLayout, QSizePolicy, QVBoxLayout, QWidget
 
-from chessgui.storage.settings import BoardSettings, ColorScheme
+from chessgui.storage.board_settings import BoardSettings, ColorScheme
 from chessgui.views.board.board_widget import BoardWidget
 from chessgui.views.board.piece_sets import DEFAULT_PIECE_SET, PIECE_SETS, piece_renderer
 from chessgui.views.board.theme import DEFAULT_THEME_NAME, THEME_LABELS, THEMES, theme_named

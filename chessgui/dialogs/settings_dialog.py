@@ -39,14 +39,13 @@ from chessgui.dialogs.time_control_editor import TimeControlEditor
 from chessgui.dialogs.uci_engine_editor import EngineProbe, UciEngineEditor
 from chessgui.game.chess_words import PieceLetters
 from chessgui.i18n import Language
+from chessgui.storage.board_settings import ANIMATION_RANGE_MS, BoardSettings
 from chessgui.storage.settings import (
-    ANIMATION_RANGE_MS,
     DEPTH_RANGE,
     HASH_RANGE_MB,
     MIN_MOVE_DELAY_RANGE_MS,
     NODES_RANGE,
     THREADS_RANGE,
-    BoardSettings,
     PlayerKind,
     PlayerSettings,
     Settings,

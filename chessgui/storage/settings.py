@@ -1,9 +1,9 @@
 """The user's settings as one immutable value, loaded from and saved to QSettings.
 
 :class:`Settings` is a tree of frozen dataclasses: who plays each side (human,
-built-in engine, external UCI engine) and how strong, board options, the
-computer-vs-computer pace and the time control. The settings dialog edits a
-copy and returns a new value; the main window applies it. Nothing here is a
+built-in engine, external UCI engine) and how strong, board options (in
+:mod:`chessgui.storage.board_settings`), the computer-vs-computer pace and the
+time control. The settings dialog edits a copy and returns a new value; the main window applies it. Nothing here is a
 global: whoever needs settings is handed the value.
 
 Settings files can be edited by hand, come from an older version or be
@@ -24,6 +24,7 @@ from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeCont
 from chessgui.game.chess_words import PieceLetters
 from chessgui.i18n import LANGUAGE_KEY, QT_TRANSLATE_NOOP, Language
 from chessgui.storage.access_settings import AccessSettings, load_access_settings, save_access_settings
+from chessgui.storage.board_settings import BoardSettings, load_board_settings, save_board_settings
 from chessgui.storage.book import BOOK_DEPTH_RANGE, BookChoice, BookSettings
 from chessgui.storage.setting_values import (
     SettingsSource,
@@ -54,7 +55,6 @@ LEVEL_PRESETS: tuple[tuple[str, int], ...] = (
     (QT_TRANSLATE_NOOP("StrengthControl", "Master"), 2400),
 )
 """Named levels offered next to the strength control (engine.strength.PRESETS)."""
-ANIMATION_RANGE_MS = (0, 1000)
 MIN_MOVE_DELAY_RANGE_MS = (0, 5000)
 
 #: Used when a computer side would otherwise have no limit at all.
@@ -145,49 +145,6 @@ class PlayerSettings:
         return f"{name}, {', '.join(parts)}" if parts else name
 
 
-class ColorScheme(enum.Enum):
-    """Light or dark window colours (the board keeps its own theme's square colours)."""
-
-    SYSTEM = "system"
-    """Follow the desktop's light/dark setting, also when it changes while the app runs."""
-    LIGHT = "light"
-    """Always light."""
-    DARK = "dark"
-    """Always dark."""
-
-    @property
-    def label(self) -> str:
-        """What the settings page shows."""
-        return {
-            "system": QCoreApplication.translate("ColorScheme", "Follow the system"),
-            "light": QCoreApplication.translate("ColorScheme", "Light"),
-            "dark": QCoreApplication.translate("ColorScheme", "Dark"),
-        }[self.value]
-
-
-_LOOK_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
-
-
-@dataclass(frozen=True, slots=True)
-class BoardSettings:
-    """How the board looks and behaves."""
-
-    show_legal_moves: bool = True
-    """Show dots on the squares the picked-up piece can move to."""
-    show_coordinates: bool = True
-    """Show file letters and rank numbers along the board edge."""
-    animation_ms: int = 150
-    """Piece move animation length in ms; 0 turns animation off."""
-    auto_flip: bool = True
-    """Turn the board so the human's side is at the bottom (Black at the bottom when the human plays Black)."""
-    theme: str = "brown"
-    """Board colours by name (views/board/theme.THEMES; an unknown name paints the default)."""
-    piece_set: str = "cburnett"
-    """Piece images by name (views/board/piece_sets.PIECE_SETS; an unknown name shows the default)."""
-    color_scheme: ColorScheme = ColorScheme.SYSTEM
-    """Light or dark window: panels, dialogs, eval bar and graph."""
-
-
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the user can set. Immutable: change with :func:`dataclasses.replace`."""
@@ -260,7 +217,7 @@ def _load_all(qsettings: SettingsSource, defaults: Settings) -> Settings:
     try:
         white = _load_player(qsettings, "white", defaults.white)
         black = _load_player(qsettings, "black", defaults.black)
-        board = _load_board(qsettings, defaults.board)
+        board = load_board_settings(qsettings, defaults.board)
         delay = read_int(qsettings, "play/min_move_delay_ms", defaults.min_move_delay_ms, MIN_MOVE_DELAY_RANGE_MS)
         time_control = _read_time_control(qsettings, "play/time_control", defaults.time_control)
         mode = EngineTimeMode.from_setting(read_raw(qsettings, "play/engine_time_mode"), defaults.engine_time_mode)
@@ -307,14 +264,7 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
         qsettings.setValue(prefix + "book_path", player.book.path)
         qsettings.setValue(prefix + "book_max_moves", player.book.max_moves)
         qsettings.setValue(prefix + "book_choice", player.book.choice.value)
-    board = settings.board
-    qsettings.setValue("board/show_legal_moves", board.show_legal_moves)
-    qsettings.setValue("board/show_coordinates", board.show_coordinates)
-    qsettings.setValue("board/animation_ms", board.animation_ms)
-    qsettings.setValue("board/auto_flip", board.auto_flip)
-    qsettings.setValue("board/theme", board.theme)
-    qsettings.setValue("board/piece_set", board.piece_set)
-    qsettings.setValue("board/color_scheme", board.color_scheme.value)
+    save_board_settings(qsettings, settings.board)
     qsettings.setValue("board/piece_letters", settings.piece_letters.value)
     qsettings.setValue(LANGUAGE_KEY, settings.language.value)
     qsettings.setValue("play/min_move_delay_ms", settings.min_move_delay_ms)
@@ -382,29 +332,6 @@ def _load_tablebases(qsettings: SettingsSource, default: TablebaseSettings) -> T
         gaviota_dir=gaviota if isinstance(gaviota, str) else default.gaviota_dir,
         play_perfectly=read_bool(qsettings, "tablebases/play_perfectly", default.play_perfectly),
     )
-
-
-def _load_board(qsettings: SettingsSource, default: BoardSettings) -> BoardSettings:
-    return BoardSettings(
-        show_legal_moves=read_bool(qsettings, "board/show_legal_moves", default.show_legal_moves),
-        show_coordinates=read_bool(qsettings, "board/show_coordinates", default.show_coordinates),
-        animation_ms=read_int(qsettings, "board/animation_ms", default.animation_ms, ANIMATION_RANGE_MS),
-        auto_flip=read_bool(qsettings, "board/auto_flip", default.auto_flip),
-        theme=_read_look_name(qsettings, "board/theme", default.theme),
-        piece_set=_read_look_name(qsettings, "board/piece_set", default.piece_set),
-        color_scheme=next(
-            (scheme for scheme in ColorScheme if scheme.value == read_raw(qsettings, "board/color_scheme")),
-            default.color_scheme,
-        ),
-    )
-
-
-def _read_look_name(qsettings: SettingsSource, key: str, default: str) -> str:
-    """A theme or piece-set key: short lower-case words; anything else (damaged, hand-edited) is the default."""
-    raw = read_raw(qsettings, key)
-    if isinstance(raw, str) and 0 < len(raw) <= 32 and set(raw) <= _LOOK_NAME_CHARS:
-        return raw
-    return default
 
 
 def _read_options(qsettings: SettingsSource, prefix: str) -> tuple[tuple[str, str], ...]:

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
-from chessgui.storage.settings import ColorScheme
+from chessgui.storage.board_settings import ColorScheme
 
 _DARK_COLORS: dict[QPalette.ColorRole, str] = {
     QPalette.ColorRole.Window: "#2b2a27",

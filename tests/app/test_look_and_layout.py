@@ -11,7 +11,8 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
 from chessgui.main_window import MainWindow
-from chessgui.storage.settings import BoardSettings, ColorScheme, PlayerSettings, Settings
+from chessgui.storage.board_settings import BoardSettings, ColorScheme
+from chessgui.storage.settings import PlayerSettings, Settings
 from chessgui.views.board.piece_sets import piece_renderer
 from chessgui.views.board.theme import THEMES
 from chessgui.views.color_scheme import is_dark

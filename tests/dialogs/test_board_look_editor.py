@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from chessgui.dialogs.settings_dialog import SettingsDialog
-from chessgui.storage.settings import BoardSettings, ColorScheme, Settings
+from chessgui.storage.board_settings import BoardSettings, ColorScheme
+from chessgui.storage.settings import Settings
 from chessgui.views.board.piece_sets import piece_renderer
 from chessgui.views.board.theme import THEMES
 from chessgui.views.color_scheme import is_dark

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QCheckBox, QSpinBox
 
 from chessgui.clock.time_control import EngineTimeMode, TimeControl
 from chessgui.dialogs.settings_dialog import SettingsDialog
-from chessgui.storage.settings import BoardSettings, PlayerKind, PlayerSettings, Settings
+from chessgui.storage.board_settings import BoardSettings
+from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
 
 FAKE_ENGINE = textwrap.dedent(
     """

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
-from chessgui.storage.settings import BoardSettings, ColorScheme, Settings, load_settings, save_settings
+from chessgui.storage.board_settings import BoardSettings, ColorScheme
+from chessgui.storage.settings import Settings, load_settings, save_settings
 from chessgui.storage.window_layout import WindowLayout, load_window_layout, save_window_layout
 
 

@@ -9,9 +9,9 @@ import chess
 from PySide6.QtCore import QSettings
 
 from chessgui.clock.time_control import EngineTimeMode, TimeControl
+from chessgui.storage.board_settings import BoardSettings
 from chessgui.storage.settings import (
     DEFAULT_MOVE_TIME_MS,
-    BoardSettings,
     PlayerKind,
     PlayerSettings,
     Settings,

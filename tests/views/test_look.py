@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtGui import QImage, QPalette
 from PySide6.QtWidgets import QApplication
 
-from chessgui.storage.settings import ColorScheme
+from chessgui.storage.board_settings import ColorScheme
 from chessgui.views.board.board_widget import BoardWidget
 from chessgui.views.board.piece_sets import DEFAULT_PIECE_SET, PIECE_SETS, piece_renderer
 from chessgui.views.board.theme import DEFAULT_THEME, THEME_LABELS, THEMES, theme_named
