@@ -25,7 +25,8 @@ from PySide6.QtCore import QObject, QTimer, SignalInstance, Slot
 from chessgui.engines.info import EngineInfo
 from chessgui.game.players import GoRequest, Player
 from chessgui.storage.book import BookError, BookMove, BookSettings, in_book_range, load_book
-from chessgui.storage.tablebases import TablebaseProber, TablebaseResult
+from chessgui.storage.tablebase_result import TablebaseResult
+from chessgui.storage.tablebases import TablebaseProber
 
 _log = logging.getLogger(__name__)
 

@@ -18,11 +18,10 @@ import pytest
 
 from chessgui.storage.tablebase_check import check_tablebases, sample_board
 from chessgui.storage.tablebase_files import gaviota_file_problem, resolve_gaviota_dir, suggested_gaviota_dir
+from chessgui.storage.tablebase_result import TablebaseResult, Wdl
 from chessgui.storage.tablebases import (
     TablebaseProber,
-    TablebaseResult,
     TablebaseSettings,
-    Wdl,
     open_tablebases,
 )
 
