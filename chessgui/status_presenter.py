@@ -100,14 +100,14 @@ class StatusPresenter(QObject):
         over = controller.is_game_over()
         viewing = controller.is_viewing()
         actions.takeback.setEnabled(controller.live_ply() > 0 and not viewing)
-        actions.claim_draw.setEnabled(controller.can_claim_draw())
+        actions.claim_draw.setEnabled(controller.ending.can_claim_draw())
         actions.resign.setEnabled(not over and not viewing)
         actions.play_from_here.setEnabled(viewing)
         actions.review_game.setEnabled(controller.live_ply() > 0)
         actions.next_mistake.setEnabled(self.review.has_errors())
         humans = sum(1 for color in chess.COLORS if controller.player(color).is_human())
         actions.offer_draw.setEnabled(not over and not viewing and humans == 1)
-        actions.abort.setEnabled(controller.can_abort() and not viewing)
+        actions.abort.setEnabled(controller.ending.can_abort() and not viewing)
         # Pausing is for games where a computer plays (there is nothing else to hold).
         computer = controller.has_computer_player() and not viewing
         actions.pause.setEnabled(computer and not over)

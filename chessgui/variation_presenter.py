@@ -46,12 +46,12 @@ class VariationPresenter(QObject):
 
     def on_make_main_line_requested(self, node: chess.pgn.GameNode) -> None:
         """Make a line the main line; in a game being played that is "continue from here"."""
-        if not self.controller.make_main_line(node):
+        if not self.controller.tree_editor.make_main_line(node):
             self.on_continue_requested(node)
 
     def on_delete_requested(self, node: chess.pgn.GameNode) -> None:
         """Delete a move and what follows; the moves of the game being played are kept."""
-        if not self.controller.delete_from(node):
+        if not self.controller.tree_editor.delete_from(node):
             self.status_message.emit(
                 self.tr("The moves of the game itself cannot be deleted; take moves back instead.")
             )
@@ -60,7 +60,7 @@ class VariationPresenter(QObject):
         """Add or edit the comment after a move."""
         text = self.ask_comment(node.comment)
         if text is not None:
-            self.controller.set_comment(node, text.strip())
+            self.controller.tree_editor.set_comment(node, text.strip())
 
     def ask_comment(self, current: str) -> str | None:
         """Ask for a move's comment; None when cancelled (replaced in tests)."""
@@ -84,7 +84,7 @@ class VariationPresenter(QObject):
     def play_variation(self, parent: chess.pgn.GameNode, moves: Sequence[chess.Move]) -> None:
         """Add ``moves`` after ``parent`` (or follow the moves already in the tree) and show the last one."""
         try:
-            node = self.controller.add_variation(parent, moves)
+            node = self.controller.tree_editor.add_variation(parent, moves)
         except ValueError as error:
             self.status_message.emit(self.tr("That line cannot be played here: {error}").format(error=error))
             return

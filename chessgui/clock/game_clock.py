@@ -13,11 +13,11 @@ What it does:
   keeps one :class:`~chessgui.clock.chess_clock.ClockSnapshot` per ply;
 - takeback: restores the snapshot of the position taken back to;
 - pause, resume and game over: pause, resume and stop the clock;
-- the watching delay before a computer move (``set_min_move_delay_ms``) is not
+- the watching delay before a computer move (``turns.set_min_move_delay_ms``) is not
   charged: a computer's time runs from ``thinking_started``;
 - flag fall: ends the game through ``controller.end_game`` (loss on time, or a draw
   when the opponent cannot mate);
-- engines: ``controller.set_clock_provider`` hands them the current times (the one provider;
+- engines: ``controller.turns.set_clock_provider`` hands them the current times (the one provider;
   PlaySession only sets its engine time mode).
 
 The clock starts with the first move of the game (White's first move is free, as
@@ -64,8 +64,8 @@ class GameClock(QObject):
         # A player becoming ready (an engine done starting) is announced as a status change.
         controller.status_changed.connect(self.on_status_changed)
         clock.flag_fallen.connect(self.on_flag_fallen)
-        controller.set_clock_provider(self.clock_state)
-        controller.set_move_gate(self.move_in_time)
+        controller.turns.set_clock_provider(self.clock_state)
+        controller.turns.set_move_gate(self.move_in_time)
         self._reset_for_current_game()
 
     # Public API ----------------------------------------------------------------

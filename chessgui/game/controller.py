@@ -2,7 +2,7 @@
 
 ``GameController`` owns the ``chess.pgn.Game`` tree and the live ``chess.Board``.
 Nothing else changes the game: the board widget only *requests* moves (through
-the human player), players answer ``go`` requests, and every view redraws from
+the human player), players answer ``go`` requests (asked by ``game/turns.py``), and every view redraws from
 the controller's signals. python-chess decides legality, SAN and game end.
 
 The live line is the game's main line from the root up to ``self._live_node``;
@@ -18,28 +18,22 @@ for resuming and follow-up games) are played at once.
 from __future__ import annotations
 
 import datetime
-import itertools
-from collections.abc import Sequence
 
 import chess
-import chess.engine
 import chess.pgn
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
-from chessgui.clock.chess_clock import ClockState
 from chessgui.game import tree
 from chessgui.game.game_end import GameEnd
-from chessgui.game.players import GoRequest, HumanPlayer, Player
+from chessgui.game.players import HumanPlayer, Player
 from chessgui.game.result import GameResult, Termination
 from chessgui.game.tree_editor import GameTreeEditor
+from chessgui.game.turns import TurnScheduler
 from chessgui.storage.fen_check import parse_fen
-
-ABORT_MAX_PLIES = 2
-"""A game may be aborted while at most this many moves (plies) are played: before either side's second move."""
 
 
 class GameController(QObject):
-    """Owns the game; asks the side to move's player for moves; announces changes.
+    """Owns the game; asks the side to move's player for moves (through :attr:`turns`); announces changes.
 
     Signals:
         game_started(): a new game or a loaded game replaced the old one.
@@ -84,30 +78,17 @@ class GameController(QObject):
         self._board = chess.Board()
         self._live_node: chess.pgn.GameNode = self._game
         self._result: GameResult | None = None
-        self._players: dict[chess.Color, Player] = {}
-        self._request_ids = itertools.count(1)
-        # The request the side to move's player is answering; the board does not change
-        # while one is pending (every change cancels it first), so its colour is board.turn.
-        self._pending_request: GoRequest | None = None
         self._viewing = False  # a loaded game shown for viewing: nobody is asked to move
-        self._paused = False
-        self._paused_by_failure = False  # paused only because a player failed (undone by new players)
-        self._failure_message: str | None = None  # why the game is paused after a failure
-        self._steps_allowed = 0
-        self._min_move_delay_ms = 0
-        self._clock_provider = None  # set by set_clock_provider(); returns ClockState | None
-        self._move_gate = None  # set by set_move_gate(); Callable[[chess.Color], bool]: False = too late
-        # Computer moves wait at least min_move_delay_ms after the previous move so that
-        # computer-vs-computer games can be watched; the timer is the only waiting we do.
-        self._go_timer = QTimer(self)
-        self._go_timer.setSingleShot(True)
-        self._go_timer.timeout.connect(self._ask_side_to_move)
+        self.turns = TurnScheduler(self, self._push_move)
+        """Whom to ask for a move and when (players, the pending request, watching delay, pause, failures).
+        The clock and the session install their hooks on it directly (clock provider, move gate, watching
+        delay); everything views ask or request goes through this controller's methods, which delegate to it."""
         self.tree_editor = GameTreeEditor(self, self._tree_edited)
         """Variations, comments, NAGs, review annotations and headers: callers use it directly; the changes are
         announced by this controller's signals."""
         self.ending = GameEnd(self)
-        """Claims, resignation, draw offers and aborting: callers use it directly; it ends the game through
-        :meth:`end_game`."""
+        """Claims, resignation, draw offers and aborting (and whether they are allowed now): callers use it
+        directly; it ends the game through :meth:`end_game`."""
         self.set_players(HumanPlayer("White"), HumanPlayer("Black"))
         self._game.headers["Result"] = "*"
         self._game.headers["Date"] = _today()
@@ -158,41 +139,31 @@ class GameController(QObject):
 
     def player(self, color: chess.Color) -> Player:
         """The player of ``color``."""
-        return self._players[color]
+        return self.turns.player(color)
 
     def is_paused(self) -> bool:
         """True while computer moves are paused."""
-        return self._paused
+        return self.turns.is_paused()
 
     def has_computer_player(self) -> bool:
         """True when a computer plays at least one side (only then is there anything to pause)."""
-        return not all(player.is_human() for player in self._players.values())
+        return self.turns.has_computer_player()
 
     def thinking_color(self) -> chess.Color | None:
         """The computer side that has been asked for a move and not yet answered, if any."""
-        if self._pending_request is None or self._players[self._board.turn].is_human():
-            return None
-        return self._board.turn
+        return self.turns.thinking_color()
 
     def failure_message(self) -> str | None:
         """Plain words on why the game is paused after a player failed, else None."""
-        return self._failure_message
+        return self.turns.failure_message()
 
     def is_waiting_for_human(self) -> bool:
         """True when the side to move is a human who has been asked for a move."""
-        return self._pending_request is not None and self._players[self._board.turn].is_human()
+        return self.turns.is_waiting_for_human()
 
     def is_viewing(self) -> bool:
         """True while a loaded game is shown for viewing (nobody plays until :meth:`play_from`)."""
         return self._viewing
-
-    def can_claim_draw(self) -> bool:
-        """True when the side to move may claim a draw (threefold repetition or 50 moves)."""
-        return self._result is None and not self._viewing and self._board.can_claim_draw()
-
-    def can_abort(self) -> bool:
-        """True while the game may be aborted: it is running and neither side has made its second move."""
-        return self._result is None and self.live_ply() <= ABORT_MAX_PLIES
 
     def start_fen(self) -> str:
         """FEN of the game's starting position."""
@@ -202,41 +173,11 @@ class GameController(QObject):
 
     def set_players(self, white: Player, black: Player) -> None:
         """Replace both players; a search in progress is stopped and the side to move re-asked."""
-        self._cancel_request()
-        previous = set(self._players.values())
-        current = {white, black}
-        for old in previous - current:
-            old.move_made.disconnect(self.on_player_move_made)
-            old.failed.disconnect(self.on_player_failed)
-            old.ready_changed.disconnect(self.on_player_ready_changed)
-            old.shutdown()
-        # One player object may play both colours; connect each object once.
-        for player in current - previous:
-            player.move_made.connect(self.on_player_move_made)
-            player.failed.connect(self.on_player_failed)
-            player.ready_changed.connect(self.on_player_ready_changed)
-        self._players = {chess.WHITE: white, chess.BLACK: black}
-        if self._paused_by_failure or not self.has_computer_player():
-            # The user picked other players after a failure: carry on with them. And with
-            # no computer left there is nothing to pause.
-            self._set_unpaused()
+        self.turns.set_players(white, black)
         if not self._viewing:  # a viewed game keeps the names of the people who played it
             self._game.headers["White"] = white.name
             self._game.headers["Black"] = black.name
-        self._schedule_next_move(delay=False)
-
-    def set_min_move_delay_ms(self, delay_ms: int) -> None:
-        """Minimum time between a move and the next computer move (watching AI vs AI)."""
-        self._min_move_delay_ms = max(0, int(delay_ms))
-
-    def set_clock_provider(self, provider) -> None:  # noqa: ANN001 - Callable[[], ClockState | None]
-        """Install a callable that returns the clock times to hand to engines (or None)."""
-        self._clock_provider = provider
-
-    def set_move_gate(self, gate) -> None:  # noqa: ANN001 - Callable[[chess.Color], bool]
-        """Install a callable asked before a move is played whether its side moved in time
-        (the clock); when it says no it has ended the game (flag fall) and the move is dropped."""
-        self._move_gate = gate
+        self.turns.schedule_next_move(delay=False)
 
     def new_game(self, start_fen: str | None = None) -> None:
         """Start a new game from the standard position or ``start_fen``.
@@ -277,16 +218,16 @@ class GameController(QObject):
         """
         if not tree.is_attached(node, self._game):
             raise ValueError("the node is not part of this game")
-        self._cancel_request()
+        self.turns.cancel_request()
         self._viewing = False
-        self._set_unpaused()
+        self.turns.unpause()
         tree.make_main_line(node)
         self._live_node = node
         self._board = node.board()
         self._result = None
         headers = self._game.headers
-        headers["White"] = self._players[chess.WHITE].name
-        headers["Black"] = self._players[chess.BLACK].name
+        headers["White"] = self.player(chess.WHITE).name
+        headers["Black"] = self.player(chess.BLACK).name
         headers["Result"] = "*"
         headers.pop("Termination", None)
         if "?" in headers.get("Date", "?"):
@@ -294,13 +235,13 @@ class GameController(QObject):
         self.game_started.emit()
         self.position_changed.emit()
         if not self._check_automatic_end():
-            self._schedule_next_move(delay=False)
+            self.turns.schedule_next_move(delay=False)
 
     def _install_game(self, game: chess.pgn.Game, viewing: bool = False) -> None:
-        self._cancel_request()
+        self.turns.cancel_request()
         self._viewing = viewing
         # State belongs to the game it was made in: the new game starts unpaused.
-        self._set_unpaused()
+        self.turns.unpause()
         self._game = game
         self._live_node = game.end()
         self._board = self._live_node.board()
@@ -308,7 +249,7 @@ class GameController(QObject):
         if not viewing:
             for color, tag in ((chess.WHITE, "White"), (chess.BLACK, "Black")):
                 if game.headers.get(tag, "?") == "?":
-                    game.headers[tag] = self._players[color].name
+                    game.headers[tag] = self.player(color).name
             if "?" in game.headers.get("Date", "?"):
                 game.headers["Date"] = _today()
         recorded = game.headers.get("Result", "*")
@@ -325,7 +266,7 @@ class GameController(QObject):
             return
         if self._result is None and not viewing:
             game.headers["Result"] = "*"
-            self._schedule_next_move(delay=False)
+            self.turns.schedule_next_move(delay=False)
 
     # ------------------------------------------------------------------ actions
 
@@ -336,19 +277,19 @@ class GameController(QObject):
         """
         if not self._board.move_stack or self._viewing:
             return False
-        self._cancel_request()
+        self.turns.cancel_request()
         mover = not self._board.turn  # the side that made the last move
         # Against a computer, a takeback returns the turn to the human: when the computer has
         # already replied, undo its reply too. While it is still thinking, undo one move.
-        human_to_move = self._players[self._board.turn].is_human()
-        plies = 2 if human_to_move and not self._players[mover].is_human() and len(self._board.move_stack) >= 2 else 1
+        human_to_move = self.player(self._board.turn).is_human()
+        plies = 2 if human_to_move and not self.player(mover).is_human() and len(self._board.move_stack) >= 2 else 1
         for _ in range(plies):
             self._pop_live_move()
         self._result = None
         self._game.headers["Result"] = "*"
         self.move_taken_back.emit()
         self.position_changed.emit()
-        self._schedule_next_move(delay=False)
+        self.turns.schedule_next_move(delay=False)
         return True
 
     def _pop_live_move(self) -> None:
@@ -365,7 +306,7 @@ class GameController(QObject):
         """End the game with ``result`` (also used by the clock on flag fall)."""
         if self._result is not None:
             return
-        self._cancel_request()
+        self.turns.cancel_request()
         self._result = result
         self._game.headers["Result"] = result.result
         self._game.headers["Termination"] = result.pgn_termination
@@ -375,66 +316,21 @@ class GameController(QObject):
 
     def pause(self) -> None:
         """Stop computer moves (the current search is abandoned); humans may still move."""
-        if self._paused or not self.has_computer_player():
-            return
-        self._paused = True
-        self._paused_by_failure = False
-        self._failure_message = None
-        self._steps_allowed = 0
-        if self._pending_request is not None and not self._players[self._board.turn].is_human():
-            self._cancel_request()
-        self.paused_changed.emit(True)
-        self.status_changed.emit()
+        self.turns.pause()
 
     def resume(self) -> None:
         """Let computer players move again."""
-        if not self._paused:
-            return
-        self._set_unpaused()
-        self._schedule_next_move(delay=False)
+        self.turns.resume()
 
     def step(self) -> None:
         """While paused: let the computer side to move play exactly one move."""
-        if not self._paused or self._result is not None:
-            return
-        if self._pending_request is not None:
-            return
-        self._steps_allowed = 1
-        self._schedule_next_move(delay=False)
+        self.turns.step()
 
     def stop_thinking(self) -> None:
         """Abandon any search in progress (used before closing the window)."""
-        self._cancel_request()
+        self.turns.cancel_request()
 
-    # ------------------------------------------------------------------ annotations
-    # The few delegations left here are still called by game/session.py and variation_presenter.py
-    # (being edited on another branch); new callers use ``tree_editor`` directly.
-
-    def set_move_eval(self, ply: int, score: chess.engine.PovScore, depth: int | None = None) -> None:
-        """Store an engine evaluation on the move at ``ply`` (exported as ``[%eval]``)."""
-        self.tree_editor.set_move_eval(ply, score, depth)
-
-    def set_move_comment(self, ply: int, text: str) -> None:
-        """Set the comment of the move at ``ply`` (e.g. "book" for a move from the opening book)."""
-        self.tree_editor.set_move_comment(ply, text)
-
-    # ------------------------------------------------------------------ variations
-
-    def add_variation(self, parent: chess.pgn.GameNode, moves: Sequence[chess.Move]) -> chess.pgn.GameNode:
-        """Add ``moves`` below ``parent`` and return the last node (``parent`` when ``moves`` is empty)."""
-        return self.tree_editor.add_variation(parent, moves)
-
-    def make_main_line(self, node: chess.pgn.GameNode) -> bool:
-        """Make the line to ``node`` the main line; False when that would change the live game."""
-        return self.tree_editor.make_main_line(node)
-
-    def delete_from(self, node: chess.pgn.GameNode) -> bool:
-        """Remove ``node`` and every move after it; False for the root or a move of the live game."""
-        return self.tree_editor.delete_from(node)
-
-    def set_comment(self, node: chess.pgn.GameNode, text: str) -> None:
-        """Set the comment after ``node``'s move (the game comment for the root)."""
-        self.tree_editor.set_comment(node, text)
+    # ------------------------------------------------------------------ tree edits
 
     def _tree_edited(self) -> None:
         if self._viewing:
@@ -443,34 +339,10 @@ class GameController(QObject):
             self._board = self._live_node.board()
         self.tree_changed.emit()
 
-    # ------------------------------------------------------------------ player replies
-
-    def on_player_move_made(self, request_id: int, uci: str) -> None:
-        """A player answered: validate the move, push it and announce it. Stale ids are ignored."""
-        request = self._pending_request
-        if request is None or request.request_id != request_id or self._result is not None:
-            return
-        player = self._players[self._board.turn]
-        try:
-            move = chess.Move.from_uci(uci)
-        except (chess.InvalidMoveError, ValueError):
-            move = None
-        if move is None or not self._board.is_legal(move):
-            if player.is_human():
-                player.go(request)  # keep waiting for a legal move
-                return
-            self._pending_request = None
-            self._report_failure(
-                self.tr("{name} answered with an illegal move ({uci!r}).").format(name=player.name, uci=uci)
-            )
-            return
-        if self._move_gate is not None and not self._move_gate(self._board.turn):
-            return  # too late: the flag fell first and ended the game; the move is not played
-        self._pending_request = None
-        self._push_move(move)
+    # ------------------------------------------------------------------ moves
 
     def _push_move(self, move: chess.Move) -> None:
-        """Play ``move`` (legal in the live position) and ask for the next one."""
+        """Play ``move`` (legal in the live position) and ask for the next one (the scheduler's ``play_move``)."""
         san = self._board.san(move)
         self._board.push(move)
         if self._live_node.has_variation(move):
@@ -479,37 +351,12 @@ class GameController(QObject):
             self._live_node = self._live_node.variation(move)
         else:
             self._live_node = self._live_node.add_main_variation(move)
-        if self._steps_allowed > 0:
-            self._steps_allowed -= 1
+        self.turns.move_played()
         self.move_made.emit(move, san)
         self.position_changed.emit()
         self.status_changed.emit()
         if not self._check_automatic_end():
-            self._schedule_next_move(delay=True)
-
-    def on_player_failed(self, request_id: int, message: str) -> None:
-        """A player cannot move: tell the user, pause, keep the game intact."""
-        if self._pending_request is None or self._pending_request.request_id != request_id:
-            return
-        self._pending_request = None
-        self._report_failure(message)
-
-    def on_player_ready_changed(self, ready: bool) -> None:  # noqa: ARG002 - signal signature
-        """An engine finished (or lost) its preparation: "Preparing engine…" may be over."""
-        self.status_changed.emit()
-
-    def _report_failure(self, message: str) -> None:
-        if not self._paused:
-            self._paused = True
-            self._paused_by_failure = True
-            self.paused_changed.emit(True)
-        self.human_input_enabled.emit(False)
-        text = self.tr("{message} The game is paused; choose another engine or take over in Settings.").format(
-            message=message
-        )
-        self._failure_message = text
-        self.status_changed.emit()
-        self.player_failed.emit(text)
+            self.turns.schedule_next_move(delay=True)
 
     # ------------------------------------------------------------------ internals
 
@@ -519,62 +366,6 @@ class GameController(QObject):
             return False
         self.end_game(GameResult.from_outcome(outcome))
         return True
-
-    def _set_unpaused(self) -> None:
-        """Clear the pause and everything that belongs to it (step allowance, failure)."""
-        was_paused = self._paused
-        self._paused = False
-        self._paused_by_failure = False
-        self._failure_message = None
-        self._steps_allowed = 0
-        if was_paused:
-            self.paused_changed.emit(False)
-            self.status_changed.emit()
-
-    def _cancel_request(self) -> None:
-        self._go_timer.stop()
-        if self._pending_request is not None:
-            self._pending_request = None
-            self._players[self._board.turn].stop()
-            self.status_changed.emit()
-
-    def _schedule_next_move(self, delay: bool) -> None:
-        self._go_timer.stop()
-        if self._result is not None or self._viewing:
-            return
-        # The watching delay is for two computers playing each other; a human's
-        # opponent answers as soon as its search allows.
-        watching = not any(player.is_human() for player in self._players.values())
-        if not (delay and watching and self._min_move_delay_ms > 0):
-            self._ask_side_to_move()
-        else:
-            self.human_input_enabled.emit(False)
-            self._go_timer.start(self._min_move_delay_ms)
-
-    def _ask_side_to_move(self) -> None:
-        if self._result is not None or self._viewing:
-            return
-        color = self._board.turn
-        player = self._players[color]
-        if not player.is_human() and self._paused and self._steps_allowed <= 0:
-            self.human_input_enabled.emit(False)
-            self.status_changed.emit()
-            return
-        if self._pending_request is not None:
-            player.stop()  # a request for this very position is replaced
-        clock: ClockState | None = self._clock_provider() if self._clock_provider is not None else None
-        request = GoRequest(
-            request_id=next(self._request_ids),
-            start_fen=self.start_fen(),
-            moves=tuple(move.uci() for move in self._board.move_stack),
-            clock=clock,
-        )
-        self._pending_request = request
-        self.human_input_enabled.emit(player.is_human())
-        if not player.is_human():
-            self.thinking_started.emit(color)
-        self.status_changed.emit()
-        player.go(request)
 
 
 def _today() -> str:

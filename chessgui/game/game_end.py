@@ -20,6 +20,9 @@ from chessgui.game.result import GameResult, Termination
 if TYPE_CHECKING:
     from chessgui.game.controller import GameController
 
+ABORT_MAX_PLIES = 2
+"""A game may be aborted while at most this many moves (plies) are played: before either side's second move."""
+
 
 class GameEnd:
     """The user's (or a player's) requests to end the game early."""
@@ -27,9 +30,18 @@ class GameEnd:
     def __init__(self, controller: GameController) -> None:
         self._controller = controller
 
+    def can_claim_draw(self) -> bool:
+        """True when the side to move may claim a draw (threefold repetition or 50 moves)."""
+        controller = self._controller
+        return not controller.is_game_over() and not controller.is_viewing() and controller.board().can_claim_draw()
+
+    def can_abort(self) -> bool:
+        """True while the game may be aborted: it is running and neither side has made its second move."""
+        return not self._controller.is_game_over() and self._controller.live_ply() <= ABORT_MAX_PLIES
+
     def claim_draw(self) -> bool:
         """Claim a draw by threefold repetition or the 50-move rule, if the rules allow it now."""
-        if not self._controller.can_claim_draw():
+        if not self.can_claim_draw():
             return False
         if self._controller.board().can_claim_threefold_repetition():
             termination = Termination.THREEFOLD_REPETITION
@@ -77,7 +89,7 @@ class GameEnd:
 
     def abort(self) -> bool:
         """End a game that has barely started without a result ("*"); False when it is too late."""
-        if not self._controller.can_abort():
+        if not self.can_abort():
             return False
         self._controller.end_game(GameResult(None, Termination.ABORTED))
         return True

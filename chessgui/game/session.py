@@ -150,12 +150,14 @@ class PlaySession(QObject):
         if info is None or self._controller.player(mover).is_human():
             return
         if info.is_book() and info.best_move() == move:
-            self._controller.set_move_comment(self._controller.live_ply(), "book")
+            self._controller.tree_editor.set_move_comment(self._controller.live_ply(), "book")
         elif info.is_tablebase() and info.best_move() == move:  # exact: its score and a "tablebase" comment
-            self._controller.set_move_comment(self._controller.live_ply(), "tablebase")
-            self._controller.set_move_eval(self._controller.live_ply(), info.to_pov_score())  # keeps the word
+            self._controller.tree_editor.set_move_comment(self._controller.live_ply(), "tablebase")
+            self._controller.tree_editor.set_move_eval(
+                self._controller.live_ply(), info.to_pov_score()
+            )  # keeps the word
         elif not info.is_book():
-            self._controller.set_move_eval(self._controller.live_ply(), info.to_pov_score(), info.depth)
+            self._controller.tree_editor.set_move_eval(self._controller.live_ply(), info.to_pov_score(), info.depth)
 
     def on_game_reset(self) -> None:
         """New game or takeback: earlier reports no longer describe the position."""
@@ -169,7 +171,7 @@ class PlaySession(QObject):
         # The game clock is the one provider of the engines' clock times; engines set to a
         # fixed time per move must not be handed the clock.
         self._game_clock.set_engine_time_mode(settings.engine_time_mode)
-        self._controller.set_min_move_delay_ms(settings.min_move_delay_ms)
+        self._controller.turns.set_min_move_delay_ms(settings.min_move_delay_ms)
 
     def _install_players(self, settings: Settings, force: bool) -> None:
         new: dict[chess.Color, Player] = {}

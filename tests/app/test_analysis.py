@@ -299,23 +299,23 @@ def test_add_variation_follows_existing_moves_and_never_changes_the_main_line(qt
     main = [move.uci() for move in game.mainline_moves()]
     root = game
     with qtbot.waitSignal(controller.tree_changed, timeout=1000):
-        node = controller.add_variation(root, [chess.Move.from_uci("d2d4"), chess.Move.from_uci("d7d5")])
+        node = controller.tree_editor.add_variation(root, [chess.Move.from_uci("d2d4"), chess.Move.from_uci("d7d5")])
     assert node.board().fen() == chess.Board("rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2").fen()
     assert [move.uci() for move in game.mainline_moves()] == main
     # Moves the tree already has are followed, not duplicated.
-    again = controller.add_variation(root, [chess.Move.from_uci("d2d4")])
+    again = controller.tree_editor.add_variation(root, [chess.Move.from_uci("d2d4")])
     assert again is node.parent
-    same = controller.add_variation(root, [chess.Move.from_uci("e2e4")])
+    same = controller.tree_editor.add_variation(root, [chess.Move.from_uci("e2e4")])
     assert same is game.variations[0]
     assert len(game.variations) == 2
     with pytest.raises(ValueError):
-        controller.add_variation(root, [chess.Move.from_uci("e2e5")])
+        controller.tree_editor.add_variation(root, [chess.Move.from_uci("e2e5")])
     with pytest.raises(ValueError):
-        controller.add_variation(chess.pgn.Game(), [chess.Move.from_uci("e2e4")])
+        controller.tree_editor.add_variation(chess.pgn.Game(), [chess.Move.from_uci("e2e4")])
     # Nothing after the game's last move: it would become a move of the game.
     live = controller.node_at_ply(3)
     with pytest.raises(ValueError, match="before the game's last move"):
-        controller.add_variation(live, [chess.Move.from_uci("b8c6")])
+        controller.tree_editor.add_variation(live, [chess.Move.from_uci("b8c6")])
     assert not live.variations
     assert controller.live_ply() == 3
 

@@ -130,10 +130,10 @@ def test_offer_draw_in_the_window_is_for_games_against_the_computer(qtbot, scrip
 
 def test_abort_before_either_sides_second_move(human_vs_engine, qtbot) -> None:
     controller, engine = human_vs_engine
-    assert controller.can_abort()
+    assert controller.ending.can_abort()
     controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("e2e4"))
     engine.answer("e7e5")
-    assert controller.can_abort()  # each side has made one move
+    assert controller.ending.can_abort()  # each side has made one move
     with qtbot.waitSignal(controller.game_over) as blocker:
         assert controller.ending.abort()
     result = blocker.args[0]
@@ -142,7 +142,7 @@ def test_abort_before_either_sides_second_move(human_vs_engine, qtbot) -> None:
     assert controller.game().headers["Result"] == "*"
     assert controller.game().headers["Termination"] == "abandoned"
     assert controller.is_game_over()
-    assert not controller.can_abort()
+    assert not controller.ending.can_abort()
 
 
 def test_no_abort_after_a_sides_second_move(human_vs_engine) -> None:
@@ -150,7 +150,7 @@ def test_no_abort_after_a_sides_second_move(human_vs_engine) -> None:
     controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("e2e4"))
     engine.answer("e7e5")
     controller.player(chess.WHITE).on_move_requested(chess.Move.from_uci("g1f3"))
-    assert not controller.can_abort()
+    assert not controller.ending.can_abort()
     assert not controller.ending.abort()
     assert not controller.is_game_over()
 

@@ -112,11 +112,11 @@ def test_the_moves_of_a_running_game_cannot_be_deleted_or_demoted(window: MainWi
     window.navigator.go_to(1)
     play_moves(window, "c5")
     variation = window.navigator.shown_node()
-    assert not controller.delete_from(controller.node_at_ply(2))
+    assert not controller.tree_editor.delete_from(controller.node_at_ply(2))
     assert not controller.tree_editor.promote_variation(variation)
-    assert not controller.make_main_line(variation)
+    assert not controller.tree_editor.make_main_line(variation)
     assert controller.live_ply() == 3 and _ucis(controller.node_at_ply(1).variations) == ["e7e5", "c7c5"]
-    assert controller.delete_from(variation)
+    assert controller.tree_editor.delete_from(variation)
     assert _ucis(controller.node_at_ply(1).variations) == ["e7e5"]
     assert window.navigator.shown_node() is controller.node_at_ply(1)  # the nearest move that is left
 
@@ -179,14 +179,14 @@ def test_add_variation_contract(qtbot, tmp_path: Path, play_moves) -> None:
     root = controller.game()
     moves = [chess.Move.from_uci(uci) for uci in ("d2d4", "g8f6", "c2c4")]
     with qtbot.waitSignal(controller.tree_changed):
-        last = controller.add_variation(root, moves)
+        last = controller.tree_editor.add_variation(root, moves)
     # d4 was reused, Nf6 is a variation (the main line keeps d5), c4 follows it.
     assert last.move.uci() == "c2c4" and last.parent.parent is controller.node_at_ply(1)
     assert _ucis(controller.node_at_ply(1).variations) == ["d7d5", "g8f6"]
     assert controller.live_ply() == 2
-    assert controller.add_variation(root, moves) is last  # nothing added twice
+    assert controller.tree_editor.add_variation(root, moves) is last  # nothing added twice
     with pytest.raises(ValueError):
-        controller.add_variation(root, [chess.Move.from_uci("e2e5")])
+        controller.tree_editor.add_variation(root, [chess.Move.from_uci("e2e5")])
     # Autosave follows: the saved unfinished game has the variation.
     saved = AutosaveStore(tmp_path).load()
     assert saved is not None and "( 1... Nf6 2. c4 )" in str(saved.game())

@@ -222,7 +222,7 @@ def test_watching_delay_before_a_computer_move_is_not_charged(qtbot, fake_time, 
     clock = ChessClock(time_source=fake_time, tick_interval_ms=0)
     GameClock(controller, clock, TimeControl.parse("1+0"))
     white, black = scripted_player(), scripted_player()
-    controller.set_min_move_delay_ms(20)
+    controller.turns.set_min_move_delay_ms(20)
     controller.set_players(white, black)  # the watching delay is for computer vs computer
     white.move_made.emit(white.requests[-1].request_id, "e2e4")
     fake_time.now += 10.0  # the GUI waits before asking the engine
@@ -315,7 +315,7 @@ def test_a_book_comment_keeps_the_moves_clock(setup, fake_time) -> None:
     """Kill test bug: "book" replaced the whole comment, so book moves lost their [%clk] in the autosave."""
     controller, _, _ = setup
     play(controller, fake_time, ("e4", 1.0), ("e5", 4.0))
-    controller.set_move_comment(2, "book")
+    controller.tree_editor.set_move_comment(2, "book")
     node = controller.node_at_ply(2)
     assert node.clock() == 178.0
     assert "book" in node.comment

@@ -81,9 +81,9 @@ def test_fivefold_repetition_ends_the_game(controller: GameController, qtbot) ->
 def test_threefold_is_claimable_and_the_claim_draws(controller: GameController, qtbot) -> None:
     shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"]
     play(controller, *shuffle[:3])
-    assert not controller.can_claim_draw()
+    assert not controller.ending.can_claim_draw()
     play(controller, shuffle[3], *shuffle)
-    assert controller.can_claim_draw()
+    assert controller.ending.can_claim_draw()
     assert not controller.is_game_over()
     with qtbot.waitSignal(controller.game_over) as blocker:
         assert controller.ending.claim_draw()
@@ -95,9 +95,9 @@ def test_threefold_is_claimable_and_the_claim_draws(controller: GameController, 
 
 def test_fifty_move_rule_claim(controller: GameController, qtbot) -> None:
     controller.new_game("8/8/4k3/8/8/4K3/4R3/8 w - - 98 80")
-    assert not controller.can_claim_draw()
+    assert not controller.ending.can_claim_draw()
     play(controller, "Ra2")
-    assert controller.can_claim_draw()
+    assert controller.ending.can_claim_draw()
     assert controller.ending.claim_draw()
     assert controller.result().termination == Termination.FIFTY_MOVES
 
@@ -197,7 +197,7 @@ def test_eval_and_clock_annotations_are_stored(controller: GameController) -> No
     import chess.engine
 
     play(controller, "e4")
-    controller.set_move_eval(1, chess.engine.PovScore(chess.engine.Cp(34), chess.WHITE), depth=12)
+    controller.tree_editor.set_move_eval(1, chess.engine.PovScore(chess.engine.Cp(34), chess.WHITE), depth=12)
     controller.tree_editor.set_move_clock(1, 178.5)
     text = str(controller.game())
     assert "[%eval 0.34,12]" in text and "[%clk 0:02:58" in text
@@ -356,7 +356,7 @@ def test_pause_needs_a_computer_in_the_game(controller: GameController, scripted
 def test_watching_delay_does_not_slow_replies_to_a_human(controller: GameController, scripted_player) -> None:
     engine = scripted_player()
     controller.set_players(HumanPlayer("You"), engine)
-    controller.set_min_move_delay_ms(5_000)
+    controller.turns.set_min_move_delay_ms(5_000)
     play(controller, "e4")
     assert len(engine.requests) == 1  # asked at once, not 5 s later
 
@@ -364,7 +364,7 @@ def test_watching_delay_does_not_slow_replies_to_a_human(controller: GameControl
 def test_watching_delay_applies_between_two_computers(controller: GameController, qtbot, scripted_player) -> None:
     white, black = scripted_player("W"), scripted_player("B")
     controller.set_players(white, black)
-    controller.set_min_move_delay_ms(50)
+    controller.turns.set_min_move_delay_ms(50)
     white.answer("e2e4")
     assert black.requests == []  # held for the watching delay
     qtbot.waitUntil(lambda: len(black.requests) == 1, timeout=2_000)
@@ -375,7 +375,7 @@ def test_delayed_move_timer_of_the_old_game_never_fires_into_the_new_one(
 ) -> None:
     white, black = scripted_player("W"), scripted_player("B")
     controller.set_players(white, black)
-    controller.set_min_move_delay_ms(50)
+    controller.turns.set_min_move_delay_ms(50)
     white.answer("e2e4")  # Black's request is scheduled 50 ms later
     controller.new_game()
     with qtbot.assertNotEmitted(controller.thinking_started, wait=200):
