@@ -309,9 +309,9 @@
     </message>
 </context>
 <context>
-    <name>BoardInputWidget</name>
+    <name>BoardKeyboardInput</name>
     <message>
-        <location filename="../../chessgui/views/board/board_input.py" line="+257"/>
+        <location filename="../../chessgui/views/board/keyboard_input.py" line="+121"/>
         <location line="+44"/>
         <source>Selection cancelled.</source>
         <translation>Valinta peruttu.</translation>
