@@ -9,6 +9,8 @@ a table comparing the runs, CSV export.
 
 The panel only requests runs (``run_requested``/``stop_requested``); the main window
 hands them to a :class:`~chessgui.engines.lab_runner.LabRunner` and feeds the results back.
+The tables' columns and rows are built in :mod:`~chessgui.views.search_lab_tables`, the
+charts in :mod:`~chessgui.views.search_lab_charts`.
 """
 
 from __future__ import annotations
@@ -19,19 +21,15 @@ from typing import Any
 import chess
 from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QFileDialog,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QScrollArea,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -48,29 +46,16 @@ from chessgui.engines.lab_runner import (
 )
 from chessgui.game.chess_words import side_name
 from chessgui.i18n import QT_TRANSLATE_NOOP
-from chessgui.views.engine_panel import format_count
 from chessgui.views.search_lab_charts import NodesChart, TimeChart
-
-ITERATION_COLUMNS = (
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Depth"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Nodes"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Quiescence"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Time"),
-    "EBF",
-    QT_TRANSLATE_NOOP("SearchLabPanel", "1st-move cut-offs"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "TT hits"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Null-move cut-offs"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "LMR re-searches"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Aspiration re-searches"),
-)
-RUN_COLUMNS = (
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Techniques off"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Depth"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Nodes"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Time"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Best move"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Score"),
-    QT_TRANSLATE_NOOP("SearchLabPanel", "Depth in 1 s"),
+from chessgui.views.search_lab_tables import (
+    ITERATION_COLUMNS,
+    RUN_COLUMNS,
+    fill_row,
+    iteration_row,
+    make_table,
+    root_move_rows,
+    run_row,
+    time_text,
 )
 
 ITERATIONS_HELP = QT_TRANSLATE_NOOP(
@@ -119,32 +104,6 @@ def _help_label(text: str) -> QLabel:
     return label
 
 
-def _table(columns: tuple[str, ...]) -> QTableWidget:
-    table = QTableWidget(0, len(columns))
-    table.setHorizontalHeaderLabels(list(columns))
-    table.verticalHeader().setVisible(False)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    return table
-
-
-def _percent(value: float | None) -> str:
-    return "–" if value is None else f"{value * 100:.0f}%"
-
-
-def _score_text(score_cp: int | None, mate_in: int | None) -> str:
-    if mate_in is not None:
-        return f"#{mate_in}" if mate_in > 0 else f"-#{-mate_in}"
-    if score_cp is None:
-        return ""
-    return f"{score_cp / 100:+.2f}"
-
-
-def _time_text(ms: float) -> str:
-    return f"{ms:.0f} ms" if ms < 10_000 else f"{ms / 1000:.1f} s"
-
-
 class SearchLabPanel(QWidget):
     """The search lab (a dock's widget).
 
@@ -182,7 +141,7 @@ class SearchLabPanel(QWidget):
         self.source_label = QLabel(self.tr("No search yet: let the built-in engine think, or run an experiment."))
         self.source_label.setWordWrap(True)
         box.addWidget(self.source_label)
-        self.iteration_table = _table(tuple(self.tr(name) for name in ITERATION_COLUMNS))
+        self.iteration_table = make_table(tuple(self.tr(name) for name in ITERATION_COLUMNS))
         self.iteration_table.setMinimumHeight(150)
         box.addWidget(self.iteration_table)
         box.addWidget(_help_label(self.tr(ITERATIONS_HELP)))
@@ -196,7 +155,9 @@ class SearchLabPanel(QWidget):
         helps.addWidget(_help_label(self.tr(NODES_HELP)), 3)
         helps.addWidget(_help_label(self.tr(TIME_HELP)), 2)
         box.addLayout(helps)
-        self.root_table = _table((self.tr("Move"), self.tr("Score (side to move)"), self.tr("Nodes"), self.tr("Share")))
+        self.root_table = make_table(
+            (self.tr("Move"), self.tr("Score (side to move)"), self.tr("Nodes"), self.tr("Share"))
+        )
         self.root_table.setMinimumHeight(140)
         box.addWidget(self.root_table)
         box.addWidget(_help_label(self.tr(ROOT_HELP)))
@@ -245,7 +206,7 @@ class SearchLabPanel(QWidget):
         self.run_status.setWordWrap(True)
         box.addWidget(self.run_status)
         box.addWidget(_help_label(self.tr(EXPERIMENT_HELP).format(depth=MINIMAX_MAX_DEPTH)))
-        self.run_table = _table(tuple(self.tr(name) for name in RUN_COLUMNS))
+        self.run_table = make_table(tuple(self.tr(name) for name in RUN_COLUMNS))
         box.addWidget(self.run_table, 1)
         buttons = QHBoxLayout()
         self.export_button = QPushButton(self.tr("Export CSV…"))
@@ -287,51 +248,18 @@ class SearchLabPanel(QWidget):
     def _refresh_iterations(self) -> None:
         table = self.iteration_table
         table.setRowCount(len(self._iterations))
-        for row, s in enumerate(self._iterations):
-            ebf = s.effective_branching_factor
-            values = (
-                str(s.depth),
-                format_count(s.nodes),
-                _percent(s.quiescence_share),
-                _time_text(s.time_ms),
-                "–" if ebf is None else f"{ebf:.2f}",
-                _percent(s.first_move_cutoff_rate),
-                _percent(s.tt_hit_rate),
-                str(s.null_move_cutoffs),
-                str(s.lmr_researches),
-                str(s.aspiration_researches),
-            )
-            for column, text in enumerate(values):
-                item = QTableWidgetItem(text)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                table.setItem(row, column, item)
+        for row, stats in enumerate(self._iterations):
+            fill_row(table, row, iteration_row(stats), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         table.scrollToBottom()
         last = self._iterations[-1]
         self.nodes_chart.set_data([(s.depth, s.nodes) for s in self._iterations], last.root_legal_moves)
         self.time_chart.set_data([(s.depth, s.time_ms) for s in self._iterations])
 
     def _refresh_root_moves(self, stats: Any) -> None:
-        moves = stats.root_moves
-        total = sum(m.nodes for m in moves) or 1
-        table = self.root_table
-        table.setRowCount(len(moves))
-        for row, m in enumerate(moves):
-            score = _score_text(m.score_cp, m.mate_in)
-            if m.bound == "upper":
-                score = "≤ " + score
-            elif m.bound == "lower":
-                score = "≥ " + score
-            values = (self._move_text(m.move), score, format_count(m.nodes), f"{m.nodes * 100 / total:.1f}%")
-            for column, text in enumerate(values):
-                table.setItem(row, column, QTableWidgetItem(text))
-
-    def _move_text(self, uci: str) -> str:
-        if self._san_board is None:
-            return uci
-        try:
-            return self._san_board.san(chess.Move.from_uci(uci))
-        except (ValueError, AssertionError):
-            return uci
+        rows = root_move_rows(stats, self._san_board)
+        self.root_table.setRowCount(len(rows))
+        for row, values in enumerate(rows):
+            fill_row(self.root_table, row, values)
 
     # ------------------------------------------------------------------ experiments
     def switched_off(self) -> frozenset[Technique]:
@@ -376,7 +304,7 @@ class SearchLabPanel(QWidget):
             return
         self._end_run(
             self.tr("Done: {label}, depth {depth} in {time_text}.").format(
-                label=run.label, depth=run.depth, time_text=_time_text(run.time_ms)
+                label=run.label, depth=run.depth, time_text=time_text(run.time_ms)
             )
         )
         self.add_run(run)
@@ -398,22 +326,7 @@ class SearchLabPanel(QWidget):
         self.runs.append(run)
         row = self.run_table.rowCount()
         self.run_table.insertRow(row)
-        best = run.best_move
-        try:
-            best = chess.Board(run.fen).san(chess.Move.from_uci(run.best_move))
-        except (ValueError, AssertionError):
-            pass
-        values = (
-            run.label,
-            str(run.depth),
-            f"{run.nodes:,}",
-            _time_text(run.time_ms),
-            best,
-            _score_text(run.score_cp, run.mate_in),
-            str(run.depth_in_1s),
-        )
-        for column, text in enumerate(values):
-            self.run_table.setItem(row, column, QTableWidgetItem(text))
+        fill_row(self.run_table, row, run_row(run))
 
     def clear_runs(self) -> None:
         self.runs = []

@@ -309,9 +309,9 @@
     </message>
 </context>
 <context>
-    <name>BoardInputWidget</name>
+    <name>BoardKeyboardInput</name>
     <message>
-        <location filename="../../chessgui/views/board/board_input.py" line="+257"/>
+        <location filename="../../chessgui/views/board/keyboard_input.py" line="+121"/>
         <location line="+44"/>
         <source>Selection cancelled.</source>
         <translation>Valinta peruttu.</translation>
@@ -1937,6 +1937,19 @@
     </message>
 </context>
 <context>
+    <name>ReviewWorker</name>
+    <message>
+        <location filename="../../chessgui/engines/review_worker.py" line="+153"/>
+        <source>the engine returned no evaluation</source>
+        <translation>moottori ei palauttanut arviota</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>the engine gave no score</source>
+        <translation>moottori ei antanut arviota</translation>
+    </message>
+</context>
+<context>
     <name>SearchLabPanel</name>
     <message>
         <location filename="../../chessgui/views/search_lab.py" line="+55"/>
@@ -3099,19 +3112,6 @@
         <source>Click a move to play the line up to it on the board</source>
         <extracomment>Moves of a line shown in the panel.</extracomment>
         <translation>Napsauta siirtoa pelataksesi muunnelman siihen asti laudalla</translation>
-    </message>
-</context>
-<context>
-    <name>_ReviewWorker</name>
-    <message>
-        <location filename="../../chessgui/engines/review.py" line="+146"/>
-        <source>the engine returned no evaluation</source>
-        <translation>moottori ei palauttanut arviota</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>the engine gave no score</source>
-        <translation>moottori ei antanut arviota</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,4 @@
-"""The chess board widget: paints a position; its base class turns mouse input into move requests.
+"""The chess board widget: paints a position; its base classes turn mouse and keyboard input into move requests.
 
 It never changes the game. A legal move the user makes (by drag & drop or by
 click-click, through the promotion picker when a pawn reaches the last rank) is
@@ -23,8 +23,8 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from chessgui.views.board.accessibility import BoardAccessibility
 from chessgui.views.board.animation import MoveAnimator, plan_move_animation
 from chessgui.views.board.badge import SquareBadge, paint_badge
-from chessgui.views.board.board_input import BoardInputWidget
 from chessgui.views.board.geometry import BoardGeometry
+from chessgui.views.board.keyboard_input import BoardKeyboardInput
 from chessgui.views.board.painter import BoardScene, FloatingPiece, paint_scene
 from chessgui.views.board.piece_renderer import PieceRenderer
 from chessgui.views.board.theme import DEFAULT_THEME, BoardTheme
@@ -33,7 +33,7 @@ DEFAULT_ANIMATION_MS = 180
 """lichess's default move animation is about 200 ms; a touch quicker feels snappier."""
 
 
-class BoardWidget(BoardInputWidget):
+class BoardWidget(BoardKeyboardInput):
     """A square, resizable chess board with lichess-like input and highlights."""
 
     def __init__(
