@@ -1,8 +1,8 @@
-"""The main window's actions (menu entries, toolbar buttons, shortcuts) and menus.
+"""The main window's actions (menu entries, toolbar buttons, shortcuts).
 
 Creating actions is kept apart from wiring them: MainWindow connects
 ``triggered`` to its slots in one place; this module only says what exists,
-what it is called and which keys reach it.
+what it is called and which keys reach it (chessgui.menus says where it is shown).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+from PySide6.QtWidgets import QMainWindow
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,77 +347,3 @@ def create_actions(window: QMainWindow) -> MainActions:
     actions.play_from_here.setEnabled(False)
     actions.next_mistake.setEnabled(False)
     return actions
-
-
-def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu | None = None) -> None:
-    """Fill the menu bar and the toolbar (``recent_files``: the File ▸ Recent files submenu)."""
-    bar = window.menuBar()
-    file_menu: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&File"))
-    file_menu.addAction(actions.open_pgn)
-    if recent_files is not None:
-        file_menu.addMenu(recent_files)
-    for action in (actions.save_pgn, actions.copy_pgn, None, actions.quit):
-        file_menu.addSeparator() if action is None else file_menu.addAction(action)
-    game: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Game"))
-    for action in (
-        actions.new_game,
-        actions.next_game,
-        actions.play_from_here,
-        None,
-        actions.takeback,
-        actions.offer_draw,
-        actions.claim_draw,
-        actions.resign,
-        actions.abort,
-        None,
-        actions.game_details,
-        actions.my_rating,
-        None,
-        actions.settings,
-    ):
-        game.addSeparator() if action is None else game.addAction(action)
-    position: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Position"))
-    for action in (actions.load_fen, actions.edit_position, actions.copy_fen, actions.paste):
-        position.addSeparator() if action is None else position.addAction(action)
-    computer: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Computer"))
-    for action in (actions.pause, actions.step, actions.hint):
-        computer.addAction(action)
-    analysis: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Analysis"))
-    for action in (actions.analyse, None, actions.review_game, actions.next_mistake):
-        analysis.addSeparator() if action is None else analysis.addAction(action)
-    view: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&View"))
-    for action in (
-        actions.flip,
-        actions.enter_move,
-        actions.speak_position,
-        None,
-        actions.first_move,
-        actions.previous_move,
-        actions.next_move,
-        actions.last_move,
-        actions.previous_variation,
-        actions.next_variation,
-    ):
-        view.addSeparator() if action is None else view.addAction(action)
-    view.addSeparator()
-    view.addAction(actions.search_lab)
-    help_menu: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Help"))
-    help_menu.addAction(actions.about)
-
-    toolbar = QToolBar(QCoreApplication.translate("actions", "Main"), window)
-    toolbar.setObjectName("main_toolbar")
-    toolbar.setMovable(False)
-    toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-    for action in (
-        actions.new_game,
-        actions.play_from_here,
-        actions.takeback,
-        actions.flip,
-        actions.hint,
-        actions.analyse,
-        actions.pause,
-        actions.step,
-        actions.settings,
-    ):
-        toolbar.addAction(action)
-    window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)

@@ -1,5 +1,5 @@
 """The menus' commands in the window: new game, next game, play from here, settings, resign,
-offer a draw, pause; copy the FEN; about.
+offer a draw, pause, the game's details; copy the FEN; about.
 
 Each asks what it needs (the settings dialog, whether to replace the game) and then
 tells the play session or the controller; the game itself changes only there.
@@ -13,6 +13,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
 from chessgui.dialogs.about import AboutDialog
+from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.game.controller import GameController
@@ -91,6 +92,16 @@ class GameCommandsPresenter(QObject):
             self.controller.pause()
         else:
             self.controller.resume()
+
+    def on_game_details_triggered(self) -> None:
+        """Edit the game's headers; the controller applies them to the game it owns."""
+        dialog = GameDetailsDialog(self.controller.game().headers, self._window)
+        if self.run_game_details_dialog(dialog):
+            self.controller.tree_editor.set_headers(dialog.headers())
+
+    def run_game_details_dialog(self, dialog: GameDetailsDialog) -> bool:
+        """Show the dialog modally; True when accepted (replaced in tests)."""
+        return dialog.exec() == GameDetailsDialog.DialogCode.Accepted
 
     def on_copy_fen_triggered(self) -> None:
         """Copy the shown position's FEN."""

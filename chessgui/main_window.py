@@ -1,4 +1,7 @@
-"""The main window: layout, menus and — in one place — all signal wiring.
+"""The main window: its parts, menus and — in one place — all signal wiring.
+
+The widgets and where they sit come from its base, MainWindowViews (window_views);
+passing notices on the status line from StatusNotices (status_notices).
 
 Views never change the game: the board asks for a move, the side to move's
 player answers, the controller validates and announces, and every view here
@@ -10,28 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import chess
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QSplitter,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from chessgui.access_presenter import AccessPresenter
-from chessgui.actions import MainActions, build_menus, create_actions
+from chessgui.actions import MainActions, create_actions
 from chessgui.analysis_presenter import AnalysisPresenter
 from chessgui.board_presenter import BoardPresenter
 from chessgui.clock.chess_clock import ChessClock
 from chessgui.clock.game_clock import GameClock
 from chessgui.clock.low_time import LowTimeWatcher
 from chessgui.clock.time_control import UNTIMED
-from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.engine_view_presenter import EngineViewPresenter
 from chessgui.engines.analysis import PositionAnalyser
@@ -48,41 +41,27 @@ from chessgui.game.session import PlaySession
 from chessgui.game_commands_presenter import GameCommandsPresenter
 from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.look_presenter import LookPresenter
+from chessgui.menus import build_menus
 from chessgui.rating_presenter import RatingPresenter
 from chessgui.recent_files import RecentFiles
 from chessgui.resources_path import app_icon
 from chessgui.resume_presenter import ResumePresenter
 from chessgui.review_presenter import ReviewPresenter
 from chessgui.search_lab_presenter import SearchLabPresenter
+from chessgui.status_notices import StatusNotices
 from chessgui.status_presenter import StatusPresenter
-from chessgui.storage.analysis_settings import load_analysis_settings
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
 from chessgui.storage.rating import RatingStore
-from chessgui.storage.settings import PlayerSettings, Settings, load_settings
-from chessgui.storage.window_layout import load_window_layout
+from chessgui.storage.settings import PlayerSettings, Settings
 from chessgui.variation_presenter import VariationPresenter
-from chessgui.views.announcer import Announcer
-from chessgui.views.board.board_widget import BoardWidget
-from chessgui.views.board_area import BoardArea
-from chessgui.views.clock_widget import ClockPanel
-from chessgui.views.color_scheme import ColorSchemeSwitcher
-from chessgui.views.engine_panel import EnginePanel
-from chessgui.views.eval_bar import EvalBar
-from chessgui.views.history_banner import HistoryBanner
-from chessgui.views.move_entry import MoveEntry
-from chessgui.views.move_log import MoveLogPanel
-from chessgui.views.search_lab import SearchLabPanel
 from chessgui.views.sounds import SoundPlayer
+from chessgui.window_views import MainWindowViews
 
 WINDOW_TITLE = QT_TRANSLATE_NOOP("MainWindow", "Chess")
-NOTICE_MS = 6000
-"""How long a passing notice (saved, copied, a hint) covers the status line."""
-STARTUP_NOTICE_MS = 20_000
-"""How long the one notice of what was damaged at start-up (and reset to defaults) stays up."""
 
 
-class MainWindow(QMainWindow):
+class MainWindow(MainWindowViews):
     """The application window: board, move log, menus; owns the controller."""
 
     def __init__(
@@ -99,52 +78,24 @@ class MainWindow(QMainWindow):
         ``rating_store`` None: games are not rated and Game ▸ My rating… is off (tests).
         """
         super().__init__(parent)
-        # Problems found while opening (damaged settings, rating file, book, autosave...) are
-        # gathered here and said together in one notice at the end, not one over the other.
-        self._startup_notices: list[str] | None = []
+        # Problems found while opening are gathered and said together in one notice at the end.
+        self.notices = StatusNotices(self)
         self.setWindowTitle(self.tr(WINDOW_TITLE))
         self.setWindowIcon(app_icon())
         self.controller = controller if controller is not None else GameController(self)
         self.navigator = GameNavigator(self.controller, self)
-        app = QApplication.instance()
-        assert isinstance(app, QApplication)
-        self.color_scheme = ColorSchemeSwitcher(app, self)
 
-        self.board_widget = BoardWidget(self)
-        self.move_entry = MoveEntry(self)
+        self._create_views()
         sounds = SoundPlayer(parent=self)
-        self.announcer = Announcer(self)
-        self.move_log = MoveLogPanel(self)
-        # Event, site, date and round of a viewed game (its players' names are on the clock cards).
-        self.game_info_label = QLabel(self)
-        self.game_info_label.setObjectName("game_info_label")
-        self.game_info_label.setWordWrap(True)
-        self.game_info_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.game_info_label.hide()
-        self.engine_panel = EnginePanel(self)
-        self.search_lab = SearchLabPanel(self)
         self.lab = SearchLabPresenter(self, self.search_lab)
-        self.eval_bar = EvalBar(self)
         self.hints = HintPresenter(self.controller, self.navigator, self)
         # Analysis mode: a job on the shown position, never a player in the game.
-        self._qsettings = qsettings
         self.analysis = PositionAnalyser(self)
         self.openings = OpeningTracker(self.controller, self)
         self.tablebases = TablebasePresenter(self.controller, self.navigator, self)
         self.review = ReviewPresenter(self, self.controller, self.navigator, self.board_widget, self._review_engines)
-        self.opening_label = QLabel(self)
-        self.opening_label.setObjectName("opening_label")
-        self.opening_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.opening_label.setToolTip(self.tr("The opening of the position on the board (ECO code and name)"))
-        self.history_banner = HistoryBanner(self)
-        # Keep the banner's room when hidden so the board does not jump in size.
-        policy = self.history_banner.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.history_banner.setSizePolicy(policy)
-        self.history_banner.hide()
         self.chess_clock = ChessClock(parent=self)
         self.game_clock = GameClock(self.controller, self.chess_clock, UNTIMED, self)
-        self.clock_panel = ClockPanel(self)
         self.clock_panel.set_clock(self.chess_clock)
         self.low_time = LowTimeWatcher(self.chess_clock, parent=self)
         if settings is None:
@@ -172,7 +123,7 @@ class MainWindow(QMainWindow):
         )
         self.recent_files = RecentFiles(qsettings, self)
         build_menus(self, self.actions_, self.recent_files.menu())
-        self._build_layout()
+        self._arrange_views(self.review.graph, self.review.panel)
         self.autosave = (
             AutosaveKeeper(autosave_store, self.controller, self._autosave_extra, self)
             if autosave_store is not None
@@ -181,11 +132,6 @@ class MainWindow(QMainWindow):
         self.rating = (
             RatingPresenter(self, self.controller, self.session, rating_store) if rating_store is not None else None
         )
-        # The status line describes the game now (derived on every change); passing
-        # notices are shown over it for a few seconds with showMessage().
-        self.status_label = QLabel(self)
-        self.statusBar().addWidget(self.status_label, 1)
-        self.statusBar().addPermanentWidget(self.announcer.label)
         self.status = StatusPresenter(
             self,
             self.controller,
@@ -230,7 +176,7 @@ class MainWindow(QMainWindow):
         self._wire(self.actions_)
         self.resize(1240, 800)
         self.look.restore_layout()
-        self._report_damaged_settings()
+        self.notices.report_damaged_settings(qsettings)
         self.on_settings_applied(self.session.settings())
         self.status.refresh_from_game()
         self.session.check_books()  # a saved book that has become unusable is said at once
@@ -240,65 +186,7 @@ class MainWindow(QMainWindow):
             self.on_status_message(self.recent_files.problem)
         if self.autosave is not None and (autosave_problem := self.autosave.check_at_start()) is not None:
             self.on_status_message(autosave_problem)  # a damaged save is set aside now, not when offered
-        notices, self._startup_notices = self._startup_notices, None
-        if notices:
-            self.statusBar().showMessage(" ".join(notices), STARTUP_NOTICE_MS)
-
-    # ------------------------------------------------------------------ layout
-
-    def _build_layout(self) -> None:
-        board_column = QWidget(self)
-        board_layout = QVBoxLayout(board_column)
-        board_layout.setContentsMargins(8, 8, 8, 8)
-        board_layout.addWidget(self.history_banner)
-        self.board_area = BoardArea(self.board_widget, self.eval_bar, board_column)
-        board_layout.addWidget(self.board_area, 1)
-        board_layout.addWidget(self.opening_label)
-        board_layout.addWidget(self.move_entry)
-
-        # lichess layout: the top side's clock, the moves, the bottom side's clock.
-        self.center_column = QWidget(self)
-        center_layout = QVBoxLayout(self.center_column)
-        center_layout.setContentsMargins(0, 0, 0, 0)
-        center_layout.addWidget(self.engine_panel)
-        center_layout.addWidget(self.game_info_label)
-        center_layout.addWidget(self.move_log, 1)
-        center_layout.addWidget(self.review.graph)
-        center_layout.addWidget(self.review.panel)
-        self.center_layout = center_layout
-        self.side_panel = QWidget(self)
-        side_layout = QVBoxLayout(self.side_panel)
-        side_layout.setContentsMargins(4, 8, 8, 8)
-        side_layout.addWidget(self.clock_panel, 1)
-        self.clock_panel.set_center_widget(self.center_column)
-
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        splitter.addWidget(board_column)
-        splitter.addWidget(self.side_panel)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([800, 440])
-        splitter.setChildrenCollapsible(False)
-        splitter.setObjectName("main_splitter")
-        self.splitter = splitter
-        self.setCentralWidget(splitter)
-
-        self.search_lab_dock = QDockWidget(self.tr("Search lab"), self)
-        self.search_lab_dock.setObjectName("search_lab_dock")
-        self.search_lab_dock.setWidget(self.search_lab)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.search_lab_dock)
-        self.search_lab_dock.hide()
-
-    def _report_damaged_settings(self) -> None:
-        """A damaged settings file: the defaults stand in for the bad parts (the loaders did that); say so once."""
-        if self._qsettings is None:
-            return
-        problems: list[str] = []
-        load_settings(self._qsettings, problems)
-        load_window_layout(self._qsettings, problems)
-        load_analysis_settings(self._qsettings, problems)
-        if problems:
-            self.on_status_message(" ".join(problems))
+        self.notices.end_startup()
 
     # ------------------------------------------------------------------ wiring (all of it)
 
@@ -340,7 +228,7 @@ class MainWindow(QMainWindow):
         actions.resign.triggered.connect(self.commands.on_resign_triggered)
         actions.offer_draw.triggered.connect(self.commands.on_offer_draw_triggered)
         actions.abort.triggered.connect(controller.ending.abort)
-        actions.game_details.triggered.connect(self.on_game_details_triggered)
+        actions.game_details.triggered.connect(self.commands.on_game_details_triggered)
         controller.headers_changed.connect(self.status.update_players_label)
         actions.pause.toggled.connect(self.commands.on_pause_toggled)
         actions.step.triggered.connect(controller.step)
@@ -458,15 +346,7 @@ class MainWindow(QMainWindow):
 
     def on_status_message(self, message: str) -> None:
         """A passing notice (saved, copied, a hint, a file problem) shown over the status line."""
-        if self._startup_notices is not None:  # still opening: said with the others at the end
-            if message not in self._startup_notices:
-                self._startup_notices.append(message)
-            return
-        self.statusBar().showMessage(message, NOTICE_MS)
-
-    def status_text(self) -> str:
-        """The status line's description of the game now."""
-        return self.status_label.text()
+        self.notices.show(message)
 
     def on_settings_applied(self, settings: Settings) -> None:
         """Board options, auto-flip and the engine panel follow the settings."""
@@ -478,16 +358,6 @@ class MainWindow(QMainWindow):
         self.hints.piece_letters = settings.piece_letters
         self.status.update_players_label()
         self.status.update_actions()  # offering a draw depends on who plays
-
-    def on_game_details_triggered(self) -> None:
-        """Edit the game's headers; the controller applies them to the game it owns."""
-        dialog = GameDetailsDialog(self.controller.game().headers, self)
-        if self.run_game_details_dialog(dialog):
-            self.controller.tree_editor.set_headers(dialog.headers())
-
-    def run_game_details_dialog(self, dialog: GameDetailsDialog) -> bool:
-        """Show the dialog modally; True when accepted (replaced in tests)."""
-        return dialog.exec() == GameDetailsDialog.DialogCode.Accepted
 
     def is_analysing(self) -> bool:
         """True while analysis mode is on."""

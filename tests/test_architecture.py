@@ -18,6 +18,9 @@ MODEL_FOLDERS = ("game", "clock", "engines", "storage")
 APP_MODULES = (
     "chessgui.main_window",
     "chessgui.actions",
+    "chessgui.menus",
+    "chessgui.window_views",
+    "chessgui.status_notices",
     "chessgui.__main__",
     "chessgui.recent_files",
     "chessgui.native_destroy_watch",

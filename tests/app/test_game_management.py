@@ -228,7 +228,7 @@ def test_game_details_edit_reaches_the_game_and_the_autosave(qtbot, tmp_path: Pa
         dialog.field("White").setText("Ann")
         return True
 
-    monkeypatch.setattr(window, "run_game_details_dialog", run)
+    monkeypatch.setattr(window.commands, "run_game_details_dialog", run)
     window.actions_.game_details.trigger()
     assert window.controller.game().headers["Event"] == "Training"
     assert window.controller.game().headers["White"] == "Ann"
