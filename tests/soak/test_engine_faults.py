@@ -24,6 +24,12 @@ from chessgui.storage.settings import PlayerKind, PlayerSettings
 
 NO_BOOK = BookSettings(enabled=False)
 KILL_WATCHDOG_GRACE_MS = 60_000
+START_TIMEOUT_S = 30.0
+"""Handshake timeout of the engines whose fault is not the handshake: a Python fake engine once
+took over 1 s to start with both cores busy (a calibration run; "did not answer as a UCI chess
+engine within 1 s" instead of the illegal move's message)."""
+GARBAGE_START_TIMEOUT_S = 1.0
+"""The garbage engine never completes the handshake: its timeout is what reports it."""
 FAULTS = {
     "killed": "stopped unexpectedly",
     "exit": "exited at once",
@@ -58,10 +64,10 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def _player(command: str, watchdog_grace_ms: int = 300) -> UciEnginePlayer:
+def _player(command: str, watchdog_grace_ms: int = 300, start_timeout_s: float = START_TIMEOUT_S) -> UciEnginePlayer:
     settings = PlayerSettings(book=NO_BOOK, kind=PlayerKind.UCI, uci_path=command, move_time_ms=50)
-    player = UciEnginePlayer(settings, start_timeout_s=2.0, watchdog_grace_ms=watchdog_grace_ms)
-    player._worker._start_timeout_s = 1.0  # the garbage engine's handshake times out sooner  # noqa: SLF001
+    player = UciEnginePlayer(settings, start_timeout_s=start_timeout_s, watchdog_grace_ms=watchdog_grace_ms)
+    player._worker._start_timeout_s = start_timeout_s  # noqa: SLF001
     return player
 
 
@@ -76,7 +82,11 @@ def _inject(qtbot, fake_engine, fault: str) -> None:
     # The kill must land before the watchdog, which is not what this case tests: its grace runs
     # from the moment the engine is ready, and 5 s was once not enough on a loaded machine (the
     # whole-suite loop, load ~5: "did not answer within 5 s" instead of the kill's message).
-    bad = _player(fake_engine(mode), watchdog_grace_ms=KILL_WATCHDOG_GRACE_MS if fault == "killed" else 300)
+    bad = _player(
+        fake_engine(mode),
+        watchdog_grace_ms=KILL_WATCHDOG_GRACE_MS if fault == "killed" else 300,
+        start_timeout_s=GARBAGE_START_TIMEOUT_S if fault == "garbage" else START_TIMEOUT_S,
+    )
     controller.new_game()
     # The good engine plays White's first move; the faulty one is asked for Black's.
     with qtbot.waitSignal(controller.player_failed, timeout=KILL_WATCHDOG_GRACE_MS + 20_000):
