@@ -105,6 +105,16 @@ def stockfish(level: int, path: str) -> Opponent:
     )
 
 
+def parse_measured(text: str) -> Measured:
+    """``LEVEL=ELO,LOW,HIGH``: a level's result from an earlier run (its 95% interval)."""
+    try:
+        level, values = text.split("=", 1)
+        elo, low, high = (float(v) for v in values.split(","))
+        return Measured(int(level), elo, low, high, 0, f"measured earlier ({low:.0f} .. {high:.0f})")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--measured {text!r}: expected LEVEL=ELO,LOW,HIGH") from None
+
+
 def parse_reference(text: str) -> Opponent:
     """``NAME=ELO=COMMAND`` (UCI) or ``NAME=ELO=xboard:COMMAND`` (CECP)."""
     try:
@@ -310,10 +320,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--openings", type=Path, default=DEFAULT_OPENINGS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stockfish", default=STOCKFISH)
+    parser.add_argument(
+        "--measured",
+        type=parse_measured,
+        action="append",
+        default=[],
+        help="LEVEL=ELO,LOW,HIGH: a level measured by an earlier run (not played again; the chain uses it)",
+    )
     parser.add_argument("--concurrency", type=int, default=1, help="games at a time (default 1)")
     parser.add_argument("--reference", type=parse_reference, action="append", default=[], help="NAME=ELO=COMMAND")
     args = parser.parse_args(argv)
-    levels = sorted({int(x) for x in args.levels.split(",")})
+    known: dict[int, Measured] = {m.level: m for m in args.measured}
+    levels = sorted({int(x) for x in args.levels.split(",")} - set(known))
+    chain = sorted(set(levels) | set(known))
     openings = load_openings(args.openings, args.seed)
     started = time.monotonic()
     print(f"levels {levels}, {args.pairs} pairs per match, {args.tc.describe()}, anchor {ANCHOR}", flush=True)
@@ -326,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
         if level >= ANCHOR:
             matches.append((level, stockfish(level, args.stockfish)))
         else:
-            up = min([lv for lv in levels if lv > level], default=ANCHOR)
+            up = min([lv for lv in chain if lv > level], default=ANCHOR)
             matches.append((level, ours(up)))
             matches.extend((level, ref) for ref in references_for(level, args.reference))
     # Slow matches (high levels: the clock, not a node cap, ends their moves) go first, so the
@@ -343,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
         faults = f", faults: {'; '.join(tally.faults)}" if tally.faults else ""
         print(f"  level {level} vs {name}: W/D/L {tally.wins}/{tally.draws}/{tally.losses}{faults}", flush=True)
 
-    measured: dict[int, Measured] = {}
+    measured: dict[int, Measured] = dict(known)
     # Step 2. From the anchor up: against Stockfish at the same nominal Elo.
     for level in [lv for lv in levels if lv >= ANCHOR]:
         tally = tallies[(level, f"Stockfish {level}")]
@@ -354,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
     # Step 3. Below the anchor, top down: against the next selected level up and the references.
     below = [lv for lv in levels if lv < ANCHOR]
     for level in reversed(below):
-        up = min([lv for lv in levels if lv > level], default=ANCHOR)
+        up = min([lv for lv in chain if lv > level], default=ANCHOR)
         if up in measured:
             up_elo, up_se = measured[up].elo, (measured[up].high - measured[up].low) / (2 * 1.96)
             note = f"vs level {up} (measured {up_elo:.0f})"
@@ -377,13 +396,13 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"| level | measured Elo | 95% interval | games | within ±{TOLERANCE} | how |")
     print("|---|---|---|---|---|---|")
-    for level in levels:
+    for level in chain:
         m = measured[level]
         ok = "yes" if abs(m.elo - level) <= TOLERANCE else "no"
         print(f"| {level} | {m.elo:.0f} | {m.low:.0f} .. {m.high:.0f} | {m.games} | {ok} | {m.detail} |")
-    ladder = [measured[lv].elo for lv in levels]
+    ladder = [measured[lv].elo for lv in chain]
     monotonic = all(b > a for a, b in zip(ladder, ladder[1:], strict=False))
-    within = all(abs(measured[lv].elo - lv) <= TOLERANCE for lv in levels)
+    within = all(abs(measured[lv].elo - lv) <= TOLERANCE for lv in chain)
     print(f"\nladder monotonic: {'yes' if monotonic else 'no'}; every level within ±{TOLERANCE}: ", end="")
     print("yes" if within else "no")
     print(f"match time: {(time.monotonic() - started) / 60:.1f} min")

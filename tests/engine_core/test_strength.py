@@ -40,9 +40,9 @@ def test_table_strengthens_with_the_level() -> None:
         assert high.depth >= low.depth and high.nodes > low.nodes
         assert high.noise_cp <= low.noise_cp and high.temperature_cp <= low.temperature_cp
         assert high.knowledge_pct >= low.knowledge_pct and high.shallow_pct <= low.shallow_pct
-    # Almost no randomness in the choice above 1800, none from 2000; no blind moves from 1200.
+    # Almost no randomness in the choice above 1800, none from 2100; no blind moves from 1200.
     assert all(p.temperature_cp <= 5 for p in table if p.elo > 1800)
-    assert all(p.temperature_cp == 0 and p.lines == 1 for p in table if p.elo >= 2000)
+    assert all(p.temperature_cp == 0 and p.lines == 1 for p in table if p.elo >= 2100)
     assert all(p.shallow_pct == 0 for p in table if p.elo >= 1200)
     # The choice window stays below a minor piece: free material is always taken.
     assert all(p.window_cp < 300 for p in table)
@@ -74,7 +74,7 @@ def test_choice_plays_mates_and_stays_in_the_window() -> None:
     assert all(pick_candidate([-MATE + 2, -MATE + 4], params, rng) == 0 for _ in range(10))
     picks = {pick_candidate([100, 90, 80, 100 - params.window_cp - 1], params, rng) for _ in range(300)}
     assert picks == {0, 1, 2}
-    assert pick_candidate([100, 99], level_params(2000), rng) == 0
+    assert pick_candidate([100, 99], level_params(2100), rng) == 0
 
 
 def test_same_seed_same_game() -> None:
