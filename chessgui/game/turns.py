@@ -24,8 +24,8 @@ from chessgui.game.players import GoRequest, Player
 if TYPE_CHECKING:
     from chessgui.game.controller import GameController
 
-# The failure texts keep the translation context they were written in (the .ts file's "GameController").
-_TR_CONTEXT = "GameController"
+# The failure texts keep the translation context they were written in ("GameController", as a
+# literal: lupdate reads only literal contexts, and a constant dropped them from the .ts file).
 
 
 class TurnScheduler(QObject):
@@ -234,7 +234,7 @@ class TurnScheduler(QObject):
                 return
             self._pending_request = None
             self._report_failure(
-                QCoreApplication.translate(_TR_CONTEXT, "{name} answered with an illegal move ({uci!r}).").format(
+                QCoreApplication.translate("GameController", "{name} answered with an illegal move ({uci!r}).").format(
                     name=player.name, uci=uci
                 )
             )
@@ -263,7 +263,7 @@ class TurnScheduler(QObject):
             controller.paused_changed.emit(True)
         controller.human_input_enabled.emit(False)
         text = QCoreApplication.translate(
-            _TR_CONTEXT, "{message} The game is paused; choose another engine or take over in Settings."
+            "GameController", "{message} The game is paused; choose another engine or take over in Settings."
         ).format(message=message)
         self._failure_message = text
         controller.status_changed.emit()

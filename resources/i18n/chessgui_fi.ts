@@ -515,8 +515,9 @@
 <context>
     <name>ColorScheme</name>
     <message>
-        <location filename="../../chessgui/storage/settings.py" line="+162"/>
+        <location filename="../../chessgui/storage/board_settings.py" line="+36"/>
         <source>Follow the system</source>
+        <extracomment>Bounds the dialog offers and the loader enforces.</extracomment>
         <translation>Järjestelmän mukaan</translation>
     </message>
     <message>
@@ -533,7 +534,7 @@
 <context>
     <name>ComputerPlayer</name>
     <message>
-        <location filename="../../chessgui/engines/computer_player.py" line="+171"/>
+        <location filename="../../chessgui/engines/computer_player.py" line="+172"/>
         <source>The position is not valid for the engine: {error}</source>
         <translation>Asema ei kelpaa moottorille: {error}</translation>
     </message>
@@ -733,7 +734,7 @@
 <context>
     <name>GameCommandsPresenter</name>
     <message>
-        <location filename="../../chessgui/game_commands_presenter.py" line="+49"/>
+        <location filename="../../chessgui/game_commands_presenter.py" line="+50"/>
         <source>New game</source>
         <translation>Uusi peli</translation>
     </message>
@@ -748,7 +749,7 @@
         <translation>Asetukset</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+39"/>
         <source>Copied FEN: {fen}</source>
         <translation>FEN kopioitu: {fen}</translation>
     </message>
@@ -756,12 +757,12 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../../chessgui/game/controller.py" line="+464"/>
+        <location filename="../../chessgui/game/turns.py" line="+237"/>
         <source>{name} answered with an illegal move ({uci!r}).</source>
         <translation>{name} vastasi laittomalla siirrolla ({uci!r}).</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+28"/>
         <source>{message} The game is paused; choose another engine or take over in Settings.</source>
         <translation>{message} Peli on keskeytetty; valitse toinen moottori tai ota ohjat itse asetuksista.</translation>
     </message>
@@ -842,7 +843,7 @@
 <context>
     <name>GameEnd</name>
     <message>
-        <location filename="../../chessgui/game/game_end.py" line="+57"/>
+        <location filename="../../chessgui/game/game_end.py" line="+69"/>
         <source>Draw offers are for games against the computer.</source>
         <translation>Tasapeliä voi tarjota vain peleissä tietokonetta vastaan.</translation>
     </message>
@@ -953,7 +954,7 @@
 <context>
     <name>InvalidFenError</name>
     <message>
-        <location filename="../../chessgui/storage/fen_check.py" line="+68"/>
+        <location filename="../../chessgui/storage/fen_check.py" line="+60"/>
         <source>invalid FEN</source>
         <translation>virheellinen FEN</translation>
     </message>
@@ -982,17 +983,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../chessgui/main_window.py" line="+78"/>
+        <location filename="../../chessgui/main_window.py" line="+61"/>
         <source>Chess</source>
         <translation>Shakki</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location filename="../../chessgui/window_views.py" line="+59"/>
         <source>The opening of the position on the board (ECO code and name)</source>
         <translation>Laudalla olevan aseman avaus (ECO-koodi ja nimi)</translation>
     </message>
     <message>
-        <location line="+148"/>
+        <location line="+48"/>
         <source>Search lab</source>
         <translation>Hakulaboratorio</translation>
     </message>
@@ -1345,7 +1346,7 @@
 <context>
     <name>PlayerEditor</name>
     <message>
-        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+68"/>
+        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+67"/>
         <source>White</source>
         <translation>Valkea</translation>
     </message>
@@ -1463,7 +1464,7 @@
 <context>
     <name>PlayerSettings</name>
     <message>
-        <location filename="../../chessgui/storage/settings.py" line="-36"/>
+        <location filename="../../chessgui/storage/settings.py" line="+128"/>
         <source>Human</source>
         <extracomment>Used when a computer side would otherwise have no limit at all.</extracomment>
         <translation>Ihminen</translation>
@@ -1875,7 +1876,7 @@
 <context>
     <name>ReviewLimit</name>
     <message>
-        <location filename="../../chessgui/engines/review.py" line="+68"/>
+        <location filename="../../chessgui/engines/review.py" line="+51"/>
         <source>{movetime_ms:g} s per move</source>
         <translation>{movetime_ms:g} s siirtoa kohden</translation>
     </message>
@@ -1952,21 +1953,21 @@
 <context>
     <name>SearchLabPanel</name>
     <message>
-        <location filename="../../chessgui/views/search_lab.py" line="+55"/>
+        <location filename="../../chessgui/views/search_lab.py" line="+183"/>
+        <location filename="../../chessgui/views/search_lab_tables.py" line="+23"/>
         <location line="+13"/>
-        <location line="+154"/>
         <source>Depth</source>
         <translation>Syvyys</translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-24"/>
+        <location filename="../../chessgui/views/search_lab_tables.py" line="-12"/>
         <location line="+13"/>
-        <location line="+130"/>
         <source>Nodes</source>
         <translation>Solmut</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location filename="../../chessgui/views/search_lab_tables.py" line="-12"/>
         <source>Quiescence</source>
         <translation>Hiljaisuushaku</translation>
     </message>
@@ -2022,7 +2023,7 @@
         <translation>Syvyys 1 s:ssa</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../chessgui/views/search_lab.py" line="-98"/>
         <source>Each row is one iteration of iterative deepening. EBF (effective branching factor) = nodes of this depth ÷ nodes of the previous one: good alpha-beta search keeps it around 2–4 although chess has ~35 moves per position. 1st-move cut-offs: how often the first move tried already refuted the position — above 90% means the move ordering is good. Quiescence: share of nodes spent settling captures at the horizon (often half). TT hits: positions found in the transposition table (per node).</source>
         <translation>Jokainen rivi on yksi iteratiivisen syvenemisen kierros. EBF (efektiivinen haarautumiskerroin) = tämän syvyyden solmut ÷ edellisen syvyyden solmut: hyvä alfa-beeta-haku pitää sen noin 2–4:ssä, vaikka shakissa on noin 35 siirtoa asemaa kohden. 1. siirron katkaisut: kuinka usein ensimmäinen kokeiltu siirto jo kumosi aseman — yli 90 % tarkoittaa hyvää siirtojärjestystä. Hiljaisuushaku: lyöntien selvittämiseen horisontissa kuluneiden solmujen osuus (usein puolet). TT-osumat: transpositiotaulusta löytyneet asemat (solmua kohden).</translation>
     </message>
@@ -2047,7 +2048,7 @@
         <translation>Poista tekniikoita käytöstä ja aja: laudan asema haetaan valittuun syvyyteen tyhjin taulukoin ja sitten 1 s ajan, jotta nähdään, kuinka syvälle haku ehtii. Alfa-beeta pois päältä tarkoittaa pelkkää minimaxia (ei katkaisuja): sen syvyys on rajattu arvoon {depth}, ja se voi silti kestää minuutteja taktisissa asemissa — Pysäytä lopettaa sen. Alfa-beeta, TT ja siirtojärjestys vain nopeuttavat hakua: kiinteällä syvyydellä ne muuttavat solmujen määrää, eivät arviota (kun valikoivat tekniikat ovat pois päältä). Muut karsivat tai jatkavat ja voivat muuttaa tulosta.</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+49"/>
         <source>Search</source>
         <translation>Haku</translation>
     </message>
@@ -2062,7 +2063,7 @@
         <translation>Ei vielä hakua: anna sisäänrakennetun moottorin miettiä tai aja koe.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Move</source>
         <translation>Siirto</translation>
     </message>
@@ -2077,7 +2078,7 @@
         <translation>Osuus</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Techniques (ticked = on)</source>
         <translation>Tekniikat (valittu = päällä)</translation>
     </message>
@@ -2117,7 +2118,7 @@
         <translation>Sisäänrakennettu moottori miettii puolelle {side}</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+57"/>
         <source>Running: {description}, depth {clamped_depth}…</source>
         <translation>Käynnissä: {description}, syvyys {clamped_depth}…</translation>
     </message>
@@ -2132,7 +2133,7 @@
         <translation>Valmis: {label}, syvyys {depth} ajassa {time_text}.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+35"/>
         <source>Nothing to export yet: run an experiment first.</source>
         <translation>Ei vielä mitään vietävää: aja ensin koe.</translation>
     </message>
@@ -2435,7 +2436,7 @@
         <translation>Valmiit tasot</translation>
     </message>
     <message>
-        <location filename="../../chessgui/storage/settings.py" line="-94"/>
+        <location filename="../../chessgui/storage/settings.py" line="-93"/>
         <source>Beginner</source>
         <extracomment>Bounds the dialog offers and the loader enforces.</extracomment>
         <translation>Aloittelija</translation>
@@ -2571,7 +2572,7 @@
 <context>
     <name>TablebaseProber</name>
     <message>
-        <location filename="../../chessgui/storage/tablebases.py" line="+195"/>
+        <location filename="../../chessgui/storage/tablebases.py" line="+104"/>
         <source>The Syzygy directory {syzygy_dir} cannot be read: {error}.</source>
         <translation>Syzygy-kansiota {syzygy_dir} ei voi lukea: {error}.</translation>
     </message>
@@ -2623,7 +2624,7 @@
 <context>
     <name>TablebaseResult</name>
     <message>
-        <location filename="../../chessgui/storage/tablebases.py" line="-221"/>
+        <location filename="../../chessgui/storage/tablebase_result.py" line="+90"/>
         <source>Draw</source>
         <extracomment>Score in centipawns standing for a tablebase win when no mate distance is known (Syzygy only).</extracomment>
         <translation>Tasapeli</translation>
@@ -3561,7 +3562,7 @@
         <translation>Lopeta (keskeneräinen peli säilyy seuraavaan kertaan)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../../chessgui/menus.py" line="+18"/>
         <source>&amp;File</source>
         <translation>&amp;Tiedosto</translation>
     </message>
@@ -3870,7 +3871,7 @@
 <context>
     <name>fen_check</name>
     <message>
-        <location filename="../../chessgui/storage/fen_check.py" line="+16"/>
+        <location filename="../../chessgui/storage/fen_diagnostics.py" line="+44"/>
         <source>the text is not a FEN: expected 8 ranks, found {count}</source>
         <translation>teksti ei ole FEN: odotettiin 8 riviä, löytyi {count}</translation>
     </message>
@@ -3890,7 +3891,7 @@
         <translation>rivillä {rank_number} on {squares} ruutua 8:n sijaan</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>unknown castling letter &apos;{letter}&apos; (use K, Q, k, q or -)</source>
         <translation>tuntematon linnoituskirjain &apos;{letter}&apos; (käytä K, Q, k, q tai -)</translation>
     </message>
@@ -3910,7 +3911,7 @@
         <translation>linnoitusoikeus {letter}, mutta ruudussa {square_name} ei ole tornia</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>en passant square &apos;{field}&apos; is not a square (use e.g. e3, or -)</source>
         <translation>ohestalyöntiruutu &apos;{field}&apos; ei ole ruutu (käytä esim. e3 tai -)</translation>
     </message>
@@ -4000,7 +4001,7 @@
         <translation>mahdoton shakki kuninkaalle ({value}): mikään yksittäinen siirto ei olisi voinut antaa näitä shakkeja</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../../chessgui/storage/fen_check.py" line="+15"/>
         <source>the text is empty</source>
         <translation>teksti on tyhjä</translation>
     </message>
@@ -4357,7 +4358,7 @@
 <context>
     <name>review</name>
     <message>
-        <location filename="../../chessgui/engines/review.py" line="+32"/>
+        <location filename="../../chessgui/engines/review_worker.py" line="+32"/>
         <source>at move {index}</source>
         <translation>siirrolla {index}</translation>
     </message>
@@ -4531,7 +4532,7 @@
 <context>
     <name>tablebases</name>
     <message>
-        <location filename="../../chessgui/storage/tablebases.py" line="+221"/>
+        <location filename="../../chessgui/storage/tablebase_result.py" line="+9"/>
         <source>White</source>
         <translation>Valkea</translation>
     </message>
