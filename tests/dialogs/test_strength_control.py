@@ -69,3 +69,18 @@ def test_level_round_trips_through_qsettings(tmp_path: Path) -> None:
     loaded = load_settings(QSettings(str(ini), QSettings.Format.IniFormat))
     assert loaded.white.elo == 1800 and loaded.black.elo is None
     assert "1800 Elo" in loaded.white.describe()
+
+
+def test_the_level_tooltip_says_which_levels_play_at_full_strength(qtbot) -> None:
+    # docs/levels.md: 2300 and 2400 measured about 2150 at 10+0.1, i.e. the engine's full strength;
+    # the tooltip says so. They are full strength in the engine too: no noise, no choice.
+    from engine.strength import level_params
+
+    control = StrengthControl(2300)
+    qtbot.addWidget(control)
+    tip = control.spin.toolTip()
+    assert tip == control.slider.toolTip()
+    assert "800–2200" in tip and "2300 and 2400" in tip and "full strength" in tip
+    for elo in (2300, 2400):
+        params = level_params(elo)
+        assert params.noise_cp == 0 and params.lines == 1 and params.temperature_cp == 0
