@@ -7,9 +7,19 @@ wires them. This module only orders them into menus, with separators between gro
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
 from chessgui.actions import MainActions
+
+
+def _add(menu: QMenu, entries: tuple[QAction | None, ...]) -> None:
+    """Add ``entries`` to ``menu`` in order; None is a separator between groups."""
+    for action in entries:
+        if action is None:
+            menu.addSeparator()
+        else:
+            menu.addAction(action)
 
 
 def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu | None = None) -> None:
@@ -19,49 +29,49 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     file_menu.addAction(actions.open_pgn)
     if recent_files is not None:
         file_menu.addMenu(recent_files)
-    for action in (actions.save_pgn, actions.copy_pgn, None, actions.quit):
-        file_menu.addSeparator() if action is None else file_menu.addAction(action)
+    _add(file_menu, (actions.save_pgn, actions.copy_pgn, None, actions.quit))
     game: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Game"))
-    for action in (
-        actions.new_game,
-        actions.next_game,
-        actions.play_from_here,
-        None,
-        actions.takeback,
-        actions.offer_draw,
-        actions.claim_draw,
-        actions.resign,
-        actions.abort,
-        None,
-        actions.game_details,
-        actions.my_rating,
-        None,
-        actions.settings,
-    ):
-        game.addSeparator() if action is None else game.addAction(action)
+    _add(
+        game,
+        (
+            actions.new_game,
+            actions.next_game,
+            actions.play_from_here,
+            None,
+            actions.takeback,
+            actions.offer_draw,
+            actions.claim_draw,
+            actions.resign,
+            actions.abort,
+            None,
+            actions.game_details,
+            actions.my_rating,
+            None,
+            actions.settings,
+        ),
+    )
     position: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Position"))
-    for action in (actions.load_fen, actions.edit_position, actions.copy_fen, actions.paste):
-        position.addSeparator() if action is None else position.addAction(action)
+    _add(position, (actions.load_fen, actions.edit_position, actions.copy_fen, actions.paste))
     computer: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Computer"))
-    for action in (actions.pause, actions.step, actions.hint):
-        computer.addAction(action)
+    _add(computer, (actions.pause, actions.step, actions.hint))
     analysis: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Analysis"))
-    for action in (actions.analyse, None, actions.review_game, actions.next_mistake):
-        analysis.addSeparator() if action is None else analysis.addAction(action)
+    _add(analysis, (actions.analyse, None, actions.review_game, actions.next_mistake))
     view: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&View"))
-    for action in (
-        actions.flip,
-        actions.enter_move,
-        actions.speak_position,
-        None,
-        actions.first_move,
-        actions.previous_move,
-        actions.next_move,
-        actions.last_move,
-        actions.previous_variation,
-        actions.next_variation,
-    ):
-        view.addSeparator() if action is None else view.addAction(action)
+    _add(
+        view,
+        (
+            actions.flip,
+            actions.enter_move,
+            actions.speak_position,
+            None,
+            actions.first_move,
+            actions.previous_move,
+            actions.next_move,
+            actions.last_move,
+            actions.previous_variation,
+            actions.next_variation,
+        ),
+    )
     view.addSeparator()
     view.addAction(actions.search_lab)
     help_menu: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Help"))
