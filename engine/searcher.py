@@ -35,6 +35,7 @@ from engine.searchstate import (
     LAB_NO_ALPHA_BETA,
     LAB_NO_ORDERING,
     LAB_NO_TT,
+    LEVEL_FEATURES,
     MAX_MULTIPV,
     STAT_ABORTED,
     STAT_NODES,
@@ -251,7 +252,8 @@ class Searcher(RootSearch):
         self._ctl[CTL_GENERATION] = self._generation
         lab_off = self._ctl[CTL_LAB_OFF] = int(self.lab_off) & 0xFF
         # Without the TT, quiescence must not use it either (its own FEATURE_QS_TT bit).
-        self._ctl[CTL_FEATURES] = self.features & ~FEATURE_QS_TT if lab_off & LAB_NO_TT else self.features
+        features = self.features if self.strength is None else self.features & LEVEL_FEATURES
+        self._ctl[CTL_FEATURES] = features & ~FEATURE_QS_TT if lab_off & LAB_NO_TT else features
         configure_ctl(self._ctl, self.strength, self.game_seed)
         node_limit = limit.nodes or 0
         self._stats.fill(0)
