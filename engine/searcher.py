@@ -43,7 +43,7 @@ from engine.searchstate import (
     STAT_SELDEPTH,
 )
 from engine.smp import Completed, HelperPool, clamp_threads, pick_best
-from engine.strength import LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
+from engine.strength import FULL_SEARCH_FROM, LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, LatencyMeter, MoveTiming, TimeBudget, TimeManager, plan_time
 from engine.tt import MATE, MATE_BOUND, allocate
 from engine.warmup import warm_up
@@ -252,7 +252,8 @@ class Searcher(RootSearch):
         self._ctl[CTL_GENERATION] = self._generation
         lab_off = self._ctl[CTL_LAB_OFF] = int(self.lab_off) & 0xFF
         # Without the TT, quiescence must not use it either (its own FEATURE_QS_TT bit).
-        features = self.features if self.strength is None else self.features & LEVEL_FEATURES
+        calibrated = self.strength is not None and self.strength.elo < FULL_SEARCH_FROM
+        features = self.features & LEVEL_FEATURES if calibrated else self.features
         self._ctl[CTL_FEATURES] = features & ~FEATURE_QS_TT if lab_off & LAB_NO_TT else features
         configure_ctl(self._ctl, self.strength, self.game_seed)
         node_limit = limit.nodes or 0

@@ -197,6 +197,13 @@ def test_levels_search_with_the_features_they_were_calibrated_with() -> None:
     searcher.set_strength(2000)
     searcher.search(chess.STARTING_FEN, [], SearchLimit(depth=2))
     assert searcher._ctl[CTL_FEATURES] == LEVEL_FEATURES
+    # 2300 and 2400 ask for more than full strength reaches at 10+0.1: they get all of it.
+    searcher.set_strength(2300)
+    searcher.search(chess.STARTING_FEN, [], SearchLimit(depth=2))
+    assert searcher._ctl[CTL_FEATURES] == ALL_FEATURES
+    searcher.set_strength(2200)
+    searcher.search(chess.STARTING_FEN, [], SearchLimit(depth=2))
+    assert searcher._ctl[CTL_FEATURES] == LEVEL_FEATURES
     searcher.set_strength(None)
     searcher.search(chess.STARTING_FEN, [], SearchLimit(depth=2))
     assert searcher._ctl[CTL_FEATURES] == ALL_FEATURES
