@@ -2437,8 +2437,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>Measured against Stockfish at 10 s + 0.1 s a game: levels 800–2200 play within 150 of their number; 2300 and 2400 play at the engine&apos;s full strength, about 2150 there.</source>
-        <translation>Mitattu Stockfishia vastaan peleissä 10 s + 0,1 s: tasot 800–2200 pelaavat 150:n sisällä luvustaan; 2300 ja 2400 pelaavat moottorin täydellä voimalla, siellä noin 2150.</translation>
+        <source>Measured against Stockfish at 10 s + 0.1 s a game: levels 800–2200 play within 150 of their number; 2300 and 2400 play at the engine&apos;s full strength, about 2250 there.</source>
+        <translation>Mitattu Stockfishia vastaan peleissä 10 s + 0,1 s: tasot 800–2200 pelaavat 150:n sisällä luvustaan; 2300 ja 2400 pelaavat moottorin täydellä voimalla, siellä noin 2250.</translation>
     </message>
     <message>
         <location filename="../../chessgui/storage/settings.py" line="-93"/>
@@ -3567,37 +3567,37 @@
         <translation>Lopeta (keskeneräinen peli säilyy seuraavaan kertaan)</translation>
     </message>
     <message>
-        <location filename="../../chessgui/menus.py" line="+18"/>
+        <location filename="../../chessgui/menus.py" line="+28"/>
         <source>&amp;File</source>
         <translation>&amp;Tiedosto</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&amp;Game</source>
         <translation>&amp;Peli</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>&amp;Position</source>
         <translation>&amp;Asema</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>&amp;Computer</source>
         <translation>Tieto&amp;kone</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>&amp;Analysis</source>
         <translation>A&amp;nalyysi</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>&amp;View</source>
         <translation>&amp;Näytä</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>&amp;Help</source>
         <translation>&amp;Ohje</translation>
     </message>
