@@ -35,7 +35,6 @@ from engine.searchstate import (
     LAB_NO_ALPHA_BETA,
     LAB_NO_ORDERING,
     LAB_NO_TT,
-    LEVEL_FEATURES,
     MAX_MULTIPV,
     STAT_ABORTED,
     STAT_NODES,
@@ -43,7 +42,7 @@ from engine.searchstate import (
     STAT_SELDEPTH,
 )
 from engine.smp import Completed, HelperPool, clamp_threads, pick_best
-from engine.strength import FULL_SEARCH_FROM, LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
+from engine.strength import LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, LatencyMeter, MoveTiming, TimeBudget, TimeManager, plan_time
 from engine.tt import MATE, MATE_BOUND, allocate
 from engine.warmup import warm_up
@@ -252,9 +251,7 @@ class Searcher(RootSearch):
         self._ctl[CTL_GENERATION] = self._generation
         lab_off = self._ctl[CTL_LAB_OFF] = int(self.lab_off) & 0xFF
         # Without the TT, quiescence must not use it either (its own FEATURE_QS_TT bit).
-        calibrated = self.strength is not None and self.strength.elo < FULL_SEARCH_FROM
-        features = self.features & LEVEL_FEATURES if calibrated else self.features
-        self._ctl[CTL_FEATURES] = features & ~FEATURE_QS_TT if lab_off & LAB_NO_TT else features
+        self._ctl[CTL_FEATURES] = self.features & ~FEATURE_QS_TT if lab_off & LAB_NO_TT else self.features
         configure_ctl(self._ctl, self.strength, self.game_seed)
         node_limit = limit.nodes or 0
         self._stats.fill(0)

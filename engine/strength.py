@@ -37,7 +37,7 @@ from engine.evaluate import evaluate
 from engine.fen import Position, position_from_game
 from engine.makemove import make_move, unmake_move
 from engine.position import ST_HPLY, ST_SIDE, WHITE, move_to_uci
-from engine.searchstate import MAX_MULTIPV
+from engine.searchstate import CTL_FEATURES, LEVEL_FEATURES, MAX_MULTIPV
 from engine.strength_hook import CTL_KNOWLEDGE, CTL_NOISE_CP, CTL_NOISE_SEED, CTL_WEAKEN, MAX_NOISE_CP, MAX_SEED, weaken
 from engine.timeman import plan_time
 from engine.tt import MATE_BOUND
@@ -149,7 +149,8 @@ def new_game_seed() -> int:
 
 
 def configure_ctl(ctl: np.ndarray, params: LevelParams | None, seed: int) -> None:
-    """Write the level's evaluation-hook slots into a search's ctl array (clamped)."""
+    """Write the level's evaluation-hook slots into a search's ctl array (clamped), and narrow
+    its search features to the calibrated ones (after the caller wrote CTL_FEATURES)."""
     if params is None:
         ctl[CTL_WEAKEN] = 0
         ctl[CTL_NOISE_CP] = 0
@@ -157,6 +158,8 @@ def configure_ctl(ctl: np.ndarray, params: LevelParams | None, seed: int) -> Non
         ctl[CTL_NOISE_SEED] = 0
         return
     ctl[CTL_WEAKEN] = 1
+    if params.elo < FULL_SEARCH_FROM:  # the search the level was calibrated with
+        ctl[CTL_FEATURES] &= LEVEL_FEATURES
     ctl[CTL_NOISE_CP] = min(max(params.noise_cp, 0), MAX_NOISE_CP)
     ctl[CTL_KNOWLEDGE] = min(max(params.knowledge_pct, 0), 100)
     ctl[CTL_NOISE_SEED] = int(seed) & MAX_SEED
