@@ -146,14 +146,17 @@ ALL_FEATURES = (
     | FEATURE_CONT_HISTORY
     | FEATURE_HISTORY_LMR
     | FEATURE_IMPROVING
+    | FEATURE_SINGULAR
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = FEATURE_RAZORING | FEATURE_SINGULAR
+PENDING_FEATURES = FEATURE_RAZORING
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
-LEVEL_FEATURES = ALL_FEATURES & ~(FEATURE_COUNTER_MOVE | FEATURE_CONT_HISTORY | FEATURE_HISTORY_LMR | FEATURE_IMPROVING)
+LEVEL_FEATURES = ALL_FEATURES & ~(
+    FEATURE_COUNTER_MOVE | FEATURE_CONT_HISTORY | FEATURE_HISTORY_LMR | FEATURE_IMPROVING | FEATURE_SINGULAR
+)
 """The search the playing levels use: the one they were calibrated with (docs/levels.md,
 2026-11-23), before the history group was switched on. A search change reaches the levels only
 with a new calibration, so a stronger full-strength engine does not shift every level."""

@@ -41,7 +41,7 @@ def test_the_tt_move_is_tested_only_with_a_deep_enough_lower_or_exact_entry() ->
     assert not singular_candidate(ON, 0, False, move, depth, deep, move)  # already a verification search
     assert not singular_candidate(ON, 0, False, 0, depth, deep, 0)  # no TT move
     assert not singular_candidate(ON, LAB_NO_TT, False, 0, depth, deep, move)  # search lab
-    assert not singular_candidate(ALL_FEATURES, 0, False, 0, depth, deep, move)
+    assert not singular_candidate(ALL_FEATURES & ~FEATURE_SINGULAR, 0, False, 0, depth, deep, move)
 
 
 def _verify(fen: str, excluded: str, depth: int, alpha: int) -> tuple[int, RootSearch, np.ndarray]:
@@ -101,6 +101,6 @@ def test_singular_extensions_happen_and_every_move_is_legal() -> None:
         extended += counters["singular_extensions"] + counters["multi_cuts"]
     assert extended > 0
     # With the bit off, the verification search never runs.
-    searcher.features = ALL_FEATURES
+    searcher.features = ALL_FEATURES & ~FEATURE_SINGULAR
     searcher.search(chess.STARTING_FEN, limit=SearchLimit(depth=SINGULAR_MIN_DEPTH + 3))
     assert searcher.counters()["singular_extensions"] == searcher.counters()["multi_cuts"] == 0
