@@ -1,0 +1,93 @@
+"""Full strength against Stockfish 15.1 at fixed ``UCI_Elo`` values (issue: engine strength).
+
+The built-in engine runs as ``python -m engine`` at full strength (no ``UCI_LimitStrength``)
+from ``--tree`` (default: this checkout; a git worktree compares another build), against
+Stockfish with ``UCI_LimitStrength`` and each ``--elo``. Every opening
+(benchmarks/openings_balanced.epd, shuffled with --seed) is played twice with colours
+reversed; all pairs of all matches share one queue of ``--concurrency`` games at a time
+(the machinery of levels_calibrate.py). Prints W/D/L, the Elo difference with its 95%
+interval and the rating that puts us at on Stockfish's scale.
+
+    .venv/bin/python benchmarks/stockfish_match.py --elo 2300,2500 --pairs 100 --concurrency 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from levels_calibrate import (
+    DEFAULT_OPENINGS,
+    OVERHEAD_MS,
+    REPO,
+    STOCKFISH,
+    Opponent,
+    PairJob,
+    load_openings,
+    match_estimate,
+    play_all,
+    stockfish,
+)
+from match_common import TimeControl
+
+
+def full_strength(tree: Path, options: dict[str, object]) -> Opponent:
+    """Our engine from ``tree`` without a strength limit."""
+    settings: dict[str, object] = {"Hash": 16, "Move Overhead": OVERHEAD_MS, "Threads": 1}
+    settings.update(options)
+    return Opponent("full strength", [sys.executable, "-m", "engine"], settings, None, cwd=str(tree))
+
+
+def _option(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name, int(value) if value.lstrip("-").isdigit() else value
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--elo", default="2300", help="comma-separated Stockfish UCI_Elo values")
+    parser.add_argument("--pairs", type=int, default=100, help="opening pairs (2 games each) per Elo")
+    parser.add_argument("--tc", type=TimeControl.parse, default=TimeControl.parse("10+0.1"))
+    parser.add_argument("--tree", type=Path, default=REPO, help="tree holding engine/ (default: this checkout)")
+    parser.add_argument("--option", type=_option, action="append", default=[], help="NAME=VALUE for our engine")
+    parser.add_argument("--openings", type=Path, default=DEFAULT_OPENINGS)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--stockfish", default=STOCKFISH)
+    parser.add_argument("--concurrency", type=int, default=2, help="games at a time (default 2)")
+    args = parser.parse_args(argv)
+    elos = [int(x) for x in args.elo.split(",")]
+    ours = full_strength(args.tree.resolve(), dict(args.option))
+    openings = load_openings(args.openings, args.seed)
+    started = time.monotonic()
+    print("command: " + " ".join(shlex.quote(a) for a in [Path(sys.argv[0]).as_posix(), *sys.argv[1:]]), flush=True)
+    jobs = [
+        PairJob((elo, f"Stockfish {elo}"), ours, stockfish(elo, args.stockfish), openings[i % len(openings)], n)
+        for n, (elo, i) in enumerate(((elo, i) for elo in elos for i in range(args.pairs)), 1)
+    ]
+    print(f"{len(elos)} matches, {2 * len(jobs)} games, {args.tc.describe()}, concurrency {args.concurrency}")
+    tallies = play_all(jobs, args.tc, args.concurrency)
+    print()
+    print("| opponent | games | W/D/L | Elo difference (95%) | rating on Stockfish's scale (95%) |")
+    print("|---|---|---|---|---|")
+    for elo in elos:
+        tally = tallies[(elo, f"Stockfish {elo}")]
+        diff, se = match_estimate(tally)
+        games = tally.wins + tally.draws + tally.losses
+        low, high = diff - 1.96 * se, diff + 1.96 * se
+        print(
+            f"| Stockfish UCI_Elo {elo} | {games} | {tally.wins}/{tally.draws}/{tally.losses} "
+            f"| {diff:+.0f} [{low:+.0f}, {high:+.0f}] | {elo + diff:.0f} [{elo + low:.0f}, {elo + high:.0f}] |"
+        )
+        if tally.faults:
+            print(f"  faults: {'; '.join(tally.faults)}")
+    print(f"match time: {(time.monotonic() - started) / 60:.1f} min")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
