@@ -277,7 +277,8 @@ def test_uci_player_shutdown_leaves_no_engine_process(qtbot, players, fake_engin
         try:
             with open(f"/proc/{pid}/status") as status:
                 return "zombie" in status.read()
-        except FileNotFoundError:
+        except (FileNotFoundError, ProcessLookupError):
+            # Gone before the open, or between the open and the read (ESRCH).
             return True
 
     qtbot.waitUntil(process_gone, timeout=5000)
