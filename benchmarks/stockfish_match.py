@@ -6,7 +6,7 @@ Stockfish with ``UCI_LimitStrength`` and each ``--elo``. Every opening
 (benchmarks/openings_balanced.epd, shuffled with --seed) is played twice with colours
 reversed; all pairs of all matches share one queue of ``--concurrency`` games at a time
 (the machinery of levels_calibrate.py). Prints W/D/L, the Elo difference with its 95%
-interval and the rating that puts us at on Stockfish's scale.
+interval and the rating that gives us on Stockfish's scale.
 
     .venv/bin/python benchmarks/stockfish_match.py --elo 2300,2500 --pairs 100 --concurrency 2
 """
@@ -32,6 +32,7 @@ from levels_calibrate import (
     stockfish,
 )
 from match_common import TimeControl
+from sprt import _uci_option
 
 
 def full_strength(tree: Path, options: dict[str, object]) -> Opponent:
@@ -41,20 +42,13 @@ def full_strength(tree: Path, options: dict[str, object]) -> Opponent:
     return Opponent("full strength", [sys.executable, "-m", "engine"], settings, None, cwd=str(tree))
 
 
-def _option(text: str) -> tuple[str, object]:
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
-    return name, int(value) if value.lstrip("-").isdigit() else value
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--elo", default="2300", help="comma-separated Stockfish UCI_Elo values")
     parser.add_argument("--pairs", type=int, default=100, help="opening pairs (2 games each) per Elo")
     parser.add_argument("--tc", type=TimeControl.parse, default=TimeControl.parse("10+0.1"))
     parser.add_argument("--tree", type=Path, default=REPO, help="tree holding engine/ (default: this checkout)")
-    parser.add_argument("--option", type=_option, action="append", default=[], help="NAME=VALUE for our engine")
+    parser.add_argument("--option", type=_uci_option, action="append", default=[], help="NAME=VALUE for our engine")
     parser.add_argument("--openings", type=Path, default=DEFAULT_OPENINGS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stockfish", default=STOCKFISH)

@@ -158,8 +158,9 @@ LEVEL_FEATURES = ALL_FEATURES & ~(
     FEATURE_COUNTER_MOVE | FEATURE_CONT_HISTORY | FEATURE_HISTORY_LMR | FEATURE_IMPROVING | FEATURE_SINGULAR
 )
 """The search the playing levels use: the one they were calibrated with (docs/levels.md,
-2026-11-23), before the history group was switched on. A search change reaches the levels only
-with a new calibration, so a stronger full-strength engine does not shift every level."""
+2026-11-23), without the history group and singular extensions, both switched on later. A
+search change reaches the levels only with a new calibration, so a stronger full-strength
+engine does not shift every level."""
 
 POLL_MASK = 1023
 """The stop flag is read every POLL_MASK + 1 nodes (well under a millisecond)."""
