@@ -32,6 +32,20 @@ def _version() -> str:
     return f"{ENGINE_NAME} (chessgui {package})"
 
 
+def _feature_mask(text: str) -> int:
+    """A --features value: an int (0x.. hex allowed) made of known FEATURE_* bits only."""
+    from engine.searchstate import ALL_FEATURES, PENDING_FEATURES
+
+    try:
+        mask = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    known = ALL_FEATURES | PENDING_FEATURES
+    if mask < 0 or mask & ~known:
+        raise argparse.ArgumentTypeError(f"{text} has bits that are no feature (known: {known:#x})")
+    return mask
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line: optional sub-command (default ``uci``) and its arguments."""
     parser = argparse.ArgumentParser(
@@ -48,6 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Search every bench position to a fixed depth with fresh tables; prints nodes and nodes/second.",
     )
     bench.add_argument("depth", type=int, nargs="?", help="search depth (default: the bench depth)")
+    bench.add_argument(
+        "--features",
+        type=_feature_mask,
+        metavar="MASK",
+        help="FEATURE_* bits to search with, e.g. 0x1bffff (default: ALL_FEATURES, the engine as it plays; "
+        "bits outside ALL_FEATURES | PENDING_FEATURES are an error)",
+    )
     perft = commands.add_parser(
         "perft",
         help="perft divide: leaf count below each legal move",
@@ -86,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from engine.bench import run_bench
 
-        run_bench(_clamped_depth(args.depth, 1, MAX_DEPTH))
+        run_bench(_clamped_depth(args.depth, 1, MAX_DEPTH), args.features)
         return 0
     if args.command == "perftbench":
         from engine.bench import run_perft_bench

@@ -46,11 +46,14 @@ BENCH_POSITIONS = (
 """Openings, middlegames, tactics, endgames (mostly the classic engine-bench set)."""
 
 
-def bench_nodes(depth: int = BENCH_DEPTH, report: bool = False) -> tuple[int, float]:
-    """Search every bench position to ``depth`` with fresh tables; (total nodes, seconds)."""
+def bench_nodes(depth: int = BENCH_DEPTH, report: bool = False, features: int | None = None) -> tuple[int, float]:
+    """Search every bench position to ``depth`` with fresh tables; (total nodes, seconds).
+    ``features``: the FEATURE_* bits to search with (None: ALL_FEATURES, the engine as it plays)."""
     from engine.searcher import Searcher
 
     searcher = Searcher(hash_mb=16)
+    if features is not None:
+        searcher.features = features
     total = 0
     elapsed = 0.0
     for i, fen in enumerate(BENCH_POSITIONS, 1):
@@ -69,17 +72,20 @@ def bench_nodes(depth: int = BENCH_DEPTH, report: bool = False) -> tuple[int, fl
     return total, elapsed
 
 
-def run_bench(depth: int | None = None) -> None:
-    """``python -m engine bench``: print load time, per-position results and totals."""
+def run_bench(depth: int | None = None, features: int | None = None) -> None:
+    """``python -m engine bench``: print load time, per-position results and totals (``features``:
+    as for :func:`bench_nodes`)."""
+    from engine.searchstate import ALL_FEATURES
     from engine.warmup import warm_up
 
     start = time.perf_counter()
     warm_up()
     load = time.perf_counter() - start
     print(f"JIT warm-up (compile, or load from cache): {load:.2f} s")
-    nodes, elapsed = bench_nodes(depth or BENCH_DEPTH, report=True)
+    nodes, elapsed = bench_nodes(depth or BENCH_DEPTH, report=True, features=features)
     print("=" * 40)
     print(f"Depth            : {depth or BENCH_DEPTH}")
+    print(f"Features         : {ALL_FEATURES if features is None else features:#x}")
     print(f"Total time (ms)  : {elapsed * 1000:.0f}")
     print(f"Nodes searched   : {nodes}")
     print(f"Nodes/second     : {int(nodes / max(elapsed, 1e-9))}")

@@ -73,6 +73,19 @@ SINGULAR_TT_DEPTH_MARGIN = 3
 """... with a TT entry (lower bound or exact) at most this much shallower than the node ..."""
 SINGULAR_MARGIN = 2
 """... and the other moves must stay this many cp per ply of depth below the TT score."""
+PROBCUT_MIN_DEPTH = 5
+"""ProbCut (FEATURE_PROBCUT): the least remaining depth at which a non-PV node tries its good
+captures against a raised beta (shallower, the reduced search would be a quiescence search) ..."""
+PROBCUT_MARGIN = 100
+"""... raised by this much: a capture whose reduced search beats beta + PROBCUT_MARGIN very
+probably beats beta at full depth (Ethereal's ProbCutMargin; Stockfish 15's 179 - 46 * improving
+in its units, about a pawn) ..."""
+PROBCUT_REDUCTION = 4
+"""... searched this many plies shallower than the node (the capture's own ply included; the
+result is stored as a lower bound at depth - PROBCUT_REDUCTION + 1) ..."""
+PROBCUT_TT_DEPTH = PROBCUT_REDUCTION - 1
+"""... and a TT entry at least depth - PROBCUT_TT_DEPTH deep with a score below the raised beta
+says it would fail: then ProbCut is not tried (and no deeper entry is overwritten by its cut)."""
 NULL_MOVE_MIN_DEPTH = 3
 """Null move pruning needs this much depth left; nearer the horizon the reduced search
 would go straight to quiescence and cost as much as it saves."""

@@ -46,10 +46,13 @@ from engine.params import (
     IIR_MIN_DEPTH,
     LMR_MIN_DEPTH,
     LMR_MIN_MOVES,
+    PROBCUT_MARGIN,
+    PROBCUT_REDUCTION,
     SEE_PRUNE_MAX_DEPTH,
     SINGULAR_MARGIN,
 )
 from engine.position import FLAG_CAPTURE, MAX_PLY, ST_HPLY, ST_SIDE, move_flags, move_promo
+from engine.probcut import probcut_candidate, probcut_cut, probcut_moves
 from engine.pruning import (
     check_extension,
     futility_pruning,
@@ -65,11 +68,9 @@ from engine.pruning import (
     singular_candidate,
 )
 from engine.quiescence import quiescence
-from engine.search_records import is_excluded, record_root_move, update_pv
+from engine.search_records import is_excluded, record_root_move, root_exclusions, store_result, update_pv
 from engine.searchstate import (
-    CTL_EXCLUDED_COUNT,
     CTL_FEATURES,
-    CTL_GENERATION,
     CTL_LAB_OFF,
     FEATURE_CHECK_EXTENSION,
     FEATURE_IIR,
@@ -81,7 +82,6 @@ from engine.searchstate import (
     LAB_NO_ORDERING,
     LAB_NO_QUIESCENCE,
     LAB_NO_TT,
-    MAX_EXCLUDED,
     MAX_ROOT_MOVES,
     STAT_ABORTED,
     STAT_CUTOFFS,
@@ -110,11 +110,8 @@ from engine.tt import (
     entry_depth,
     entry_move,
     entry_score,
-    result_bound,
     score_from_tt,
-    score_to_tt,
     tt_probe_eval,
-    tt_store,
 )
 
 
@@ -155,7 +152,8 @@ def negamax(
     Step 6. Transposition table probe (cut-offs only in zero-window nodes); internal
             iterative reduction when the table knows no move.
     Step 7. Static evaluation (the table's if it has one; kept per ply: "improving"
-            compares it with 2 plies up), static pruning: razoring, reverse futility, null move.
+            compares it with 2 plies up), static pruning: razoring, reverse futility, null move,
+            ProbCut (a good capture that beats beta by a margin in a reduced search; engine.probcut).
     Step 8. Singular extension: is the TT move far better than the rest (a reduced search
             without it, the node's "verification search")?
     Step 9. Move loop: ordering, MultiPV root exclusions, SEE, futility and late-move
@@ -259,6 +257,33 @@ def negamax(
             if score >= beta:
                 stats[STAT_NULL_CUTOFFS] += 1
                 return beta if score >= MATE_BOUND else score
+        pc_beta = beta + PROBCUT_MARGIN
+        if probcut_candidate(features, ctl[CTL_LAB_OFF], root, depth, beta, pc_beta, entry, ply):
+            n = probcut_moves(board, st, moves[ply], scores[ply], tt_move, history, cont_hist, pc_beta - static_eval)
+            for i in range(n):
+                move = pick_move(moves[ply], scores[ply], i, n)
+                stack[ply + 2, SS_MOVE_KEY] = move_key(board, move)
+                if move == excluded_move or not make_move(board, st, hashes, undo, move):
+                    continue
+                # fmt: off
+                score = -quiescence(
+                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len,
+                    stats, ctl, stop, ply + 1, -pc_beta, -pc_beta + 1
+                )
+                if score >= pc_beta:  # the capture holds at once: verify it with the reduced search
+                    score = -negamax(
+                        board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters,
+                        cont_hist, stack, pv, pv_len, stats, ctl, stop, depth - PROBCUT_REDUCTION, ply + 1, -pc_beta,
+                        -pc_beta + 1, np.bool_(True)
+                    )
+                # fmt: on
+                unmake_move(board, st, undo)
+                if stats[STAT_ABORTED] != 0:
+                    return 0
+                if score >= pc_beta:
+                    return probcut_cut(
+                        tt_keys, tt_data, stats, ctl, key, entry, excluded_move, depth, score, ply, move, raw_eval
+                    )
 
     # Step 8.
     singular_ext = 0
@@ -294,10 +319,7 @@ def negamax(
     prune_late = late_move_pruning(features, pv_node, checked, depth, alpha)
     lmp_limit = late_move_limit(features, depth, improving) if prune_late else 0  # indexed within the tables only
     see_prune = features & FEATURE_SEE_PRUNING != 0 and not root and not checked and depth <= SEE_PRUNE_MAX_DEPTH
-    excluded = 0
-    if root:
-        # Clamped: the count comes from the driver and indexes ctl.
-        excluded = max(0, min(ctl[CTL_EXCLUDED_COUNT], MAX_EXCLUDED))
+    excluded = root_exclusions(ctl) if root else 0
     best = -INFINITE
     best_move = np.int64(0)
     legal = 0
@@ -398,8 +420,6 @@ def negamax(
         return alpha if excluded_move != 0 else (-MATE + ply if checked else 0)
 
     # Step 11.
-    bound = result_bound(best, beta, best_move != 0)
-    if excluded == 0 and excluded_move == 0 and ctl[CTL_LAB_OFF] & LAB_NO_TT == 0:
-        tt_score = score_to_tt(best, ply)
-        tt_store(tt_keys, tt_data, key, depth, bound, tt_score, best_move, ctl[CTL_GENERATION], raw_eval)
+    if excluded == 0 and excluded_move == 0:
+        store_result(tt_keys, tt_data, ctl, key, depth, best, beta, best_move, ply, raw_eval)
     return best

@@ -20,6 +20,7 @@ from engine.searchstate import (
     STAT_MULTI_CUTS,
     STAT_NODES,
     STAT_NULL_CUTOFFS,
+    STAT_PROBCUTS,
     STAT_QNODES,
     STAT_RESEARCHES,
     STAT_SELDEPTH,
@@ -67,6 +68,7 @@ def search_counters(stats: np.ndarray) -> dict[str, int]:
         "aspiration_researches": int(s[STAT_ASPIRATION_RESEARCHES]),
         "singular_extensions": int(s[STAT_SINGULAR]),
         "multi_cuts": int(s[STAT_MULTI_CUTS]),
+        "probcuts": int(s[STAT_PROBCUTS]),
     }
 
 

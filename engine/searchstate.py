@@ -33,10 +33,12 @@ STAT_SINGULAR = 14
 """TT moves found singular (extended a ply) by FEATURE_SINGULAR's verification search."""
 STAT_MULTI_CUTS = 15
 """Nodes cut because their verification search beat beta even without the TT move."""
+STAT_PROBCUTS = 16
+"""Nodes cut by ProbCut (FEATURE_PROBCUT): a good capture beat the raised beta in a reduced search."""
 
 MAX_ROOT_MOVES = 256
 """Slots per root-move array; a position has at most 218 legal moves."""
-STAT_ROOT_MOVES = 16
+STAT_ROOT_MOVES = 17
 """stats[STAT_ROOT_MOVES + k]: the k-th root move searched by the last root call."""
 STAT_ROOT_NODES = STAT_ROOT_MOVES + MAX_ROOT_MOVES
 """Nodes spent under that root move (the driver zeroes them before each root call)."""
@@ -127,6 +129,10 @@ FEATURE_SINGULAR = 524288
 """Singular extensions: a TT move whose node no other move comes close to (a reduced search
 without it fails low by params.SINGULAR_MARGIN a ply) is searched a ply deeper; when that
 search beats beta anyway, the node is cut (multi-cut)."""
+FEATURE_PROBCUT = 1048576
+"""ProbCut: a non-PV node at least params.PROBCUT_MIN_DEPTH deep is cut when one of its captures
+that wins enough by static exchange beats beta + params.PROBCUT_MARGIN in a quiescence search and
+then in a search params.PROBCUT_REDUCTION plies shallower (engine.probcut)."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -150,15 +156,21 @@ ALL_FEATURES = (
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = FEATURE_RAZORING
+PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
 LEVEL_FEATURES = ALL_FEATURES & ~(
-    FEATURE_COUNTER_MOVE | FEATURE_CONT_HISTORY | FEATURE_HISTORY_LMR | FEATURE_IMPROVING | FEATURE_SINGULAR
+    FEATURE_COUNTER_MOVE
+    | FEATURE_CONT_HISTORY
+    | FEATURE_HISTORY_LMR
+    | FEATURE_IMPROVING
+    | FEATURE_SINGULAR
+    | FEATURE_PROBCUT
 )
 """The search the playing levels use: the one they were calibrated with (docs/levels.md,
-2026-11-23), without the history group and singular extensions, both switched on later. A
+2026-11-23), without the history group and singular extensions, both switched on later (and
+without ProbCut, pending, listed so that switching it on later leaves the levels alone). A
 search change reaches the levels only with a new calibration, so a stronger full-strength
 engine does not shift every level."""
 
