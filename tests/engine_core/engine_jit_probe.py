@@ -58,7 +58,7 @@ def run() -> list[dict[str, object]]:
     result = pending.search(fen, limit=SearchLimit(depth=depth + 1))
     info = result.info
     out.append({"pending": fen, "best": result.best_move, "nodes": info.nodes, "pv": list(info.pv)})
-    # Deep enough for singular extensions (and their multi-cuts) to happen in a small tree.
+    # Deep enough for singular extensions (and their multi-cuts) and ProbCut to happen in a small tree.
     fen = PROBES[2][0]
     pending.new_game()
     result = pending.search(fen, limit=SearchLimit(depth=7))

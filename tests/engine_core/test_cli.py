@@ -64,7 +64,15 @@ def test_unknown_arguments_are_an_error_with_usage(args: list[str]) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["perft", "x"], ["bench", "1.5"], ["perftbench", "two"], ["perft", "2", "not", "a", "fen"]],
+    [
+        ["perft", "x"],
+        ["bench", "1.5"],
+        ["perftbench", "two"],
+        ["perft", "2", "not", "a", "fen"],
+        ["bench", "--features", "lots"],
+        ["bench", "--features", "0x40000000"],  # not a feature bit
+        ["bench", "--features", "-1"],
+    ],
 )
 def test_bad_values_print_usage_not_a_traceback(args: list[str]) -> None:
     completed = _cli(args)

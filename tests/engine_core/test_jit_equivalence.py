@@ -39,3 +39,5 @@ def test_jit_on_and_off_give_identical_search_results() -> None:
     # The singular-extension probe really extends and cuts (engine.searchstate.FEATURE_SINGULAR).
     singular = [entry["counters"] for entry in jitted if "pending" in entry and "counters" in entry]
     assert singular and singular[0]["singular_extensions"] > 0 and singular[0]["multi_cuts"] > 0
+    # ... and ProbCut (FEATURE_PROBCUT, pending too) cuts there.
+    assert singular[0]["probcuts"] > 0

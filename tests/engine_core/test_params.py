@@ -7,6 +7,7 @@ import numpy as np
 import engine.ordering
 import engine.params
 import engine.pawns
+import engine.probcut
 import engine.pruning
 import engine.quiescence
 import engine.root
@@ -47,6 +48,8 @@ def test_search_thresholds_live_in_params() -> None:
         assert getattr(engine.pruning, name) is getattr(engine.params, name), name
     assert engine.params.RAZOR_MAX_DEPTH == len(engine.params.RAZOR_MARGIN) - 1
     assert engine.quiescence.DELTA_MARGIN == engine.params.DELTA_MARGIN
+    assert engine.search.PROBCUT_MARGIN == engine.params.PROBCUT_MARGIN
+    assert engine.probcut.PROBCUT_MIN_DEPTH == engine.params.PROBCUT_MIN_DEPTH
     assert engine.root.ASPIRATION_WINDOW == engine.params.ASPIRATION_WINDOW
     # Margins and limits are indexed by depth up to their own length.
     assert engine.params.FUTILITY_MAX_DEPTH == len(engine.params.FUTILITY_MARGIN) - 1
