@@ -80,6 +80,23 @@ MOBILITY_EG = _slot("mobility_eg", (0, 0, 5, 2, 2, 2, 0, 0))
 MOBILITY_BASE = _slot("mobility_base", (0, 0, 4, 6, 6, 12, 0, 0))
 """A typical square count by piece type (mobility is scored around it)."""
 
+# Threats and outposts (engine.threats) -------------------------------------------------
+THREAT_BY_PAWN_MG = _slot("threat_by_pawn_mg", (0, 0, 45, 45, 60, 55, 0, 0))
+THREAT_BY_PAWN_EG = _slot("threat_by_pawn_eg", (0, 0, 30, 30, 40, 40, 0, 0))
+"""A pawn attacking an enemy piece, by the piece's type."""
+THREAT_BY_MINOR_MG = _slot("threat_by_minor_mg", (0, 0, 25, 25, 40, 40, 0, 0))
+THREAT_BY_MINOR_EG = _slot("threat_by_minor_eg", (0, 0, 20, 20, 50, 70, 0, 0))
+"""A knight or bishop attacking a bigger or undefended enemy piece, by the victim's type."""
+THREAT_BY_ROOK_MG = _slot("threat_by_rook_mg", (0, 0, 20, 20, 0, 35, 0, 0))
+THREAT_BY_ROOK_EG = _slot("threat_by_rook_eg", (0, 0, 30, 30, 0, 25, 0, 0))
+"""A rook attacking a bigger or undefended enemy piece, by the victim's type."""
+HANGING_MG = _slot("hanging_mg", 40)
+HANGING_EG = _slot("hanging_eg", 20)
+"""Extra for a piece attacked by an equal or bigger piece that nothing defends (pawns not counted)."""
+OUTPOST_MG = _slot("outpost_mg", (0, 0, 30, 15, 0, 0, 0, 0))
+OUTPOST_EG = _slot("outpost_eg", (0, 0, 20, 10, 0, 0, 0, 0))
+"""Knight / bishop on relative rank 4-6, defended by a pawn, out of reach of enemy pawns."""
+
 # King safety ---------------------------------------------------------------------------
 SHELTER_NEAR = _slot("shelter_near", -3)
 SHELTER_FAR = _slot("shelter_far", -3)
@@ -108,6 +125,14 @@ STORM_MG = _slot("storm_mg", (0, 0, -30, 19, 16, 1, -3, -2, 0))
 back-rank king)."""
 STORM_BLOCKED_MG = _slot("storm_blocked_mg", (0, 0, 0, 23, -6, -7, -9, 29, 0))
 """The same when an own pawn stands right in front of it."""
+
+# Endgame scaling (64ths of the endgame score kept; engine.scaling) ------------------------
+SCALE_PAWNLESS = _slot("scale_pawnless", 16)
+"""No pawns for the side ahead and at most a minor piece more (it usually cannot win)."""
+SCALE_OCB_PURE = _slot("scale_ocb_pure", 28)
+"""Opposite-coloured bishops and pawns only."""
+SCALE_OCB_PIECES = _slot("scale_ocb_pieces", 48)
+"""Opposite-coloured bishops with other pieces."""
 
 WEIGHTS = np.array(_values, dtype=np.int64)
 """The table the evaluation reads (treated as a compile-time constant by Numba)."""
