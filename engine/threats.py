@@ -32,7 +32,7 @@ from engine.eval_weights import (
     THREAT_BY_ROOK_MG,
 )
 from engine.params import PIECE_VALUE_PAWNS
-from engine.position import KING, PAWN, QUEEN, ROOK
+from engine.position import KING, KNIGHT, PAWN, QUEEN, ROOK
 
 OUTPOST_MIN_RANK = 4
 OUTPOST_MAX_RANK = 6
@@ -70,10 +70,9 @@ def piece_threat(board: np.ndarray, t: int, attacker: int, them: int, w: np.ndar
 def pawn_threat(victim_code: int, them: int, w: np.ndarray) -> tuple[int, int]:
     """(middlegame, endgame) bonus for a pawn attacking a square holding ``victim_code``:
     non-zero only for a knight, bishop, rook or queen of ``them``."""
-    if (victim_code >> 3) != them:
-        return 0, 0
     kind = victim_code & 7
-    if kind == PAWN or kind == KING:
+    # An empty square (code 0) would pass the colour test for White: the type test rejects it.
+    if (victim_code >> 3) != them or kind < KNIGHT or kind > QUEEN:
         return 0, 0
     return w[THREAT_BY_PAWN_MG + kind], w[THREAT_BY_PAWN_EG + kind]
 

@@ -51,8 +51,9 @@ from engine.scaling import SCALE_NORMAL
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "engine" / "eval_weights.py"
 FIXED = ("ks_divisor", "ks_eg_divisor", "mobility_base")
 """Blocks kept as they are (see the module docstring)."""
-LOWER_BOUND = {"ks_max_units": 50, "scale_pawnless": 0, "scale_ocb_pure": 0, "scale_ocb_pieces": 0}
-"""Smallest value allowed for a block's elements (others: -WEIGHT_LIMIT)."""
+LOWER_BOUND = {"ks_max_units": 50, "scale_pawnless": 1, "scale_ocb_pure": 1, "scale_ocb_pieces": 1}
+"""Smallest value allowed for a block's elements (others: -WEIGHT_LIMIT). An endgame scale of 0
+means a known draw (engine.scaling: the evaluation is then 0), which a fitted scale must not claim."""
 UPPER_BOUND = {"scale_pawnless": SCALE_NORMAL, "scale_ocb_pure": SCALE_NORMAL, "scale_ocb_pieces": SCALE_NORMAL}
 """Largest value allowed for a block's elements (others: WEIGHT_LIMIT): an endgame scale keeps
 at most the whole score (engine.scaling)."""

@@ -263,3 +263,17 @@ def test_opposite_coloured_bishops_are_drawish() -> None:
     with_rooks = "r3k3/8/8/2b5/8/2PP4/2B5/R3K3 w - - 0 1"
     assert term(with_rooks, ("scale_ocb_pure",)) == 0
     assert term(with_rooks, ("scale_ocb_pieces",)) > 0
+
+
+def test_pawn_threat_padding_is_dead() -> None:
+    # Every element of the pawn-threat blocks set, padding included (types 0, 1, 6, 7): pawns
+    # attacking empty squares, pawns or the king must still score nothing, for either colour.
+    weights = WEIGHTS.copy()
+    for name in PAWN_THREAT:
+        start, length = WEIGHT_BLOCKS[name]
+        weights[start : start + length] = 0
+        for kind in (0, 1, 6, 7):
+            weights[start + kind] = 50
+    for fen in ("4k3/3p4/8/8/8/8/4P3/4K3 w - - 0 1", "8/8/3k4/4P3/3p4/8/8/4K3 b - - 0 1"):
+        pos = position_from_fen(fen)
+        assert evaluate_with(pos.board, pos.st, weights) == score(fen, PAWN_THREAT)

@@ -87,11 +87,11 @@ def test_unused_padding_is_not_tuned(positions: list[str]) -> None:
     assert WEIGHT_NAMES.index("threat_by_minor_eg[6]") not in indices
 
 
-def test_endgame_scales_stay_between_zero_and_the_whole_score() -> None:
+def test_endgame_scales_stay_between_one_64th_and_the_whole_score() -> None:
     names = ("scale_pawnless", "scale_ocb_pure", "scale_ocb_pieces", "tempo")
     indices = np.array([WEIGHT_BLOCKS[name][0] for name in names], dtype=np.int64)
     lower, upper = texel_tune.bounds(indices)
-    assert lower.tolist() == [0, 0, 0, -texel_tune.WEIGHT_LIMIT]
+    assert lower.tolist() == [1, 1, 1, -texel_tune.WEIGHT_LIMIT]  # 0 is reserved for known draws
     assert upper.tolist() == [64, 64, 64, texel_tune.WEIGHT_LIMIT]
 
 
