@@ -32,6 +32,15 @@ def score(fen: str, zeroed: tuple[str, ...] = ()) -> int:
     return int(evaluate_with(pos.board, pos.st, weights))
 
 
+def score_with(fen: str, **values: int) -> int:
+    """Evaluation of ``fen`` (side to move's view) with the named scalar weights set to ``values``."""
+    weights = WEIGHTS.copy()
+    for name, value in values.items():
+        weights[WEIGHT_BLOCKS[name][0]] = value
+    pos = position_from_fen(fen)
+    return int(evaluate_with(pos.board, pos.st, weights))
+
+
 def term(fen: str, blocks: tuple[str, ...]) -> int:
     """What the named blocks add to the evaluation of ``fen`` (side to move's view)."""
     return score(fen) - score(fen, blocks)
@@ -122,10 +131,11 @@ def test_pawn_storm_on_the_castled_king() -> None:
     assert term(storm, STORM) > 0
     assert term(mirrored(storm), STORM) > 0
     # A storming pawn right in front of an own pawn (blocked) counts for less.
-    far = "r2q1rk1/pp3p1p/8/6p1/8/8/PP3P1P/R2Q1RK1 w - - 0 1"
+    far = "r2q1rk1/pp3p1p/8/8/6p1/8/PP3P1P/R2Q1RK1 w - - 0 1"  # g4 (storm_mg[5], g5, is tuned to 0)
     blocked = "r2q1rk1/pp3p1p/6p1/6P1/8/8/PP3P1P/R2Q1RK1 w - - 0 1"
     assert term(far, STORM) < 0  # Black's g-pawn storms White's king
-    assert 0 < term(blocked, STORM) < term("r2q1rk1/pp3p1p/8/6P1/8/8/PP3P1P/R2Q1RK1 w - - 0 1", STORM)
+    # (The blocker storms back, blocked too: the two nearly cancel, 0 with today's weights.)
+    assert term(blocked, STORM) < term("r2q1rk1/pp3p1p/8/6P1/8/8/PP3P1P/R2Q1RK1 w - - 0 1", STORM)
 
 
 # Passed pawns -------------------------------------------------------------------------
@@ -259,10 +269,10 @@ def test_opposite_coloured_bishops_are_drawish() -> None:
     assert 0 < score(ocb) < score(same) * 3 // 4
     assert score(mirrored(ocb)) == score(ocb)
     assert term(same, SCALES) == 0
-    # With rooks on the board the bishops' colours matter less (scale_ocb_pieces, not _pure).
+    # With rooks on the board the scale is scale_ocb_pieces (tuned to 64: no effect), not _pure.
     with_rooks = "r3k3/8/8/2b5/8/2PP4/2B5/R3K3 w - - 0 1"
     assert term(with_rooks, ("scale_ocb_pure",)) == 0
-    assert term(with_rooks, ("scale_ocb_pieces",)) > 0
+    assert score_with(with_rooks, scale_ocb_pieces=16) < score_with(with_rooks, scale_ocb_pieces=48)
 
 
 def test_pawn_threat_padding_is_dead() -> None:
