@@ -18,7 +18,7 @@ from numba import njit
 
 from engine.eval_weights import TEMPO, WEIGHTS
 from engine.params import PIECE_VALUE  # noqa: F401  (re-exported: the table used to live here)
-from engine.pawns import board_terms, drawish_scale, king_shelter, material_terms
+from engine.pawns import board_terms, king_shelter, material_terms
 from engine.position import (
     BISHOP,
     BLACK,
@@ -34,6 +34,7 @@ from engine.position import (
     ST_PHASE,
     ST_SIDE,
 )
+from engine.scaling import SCALE_NORMAL, endgame_scale
 
 MG_VALUE = (0, 82, 337, 365, 477, 1025, 0)
 EG_VALUE = (0, 94, 281, 297, 512, 936, 0)
@@ -189,24 +190,30 @@ def evaluate_with(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> int:
     (laid out as engine.eval_weights.WEIGHTS; a tuner passes its own candidates).
 
     Blends the incrementally kept middlegame and endgame sums (plus pawn
-    structure and the bishop pair, engine.pawns) by game phase;
-    the blend is computed on the side-to-move score before the (floor)
-    division, so mirrored positions give exactly the same number.
+    structure, king safety, threats, the bishop pair: engine.pawns) by game
+    phase, the endgame part scaled by engine.scaling (0: a known draw, the
+    evaluation is 0); the blend is computed on the side-to-move score before
+    the (floor) division, so mirrored positions give exactly the same number.
     """
     phase = st[ST_PHASE]
     if phase > 24:
         phase = 24
-    scan_mg, scan_eg = board_terms(board, st, w)
+    scan_mg, scan_eg, bishops = board_terms(board, st, w)
     pair_mg, pair_eg = material_terms(st, w)
     mg = st[ST_MG] + scan_mg + pair_mg + king_shelter(board, st, w)
     eg = st[ST_EG] + scan_eg + pair_eg
     blended = mg * phase + eg * (24 - phase)
-    # Scale down pawnless "one minor up" endings; the factor depends only on
-    # material, so mirrored positions scale alike.
-    blended = blended * drawish_scale(st, blended > 0)
+    # The factor depends only on material, squares and the sign of the blend, so mirrored
+    # positions scale alike; a blend of exactly 0 names no side ahead and is left as it is.
+    scale = SCALE_NORMAL
+    if blended != 0:
+        scale = endgame_scale(board, st, bishops, blended > 0, w)
+        if scale == 0:
+            return 0  # a known draw
+    blended = mg * phase * SCALE_NORMAL + eg * (24 - phase) * scale
     if st[ST_SIDE] == BLACK:
         blended = -blended
-    return blended // 192 + w[TEMPO]
+    return blended // (24 * SCALE_NORMAL) + w[TEMPO]
 
 
 @njit(cache=True, nogil=True)

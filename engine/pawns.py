@@ -1,5 +1,5 @@
 """Evaluation terms beyond the incremental PST sums (jitted, White's view):
-mobility, pawn structure, rook files, king shelter, bishop pair, drawish endings.
+mobility, pawn structure, rook files, king safety, threats and outposts, bishop pair.
 
 One pass over the board measures mobility and collects, per file, the pawn counts and the most
 advanced enemy pawn, packed 4 bits per file into int64 values (files 1..8 of
@@ -34,7 +34,6 @@ from engine.eval_weights import (
     SHELTER_NEAR,
 )
 from engine.king_safety import KING_ZONE, king_danger, king_files_and_storm
-from engine.params import PIECE_VALUE_PAWNS
 from engine.passers import passer_terms
 from engine.position import (
     BISHOP,
@@ -47,17 +46,22 @@ from engine.position import (
     ST_COUNT,
     ST_KING,
 )
+from engine.scaling import bishop_flag
+from engine.threats import outpost, pawn_threat, piece_threat
 
 _BLACK_PAWN = 8 + PAWN
 _BLACK_ROOK = 8 + ROOK
 
 
 @njit(cache=True, nogil=True)
-def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, int]:
+def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, int, int]:
     """(middlegame, endgame) score from White's view of everything that needs a
-    board scan: piece mobility, passed pawns by rank, doubled and isolated
-    pawns, rooks on (half-)open files, king safety (engine.king_safety: the
-    mobility rays also count hits on the enemy king zone). One pass, no allocation."""
+    board scan: piece mobility, passed pawns (engine.passers), doubled and
+    isolated pawns, rooks on (half-)open files, threats and outposts
+    (engine.threats: the mobility rays and pawn attacks find the attacked pieces),
+    king safety (engine.king_safety: the rays also count hits on the enemy king
+    zone); third, the square colours of the bishops (engine.scaling.bishop_flag
+    bits, for the endgame scaling). One pass, no allocation."""
     w_count = 0  # 4 bits per file
     b_count = 0
     b_highest = 0  # per file: highest rank (1..8) of a black pawn, 0 = none
@@ -70,6 +74,13 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
     b_rooks = 0
     n_wr = 0
     n_br = 0
+    w_minors = 0  # 7 bits per knight or bishop (first four: outposts)
+    b_minors = 0
+    n_wm = 0
+    n_bm = 0
+    bishops = 0  # engine.scaling.bishop_flag bits
+    threat_mg = 0  # engine.threats, White's view
+    threat_eg = 0
     w_front = 0  # per file: relative rank, from Black's side, of the most advanced white pawn
     b_front = 0  # per file: rank of the most advanced black pawn (White's view)
     mob_mg = 0
@@ -102,6 +113,12 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
                 if seen == 0 or 9 - r < seen:
                     w_front += (9 - r - seen) << shift
                 w_hits += black_zone[m + 9] + black_zone[m + 11]
+                t_mg, t_eg = pawn_threat(board[m + 9], 1, w)
+                threat_mg += t_mg
+                threat_eg += t_eg
+                t_mg, t_eg = pawn_threat(board[m + 11], 1, w)
+                threat_mg += t_mg
+                threat_eg += t_eg
                 if n_white < 8:
                     w_squares |= m << (7 * n_white)
                     n_white += 1
@@ -114,12 +131,20 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
                 if seen == 0 or r < seen:
                     b_front += (r - seen) << shift
                 b_hits += white_zone[m - 9] + white_zone[m - 11]
+                t_mg, t_eg = pawn_threat(board[m - 9], 0, w)
+                threat_mg -= t_mg
+                threat_eg -= t_eg
+                t_mg, t_eg = pawn_threat(board[m - 11], 0, w)
+                threat_mg -= t_mg
+                threat_eg -= t_eg
                 if n_black < 8:
                     b_squares |= m << (7 * n_black)
                     n_black += 1
         elif kind != KING:
             if p < 8:
-                reach, hits = _reach(board, m, kind, 1, black_zone)
+                reach, hits, t_mg, t_eg = _reach(board, m, kind, 1, black_zone, w)
+                threat_mg += t_mg
+                threat_eg += t_eg
                 extra = reach - w[MOBILITY_BASE + kind]
                 mob_mg += w[MOBILITY_MG + kind] * extra
                 mob_eg += w[MOBILITY_EG + kind] * extra
@@ -129,7 +154,9 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
                     w_hits += hits
                     w_queen = w_queen or kind == QUEEN
             else:
-                reach, hits = _reach(board, m, kind, 0, white_zone)
+                reach, hits, t_mg, t_eg = _reach(board, m, kind, 0, white_zone, w)
+                threat_mg -= t_mg
+                threat_eg -= t_eg
                 extra = reach - w[MOBILITY_BASE + kind]
                 mob_mg -= w[MOBILITY_MG + kind] * extra
                 mob_eg -= w[MOBILITY_EG + kind] * extra
@@ -146,10 +173,21 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
                 if n_br < 4:
                     b_rooks |= m << (7 * n_br)
                     n_br += 1
+            elif kind == KNIGHT or kind == BISHOP:
+                if kind == BISHOP:
+                    bishops |= bishop_flag(p >> 3, m)
+                if p < 8:
+                    if n_wm < 4:
+                        w_minors |= m << (7 * n_wm)
+                        n_wm += 1
+                elif n_bm < 4:
+                    b_minors |= m << (7 * n_bm)
+                    n_bm += 1
     # King safety: Black's king under White's attack, then White's under Black's.
     danger_mg, danger_eg = king_danger(w_attackers, w_weight, w_hits, w_queen, st[ST_COUNT + QUEEN] > 0, w)
     mg = mob_mg + danger_mg + king_files_and_storm(board, st[ST_KING + 1], False, b_count, w_count, w_front, w)
-    eg = mob_eg + danger_eg
+    eg = mob_eg + danger_eg + threat_eg
+    mg += threat_mg
     danger_mg, danger_eg = king_danger(b_attackers, b_weight, b_hits, b_queen, st[ST_COUNT + 8 + QUEEN] > 0, w)
     mg -= danger_mg + king_files_and_storm(board, st[ST_KING], True, w_count, b_count, b_front, w)
     eg -= danger_eg
@@ -197,6 +235,17 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
         if nb > 1:
             mg += w[DOUBLED_MG] * (nb - 1)
             eg += w[DOUBLED_EG] * (nb - 1)
+    # Outposts: they need every enemy pawn seen first.
+    for i in range(n_wm):
+        m = (w_minors >> (7 * i)) & 127
+        o_mg, o_eg = outpost(board, m, board[m] & 7, 0, b_highest, w)
+        mg += o_mg
+        eg += o_eg
+    for i in range(n_bm):
+        m = (b_minors >> (7 * i)) & 127
+        o_mg, o_eg = outpost(board, m, board[m] & 7, 1, w_lowest, w)
+        mg -= o_mg
+        eg -= o_eg
     # Rooks on open (no pawns) and half-open (no own pawns) files.
     for i in range(n_wr):
         f = ((w_rooks >> (7 * i)) & 127) % 10
@@ -216,7 +265,7 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
             else:
                 mg -= w[ROOK_HALF_OPEN_MG]
                 eg -= w[ROOK_HALF_OPEN_EG]
-    return mg, eg
+    return mg, eg, bishops
 
 
 @njit(cache=True, nogil=True)
@@ -253,44 +302,29 @@ def material_terms(st: np.ndarray, w: np.ndarray) -> tuple[int, int]:
 
 
 @njit(cache=True, nogil=True)
-def drawish_scale(st: np.ndarray, white_ahead: bool) -> int:
-    """Eighths of the score to keep: 2 when the side ahead has no pawns and at
-    most a minor piece more (it usually cannot win), else 8."""
-    strong = 0 if white_ahead else 8
-    weak = 8 - strong
-    if st[ST_COUNT + strong + PAWN] != 0:
-        return 8
-    strong_material = (
-        PIECE_VALUE_PAWNS[KNIGHT] * st[ST_COUNT + strong + KNIGHT]
-        + PIECE_VALUE_PAWNS[BISHOP] * st[ST_COUNT + strong + BISHOP]
-        + PIECE_VALUE_PAWNS[ROOK] * st[ST_COUNT + strong + ROOK]
-        + PIECE_VALUE_PAWNS[QUEEN] * st[ST_COUNT + strong + QUEEN]
-    )
-    weak_material = (
-        PIECE_VALUE_PAWNS[KNIGHT] * st[ST_COUNT + weak + KNIGHT]
-        + PIECE_VALUE_PAWNS[BISHOP] * st[ST_COUNT + weak + BISHOP]
-        + PIECE_VALUE_PAWNS[ROOK] * st[ST_COUNT + weak + ROOK]
-        + PIECE_VALUE_PAWNS[QUEEN] * st[ST_COUNT + weak + QUEEN]
-    )
-    if strong_material - weak_material <= PIECE_VALUE_PAWNS[KNIGHT] and strong_material < 13:
-        return 2
-    return 8
-
-
-@njit(cache=True, nogil=True)
-def _reach(board: np.ndarray, m: int, kind: int, them: int, zone: np.ndarray) -> tuple[int, int]:
+def _reach(
+    board: np.ndarray, m: int, kind: int, them: int, zone: np.ndarray, w: np.ndarray
+) -> tuple[int, int, int, int]:
     """(empty or enemy squares a knight, bishop, rook or queen on ``m`` reaches,
-    squares of the enemy king's ``zone`` it attacks, whatever stands on them)."""
+    squares of the enemy king's ``zone`` it attacks whatever stands on them,
+    and the middlegame and endgame bonus of its threats on enemy pieces: engine.threats)."""
     count = 0
     hits = 0
+    threat_mg = 0
+    threat_eg = 0
     if kind == KNIGHT:
         for i in range(8):
             t = m + KNIGHT_STEPS[i]
             q = board[t]
             hits += zone[t]  # 0 off the board
-            if q == 0 or (q >> 3) == them:
+            if q == 0:
                 count += 1
-        return count, hits
+            elif (q >> 3) == them:
+                count += 1
+                t_mg, t_eg = piece_threat(board, t, kind, them, w)
+                threat_mg += t_mg
+                threat_eg += t_eg
+        return count, hits, threat_mg, threat_eg
     lo = 4 if kind == BISHOP else 0
     hi = 4 if kind == ROOK else 8
     for i in range(lo, hi):
@@ -303,4 +337,7 @@ def _reach(board: np.ndarray, m: int, kind: int, them: int, zone: np.ndarray) ->
         hits += zone[t]
         if (board[t] >> 3) == them:
             count += 1
-    return count, hits
+            t_mg, t_eg = piece_threat(board, t, kind, them, w)
+            threat_mg += t_mg
+            threat_eg += t_eg
+    return count, hits, threat_mg, threat_eg

@@ -9,7 +9,7 @@ Step 1. Fit K on the current weights (golden-section search on log K), then keep
 Step 2. Gauss-Newton style rounds: the evaluation of every position is linearised around
         the current weights by central differences (one column per tuned weight, computed
         with evaluate_with itself, so the non-linear terms -- king-danger squares, caps,
-        the drawish-ending scale, integer division -- are taken as they are at that point);
+        the endgame scaling (engine.scaling), integer division -- are taken as they are at that point);
         the linear model is minimised with Adam (numpy) inside a trust box around the
         current weights; the result is rounded to integers and kept only if the *real*
         training error (a fresh evaluation) dropped. Repeat ``--rounds`` times.
@@ -46,12 +46,17 @@ from engine.eval_weights import WEIGHT_BLOCKS, WEIGHT_NAMES, WEIGHTS
 from engine.evaluate import evaluate_with
 from engine.fen import position_from_fen
 from engine.position import BLACK, ST_SIDE, ST_SIZE
+from engine.scaling import SCALE_NORMAL
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "engine" / "eval_weights.py"
 FIXED = ("ks_divisor", "ks_eg_divisor", "mobility_base")
 """Blocks kept as they are (see the module docstring)."""
-LOWER_BOUND = {"ks_max_units": 50}
-"""Smallest value allowed for a block's elements (others: -WEIGHT_LIMIT)."""
+LOWER_BOUND = {"ks_max_units": 50, "scale_pawnless": 1, "scale_ocb_pure": 1, "scale_ocb_pieces": 1}
+"""Smallest value allowed for a block's elements (others: -WEIGHT_LIMIT). An endgame scale of 0
+means a known draw (engine.scaling: the evaluation is then 0), which a fitted scale must not claim."""
+UPPER_BOUND = {"scale_pawnless": SCALE_NORMAL, "scale_ocb_pure": SCALE_NORMAL, "scale_ocb_pieces": SCALE_NORMAL}
+"""Largest value allowed for a block's elements (others: WEIGHT_LIMIT): an endgame scale keeps
+at most the whole score (engine.scaling)."""
 WEIGHT_LIMIT = 2000
 """Every tuned weight stays within +-WEIGHT_LIMIT."""
 
@@ -154,11 +159,12 @@ def bounds(indices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Lower and upper limits of each tuned weight."""
     lower = np.full(len(indices), -WEIGHT_LIMIT, dtype=np.float64)
     upper = np.full(len(indices), WEIGHT_LIMIT, dtype=np.float64)
-    for name, floor in LOWER_BOUND.items():
-        start, length = WEIGHT_BLOCKS[name]
-        for col, j in enumerate(indices):
-            if start <= j < start + length:
-                lower[col] = floor
+    for limits, table in ((lower, LOWER_BOUND), (upper, UPPER_BOUND)):
+        for name, limit in table.items():
+            start, length = WEIGHT_BLOCKS[name]
+            for col, j in enumerate(indices):
+                if start <= j < start + length:
+                    limits[col] = limit
     return lower, upper
 
 

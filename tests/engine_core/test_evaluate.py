@@ -72,6 +72,14 @@ CRAFTED = (
     # Threats: pawns and minor pieces attacking bigger pieces, hanging pieces, outposts.
     "r1bqkb1r/ppp2ppp/2n5/3pp3/3Pn3/2P1PN2/PP1N1PPP/R1BQKB1R w KQkq - 0 1",
     "r2qk2r/ppp2ppp/2n1b3/3Np3/2B1P3/8/PPP2PPP/R2QK2R b KQkq - 0 1",
+    "4k3/8/8/2n5/8/8/8/2R1K3 w - - 0 1",  # a loose knight attacked by a rook
+    "4k3/pp4pp/8/3N4/4P3/8/8/4K3 w - - 0 1",  # a knight outpost
+    "r1bq1rk1/pp3ppp/2n5/3Np3/4P3/5N2/PP3PPP/R2QKB1R b KQ - 0 1",
+    # Endgame scaling: wrong rook pawn, rook pawn alone, opposite bishops with and without rooks.
+    "6k1/8/8/4K3/7P/8/4B3/8 w - - 0 1",
+    "7k/8/6K1/8/7P/8/8/8 w - - 0 1",
+    "4k3/8/8/2b5/8/2PP4/2B5/4K3 w - - 0 1",
+    "r3k3/8/8/2b5/8/2PP4/2B5/R3K3 w - - 0 1",
 )
 
 

@@ -6,13 +6,14 @@ import numpy as np
 
 import engine.ordering
 import engine.params
-import engine.pawns
 import engine.probcut
 import engine.pruning
 import engine.quiescence
 import engine.root
+import engine.scaling
 import engine.search
 import engine.searchstate
+import engine.threats
 from engine.fen import position_from_fen
 from engine.movegen import gen_moves
 from engine.ordering import score_moves
@@ -23,10 +24,11 @@ def test_one_piece_value_table_for_the_whole_search() -> None:
     assert engine.quiescence.PIECE_VALUE is engine.params.PIECE_VALUE
     values = engine.params.PIECE_VALUE
     assert values[PAWN] < values[KNIGHT] <= values[BISHOP] < values[ROOK] < values[QUEEN]
-    # MVV-LVA and the drawish-ending rule count the same table in whole pawns.
+    # MVV-LVA, the endgame scaling and the threat terms count the same table in whole pawns.
     assert list(engine.params.PIECE_VALUE_PAWNS) == list(values // values[PAWN])
     assert engine.ordering.PIECE_VALUE_PAWNS is engine.params.PIECE_VALUE_PAWNS
-    assert engine.pawns.PIECE_VALUE_PAWNS is engine.params.PIECE_VALUE_PAWNS
+    assert engine.scaling.PIECE_VALUE_PAWNS is engine.params.PIECE_VALUE_PAWNS
+    assert engine.threats.PIECE_VALUE_PAWNS is engine.params.PIECE_VALUE_PAWNS
 
 
 def test_captures_are_ordered_most_valuable_victim_then_least_valuable_attacker() -> None:

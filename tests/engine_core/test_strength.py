@@ -11,7 +11,7 @@ from engine_test_helpers import UciProcess
 
 from engine.api import SearchLimit
 from engine.searcher import Searcher
-from engine.searchstate import CTL_SIZE
+from engine.searchstate import CTL_SIZE, POLL_MASK
 from engine.strength import LEVELS, PRESETS, clamp_elo, level_params, pick_candidate
 from engine.strength_hook import CTL_KNOWLEDGE, CTL_NOISE_CP, CTL_NOISE_SEED, CTL_WEAKEN, position_noise, weaken
 from engine.tt import MATE
@@ -139,7 +139,9 @@ def test_levels_cap_the_search() -> None:
     high = level_searcher(2400, 1).search(chess.STARTING_FEN, (), SearchLimit(depth=20))
     assert low.info is not None and high.info is not None
     assert low.info.depth <= level_params(800).depth < high.info.depth
-    assert low.info.nodes <= level_params(800).nodes
+    # The node budget is read every POLL_MASK + 1 nodes (engine.searchstate.poll_stop), so a
+    # completed iteration can pass it by less than that; the next one is cut off.
+    assert low.info.nodes <= level_params(800).nodes + POLL_MASK
 
 
 def test_pace_waits_for_a_plausible_time_within_the_clock() -> None:

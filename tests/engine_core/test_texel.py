@@ -80,6 +80,19 @@ def test_unused_padding_is_not_tuned(positions: list[str]) -> None:
     assert WEIGHT_NAMES.index("ks_divisor") not in indices
     assert WEIGHT_NAMES.index("tempo") in indices
     assert WEIGHT_NAMES.index("mobility_mg[2]") in indices
+    # The threat terms are tuned; their padding (a pawn or king as the victim) is not.
+    assert WEIGHT_NAMES.index("threat_by_pawn_mg[3]") in indices
+    assert WEIGHT_NAMES.index("hanging_mg") in indices
+    assert WEIGHT_NAMES.index("threat_by_pawn_mg[1]") not in indices
+    assert WEIGHT_NAMES.index("threat_by_minor_eg[6]") not in indices
+
+
+def test_endgame_scales_stay_between_one_64th_and_the_whole_score() -> None:
+    names = ("scale_pawnless", "scale_ocb_pure", "scale_ocb_pieces", "tempo")
+    indices = np.array([WEIGHT_BLOCKS[name][0] for name in names], dtype=np.int64)
+    lower, upper = texel_tune.bounds(indices)
+    assert lower.tolist() == [1, 1, 1, -texel_tune.WEIGHT_LIMIT]  # 0 is reserved for known draws
+    assert upper.tolist() == [64, 64, 64, texel_tune.WEIGHT_LIMIT]
 
 
 def test_rewriting_the_weights_file_changes_only_the_numbers(tmp_path: Path) -> None:
