@@ -61,7 +61,7 @@ PRESETS: tuple[tuple[str, int], ...] = (
 
 FULL_SEARCH_FROM = 2300
 """Levels from here search with every full-strength feature: at 10+0.1 even full strength
-measured 2150-2250 (docs/levels.md), below their number, so they get the strongest search
+measured 2100-2250 (docs/levels.md), below their number, so they get the strongest search
 there is. Below it the levels keep the search of their calibration (searchstate.LEVEL_FEATURES)."""
 OBVIOUS_MARGIN_CP = 150
 """A move this much better than every other candidate is 'obvious': it gets a short pause."""

@@ -43,7 +43,7 @@ class StrengthControl(QWidget):
         # than the engine has at a fast time control, and the user should know it.
         calibration = self.tr(
             "Measured against Stockfish at 10 s + 0.1 s a game: levels 800–2200 play within 150 of "
-            "their number; 2300 and 2400 play at (nearly) the engine's full strength, measured at 2150–2250."
+            "their number; 2300 and 2400 play at (nearly) the engine's full strength, measured at 2100–2250."
         )
         self.slider.setToolTip(f"<p>{calibration}</p>")  # rich text: Qt wraps it
         self.spin.setToolTip(f"<p>{calibration}</p>")

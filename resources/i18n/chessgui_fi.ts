@@ -2437,8 +2437,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>Measured against Stockfish at 10 s + 0.1 s a game: levels 800–2200 play within 150 of their number; 2300 and 2400 play at (nearly) the engine&apos;s full strength, measured at 2150–2250.</source>
-        <translation>Mitattu Stockfishia vastaan peleissä 10 s + 0,1 s: tasot 800–2200 pelaavat 150:n sisällä luvustaan; 2300 ja 2400 pelaavat (lähes) moottorin täydellä voimalla, mitattuna 2150–2250.</translation>
+        <source>Measured against Stockfish at 10 s + 0.1 s a game: levels 800–2200 play within 150 of their number; 2300 and 2400 play at (nearly) the engine&apos;s full strength, measured at 2100–2250.</source>
+        <translation>Mitattu Stockfishia vastaan peleissä 10 s + 0,1 s: tasot 800–2200 pelaavat 150:n sisällä luvustaan; 2300 ja 2400 pelaavat (lähes) moottorin täydellä voimalla, mitattuna 2100–2250.</translation>
     </message>
     <message>
         <location filename="../../chessgui/storage/settings.py" line="-93"/>
