@@ -36,7 +36,7 @@ from pathlib import Path
 import chess
 import chess.engine
 import sprt_stats
-from match_common import Adjudication, GameResult, TimeControl, play_game
+from match_common import Adjudication, GameResult, TimeControl, game_pgn, play_game
 
 BENCH_DIR = Path(__file__).resolve().parent
 REPO = BENCH_DIR.parent
@@ -198,11 +198,13 @@ class PairJob:
     """Unique per pair: python-chess sends ucinewgame when it changes."""
 
 
-def play_pair(job: PairJob, tc: TimeControl, pool: Pool) -> tuple[float, float, list[str], list[str]]:
-    """Play ``job``; returns the level's two scores, the faults and the printable lines."""
+def play_pair(job: PairJob, tc: TimeControl, pool: Pool) -> tuple[float, float, list[str], list[str], list[str]]:
+    """Play ``job``; returns the level's two scores, the faults, the printable lines and the
+    two games as PGN text."""
     results: list[float] = []
     faults: list[str] = []
     lines: list[str] = []
+    games: list[str] = []
     pool.keep_only({job.level.name, job.other.name})
     for level_white in (True, False):
         a, b = pool.engine_for(job.level), pool.engine_for(job.other)
@@ -213,14 +215,19 @@ def play_pair(job: PairJob, tc: TimeControl, pool: Pool) -> tuple[float, float, 
         if result.fault:
             faults.append(result.reason)
         colour = "W" if level_white else "B"
+        names = (job.level.name, job.other.name) if level_white else (job.other.name, job.level.name)
+        games.append(game_pgn(job.board, result, *names, f"{job.level.name} vs {job.other.name}, {tc.describe()}"))
         lines.append(
             f"    {job.level.name} ({colour}) vs {job.other.name}: {score:g}  {result.reason}, {result.plies} plies"
         )
-    return results[0], results[1], faults, lines
+    return results[0], results[1], faults, lines, games
 
 
-def play_all(jobs: list[PairJob], tc: TimeControl, concurrency: int) -> dict[tuple[int, str], Tally]:
-    """Play every pair, ``concurrency`` games at a time; the tallies by match."""
+def play_all(
+    jobs: list[PairJob], tc: TimeControl, concurrency: int, pgn: Path | None = None
+) -> dict[tuple[int, str], Tally]:
+    """Play every pair, ``concurrency`` games at a time; the tallies by match. With ``pgn``,
+    every game is appended to that file as it ends."""
     tallies: dict[tuple[int, str], Tally] = {job.key: Tally() for job in jobs}
     left: queue.Queue[PairJob] = queue.Queue()
     for job in jobs:
@@ -236,8 +243,11 @@ def play_all(jobs: list[PairJob], tc: TimeControl, concurrency: int) -> dict[tup
                     job = left.get_nowait()
                 except queue.Empty:
                     return
-                first, second, faults, lines = play_pair(job, tc, pool)
+                first, second, faults, lines, games = play_pair(job, tc, pool)
                 with lock:
+                    if pgn is not None:
+                        with pgn.open("a", encoding="utf-8") as out:
+                            out.write("".join(game + "\n\n" for game in games))
                     tally = tallies[job.key]
                     tally.add_pair(first, second)
                     tally.faults.extend(faults)
@@ -329,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--concurrency", type=int, default=1, help="games at a time (default 1)")
     parser.add_argument("--reference", type=parse_reference, action="append", default=[], help="NAME=ELO=COMMAND")
+    parser.add_argument("--pgn", type=Path, help="append every game to this PGN file")
     args = parser.parse_args(argv)
     known: dict[int, Measured] = {m.level: m for m in args.measured}
     levels = sorted({int(x) for x in args.levels.split(",")} - set(known))
@@ -357,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
             board = openings[(i + level // 100) % len(openings)]
             jobs.append(PairJob((level, other.name), ours(level), other, board, len(jobs) + 1))
     print(f"{len(matches)} matches, {2 * len(jobs)} games, concurrency {args.concurrency}", flush=True)
-    tallies = play_all(jobs, args.tc, args.concurrency)
+    tallies = play_all(jobs, args.tc, args.concurrency, args.pgn)
     for (level, name), tally in sorted(tallies.items()):
         faults = f", faults: {'; '.join(tally.faults)}" if tally.faults else ""
         print(f"  level {level} vs {name}: W/D/L {tally.wins}/{tally.draws}/{tally.losses}{faults}", flush=True)

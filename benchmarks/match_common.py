@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import chess
 import chess.engine
+import chess.pgn
 
 OPENINGS = (
     "e4 e5 Nf3 Nc6 Bb5 a6",
@@ -127,6 +128,8 @@ class GameResult:
     """Plies played (opening included)."""
     fault: bool = False
     """True when a player lost by a fault (crash, hang, illegal or missing move, flag)."""
+    moves: tuple[str, ...] = ()
+    """The moves played in the game (UCI), after the start position's own move stack."""
 
 
 def _adjudicate(scores: dict[bool, list[int]], board: chess.Board, rules: Adjudication) -> GameResult | None:
@@ -173,6 +176,35 @@ def play_game(
     An engine that crashes or hangs is closed; the caller must open a new one
     before the next game."""
     board = board.copy()
+    start = len(board.move_stack)
+    result = _play(board, players, tc, rules, stop, game_id)
+    return replace(result, moves=tuple(move.uci() for move in board.move_stack[start:]))
+
+
+def game_pgn(start: chess.Board, result: GameResult, white: str, black: str, event: str) -> str:
+    """``result``'s game as PGN text: from ``start`` (its move stack becomes the game's first
+    moves), the players' names, the result and how it ended (the Termination tag)."""
+    board = start.copy()
+    for uci in result.moves:
+        board.push_uci(uci)
+    game = chess.pgn.Game.from_board(board)
+    game.headers["Event"] = event
+    game.headers["White"] = white
+    game.headers["Black"] = black
+    game.headers["Result"] = {1.0: "1-0", 0.0: "0-1"}.get(result.white_score, "1/2-1/2")
+    game.headers["Termination"] = result.reason
+    return str(game)
+
+
+def _play(
+    board: chess.Board,
+    players: dict[bool, chess.engine.SimpleEngine],
+    tc: TimeControl,
+    rules: Adjudication,
+    stop: threading.Event | None,
+    game_id: object,
+) -> GameResult:
+    """play_game's loop; plays on ``board`` itself."""
     clocks = {chess.WHITE: tc.base, chess.BLACK: tc.base}
     scores: dict[bool, list[int]] = {chess.WHITE: [], chess.BLACK: []}
     while not board.is_game_over(claim_draw=True):

@@ -8,7 +8,7 @@ reversed; all pairs of all matches share one queue of ``--concurrency`` games at
 (the machinery of levels_calibrate.py). Prints W/D/L, the Elo difference with its 95%
 interval and the rating that gives us on Stockfish's scale.
 
-    .venv/bin/python benchmarks/stockfish_match.py --elo 2300,2500 --pairs 100 --concurrency 2
+    .venv/bin/python benchmarks/stockfish_match.py --elo 2300,2500 --pairs 100 --concurrency 2 --pgn /tmp/sf.pgn
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stockfish", default=STOCKFISH)
     parser.add_argument("--concurrency", type=int, default=2, help="games at a time (default 2)")
+    parser.add_argument("--pgn", type=Path, help="append every game to this PGN file")
     args = parser.parse_args(argv)
     elos = [int(x) for x in args.elo.split(",")]
     ours = full_strength(args.tree.resolve(), dict(args.option))
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         for n, (elo, i) in enumerate(((elo, i) for elo in elos for i in range(args.pairs)), 1)
     ]
     print(f"{len(elos)} matches, {2 * len(jobs)} games, {args.tc.describe()}, concurrency {args.concurrency}")
-    tallies = play_all(jobs, args.tc, args.concurrency)
+    tallies = play_all(jobs, args.tc, args.concurrency, args.pgn)
     print()
     print("| opponent | games | W/D/L | Elo difference (95%) | rating on Stockfish's scale (95%) |")
     print("|---|---|---|---|---|")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import math
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import chess
+import chess.pgn
 import match_common  # benchmarks/ is on the import path through pytest's `pythonpath` (pyproject)
 import pytest
 import sprt
@@ -292,3 +294,37 @@ def test_build_options_are_parsed_and_set_on_the_engine(tmp_path: Path) -> None:
         assert engine.protocol.config.get("Threads") == 2  # configured by open()
     finally:
         engine.quit()
+
+
+def test_a_game_keeps_its_moves_and_reads_back_as_pgn() -> None:
+    class Played:
+        def __init__(self, move: chess.Move) -> None:
+            self.move = move
+            self.info: dict = {}
+
+    class FoolsMate:
+        """Plays 2. g4 and 2... Qh4#: the shortest mate, after the opening 1. f3 e5."""
+
+        def play(self, board, limit, info=None, game=None):
+            return Played(chess.Move.from_uci("g2g4" if board.turn == chess.WHITE else "d8h4"))
+
+        def close(self) -> None:
+            pass
+
+    start = chess.Board()
+    for uci in ("f2f3", "e7e5"):
+        start.push_uci(uci)
+    engine = FoolsMate()
+    result = match_common.play_game(
+        start,
+        {chess.WHITE: engine, chess.BLACK: engine},  # type: ignore[dict-item]
+        match_common.TimeControl(nodes=1),
+    )
+    assert (result.white_score, result.reason, result.moves) == (0.0, "checkmate", ("g2g4", "d8h4"))
+    assert len(start.move_stack) == 2  # the caller's board is left as it was
+    text = match_common.game_pgn(start, result, "ours", "Stockfish 2300", "a test")
+    game = chess.pgn.read_game(io.StringIO(text))
+    assert game is not None and not game.errors
+    assert [m.uci() for m in game.mainline_moves()] == ["f2f3", "e7e5", "g2g4", "d8h4"]
+    assert (game.headers["White"], game.headers["Black"], game.headers["Result"]) == ("ours", "Stockfish 2300", "0-1")
+    assert game.headers["Termination"] == "checkmate" and game.end().board().is_checkmate()
