@@ -255,7 +255,7 @@ def play_all(
                     for line in lines:
                         print(line, flush=True)
                     print(
-                        f"  [{done[0]}/{len(jobs)} pairs] level {job.key[0]} vs {job.key[1]}: "
+                        f"  [{done[0]}/{len(jobs)} pairs] {job.level.name} vs {job.key[1]}: "
                         f"W/D/L {tally.wins}/{tally.draws}/{tally.losses}",
                         flush=True,
                     )
