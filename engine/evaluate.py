@@ -198,7 +198,7 @@ def evaluate_with(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> int:
     phase = st[ST_PHASE]
     if phase > 24:
         phase = 24
-    scan_mg, scan_eg, bishops = board_terms(board, st, w)
+    scan_mg, scan_eg, bishops, white_files, black_files = board_terms(board, st, w)
     pair_mg, pair_eg = material_terms(st, w)
     mg = st[ST_MG] + scan_mg + pair_mg + king_shelter(board, st, w)
     eg = st[ST_EG] + scan_eg + pair_eg
@@ -207,7 +207,7 @@ def evaluate_with(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> int:
     # positions scale alike; a blend of exactly 0 names no side ahead and is left as it is.
     scale = SCALE_NORMAL
     if blended != 0:
-        scale = endgame_scale(board, st, bishops, blended > 0, w)
+        scale = endgame_scale(st, bishops, white_files, black_files, blended > 0, w)
         if scale == 0:
             return 0  # a known draw
     blended = mg * phase * SCALE_NORMAL + eg * (24 - phase) * scale

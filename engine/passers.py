@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.attacks import is_attacked
+from engine.attacks import attacked_by
 from engine.eval_weights import (
     PASSER_CONNECTED_EG,
     PASSER_CONNECTED_MG,
@@ -65,7 +65,7 @@ def passer_terms(board: np.ndarray, st: np.ndarray, m: int, r: int, us: int, w: 
         if board[stop] == 0:
             mg += w[PASSER_FREE_MG + r]
             eg += w[PASSER_FREE_EG + r]
-            if not is_attacked(board, stop, them):
+            if not attacked_by(board, st, stop, them):
                 mg += w[PASSER_SAFE_MG + r]
                 eg += w[PASSER_SAFE_EG + r]
         # Endgame: the own king near the stop square helps, the enemy king near it stops the pawn.

@@ -54,14 +54,16 @@ _BLACK_ROOK = 8 + ROOK
 
 
 @njit(cache=True, nogil=True)
-def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, int, int]:
+def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, int, int, int, int]:
     """(middlegame, endgame) score from White's view of everything that needs a
     board scan: piece mobility, passed pawns (engine.passers), doubled and
     isolated pawns, rooks on (half-)open files, threats and outposts
     (engine.threats: the mobility rays and pawn attacks find the attacked pieces),
     king safety (engine.king_safety: the rays also count hits on the enemy king
     zone); third, the square colours of the bishops (engine.scaling.bishop_flag
-    bits, for the endgame scaling). One pass, no allocation."""
+    bits), fourth and fifth White's and Black's pawns per file (4 bits per mailbox
+    file), both for the endgame scaling. One pass, no allocation; the pass stops
+    at the last pawn or piece (the counts in ``st`` say how many there are)."""
     w_count = 0  # 4 bits per file
     b_count = 0
     b_highest = 0  # per file: highest rank (1..8) of a black pawn, 0 = none
@@ -95,11 +97,19 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
     b_weight = 0
     b_hits = 0
     b_queen = False
+    # Pawns and pieces (kings add nothing here) still to find: the scan stops at the last one.
+    left = 0
+    for kind in range(PAWN, KING):
+        left += st[ST_COUNT + kind] + st[ST_COUNT + 8 + kind]
     for m in range(21, 99):
+        if left <= 0:
+            break
         p = board[m]
         if p == 0 or p == OFFBOARD:
             continue
         kind = p & 7
+        if kind != KING:
+            left -= 1
         if kind == PAWN:
             f = m % 10
             r = m // 10 - 1
@@ -142,7 +152,7 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
                     n_black += 1
         elif kind != KING:
             if p < 8:
-                reach, hits, t_mg, t_eg = _reach(board, m, kind, 1, black_zone, w)
+                reach, hits, t_mg, t_eg = _reach(board, st, m, kind, 1, black_zone, w)
                 threat_mg += t_mg
                 threat_eg += t_eg
                 extra = reach - w[MOBILITY_BASE + kind]
@@ -154,7 +164,7 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
                     w_hits += hits
                     w_queen = w_queen or kind == QUEEN
             else:
-                reach, hits, t_mg, t_eg = _reach(board, m, kind, 0, white_zone, w)
+                reach, hits, t_mg, t_eg = _reach(board, st, m, kind, 0, white_zone, w)
                 threat_mg -= t_mg
                 threat_eg -= t_eg
                 extra = reach - w[MOBILITY_BASE + kind]
@@ -265,7 +275,7 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
             else:
                 mg -= w[ROOK_HALF_OPEN_MG]
                 eg -= w[ROOK_HALF_OPEN_EG]
-    return mg, eg, bishops
+    return mg, eg, bishops, w_count, b_count
 
 
 @njit(cache=True, nogil=True)
@@ -301,43 +311,54 @@ def material_terms(st: np.ndarray, w: np.ndarray) -> tuple[int, int]:
     return mg, eg
 
 
-@njit(cache=True, nogil=True)
+_SLIDER_DIRS = np.concatenate((ROOK_DIRS, BISHOP_DIRS))
+"""Rook directions, then bishop ones: a queen walks all eight, a rook the first four, a bishop the last four."""
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _reach(
-    board: np.ndarray, m: int, kind: int, them: int, zone: np.ndarray, w: np.ndarray
+    board: np.ndarray, st: np.ndarray, m: int, kind: int, them: int, zone: np.ndarray, w: np.ndarray
 ) -> tuple[int, int, int, int]:
     """(empty or enemy squares a knight, bishop, rook or queen on ``m`` reaches,
     squares of the enemy king's ``zone`` it attacks whatever stands on them,
-    and the middlegame and endgame bonus of its threats on enemy pieces: engine.threats)."""
+    and the middlegame and endgame bonus of its threats on enemy pieces: engine.threats).
+
+    Inlined into the board scan (a call per piece cost more than the knight's walk);
+    enemy pawns and the king are skipped before engine.threats.piece_threat, which
+    scores neither."""
     count = 0
     hits = 0
     threat_mg = 0
     threat_eg = 0
+    # Counted without a branch (empty or enemy: an empty square's colour bits read as White's);
+    # only an attacked enemy knight, bishop, rook or queen (rare) branches off to be scored.
+    lo_victim = them * 8 + KNIGHT
+    hi_victim = them * 8 + QUEEN
     if kind == KNIGHT:
         for i in range(8):
             t = m + KNIGHT_STEPS[i]
             q = board[t]
             hits += zone[t]  # 0 off the board
-            if q == 0:
-                count += 1
-            elif (q >> 3) == them:
-                count += 1
-                t_mg, t_eg = piece_threat(board, t, kind, them, w)
+            count += (q == 0) | ((q >> 3) == them)
+            if lo_victim <= q <= hi_victim:
+                t_mg, t_eg = piece_threat(board, st, t, kind, them, w)
                 threat_mg += t_mg
                 threat_eg += t_eg
         return count, hits, threat_mg, threat_eg
     lo = 4 if kind == BISHOP else 0
     hi = 4 if kind == ROOK else 8
     for i in range(lo, hi):
-        d = ROOK_DIRS[i] if i < 4 else BISHOP_DIRS[i - 4]
+        d = _SLIDER_DIRS[i]
         t = m + d
         while board[t] == 0:
             count += 1
             hits += zone[t]
             t += d
         hits += zone[t]
-        if (board[t] >> 3) == them:
-            count += 1
-            t_mg, t_eg = piece_threat(board, t, kind, them, w)
+        q = board[t]
+        count += (q >> 3) == them
+        if lo_victim <= q <= hi_victim:
+            t_mg, t_eg = piece_threat(board, st, t, kind, them, w)
             threat_mg += t_mg
             threat_eg += t_eg
     return count, hits, threat_mg, threat_eg

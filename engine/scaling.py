@@ -62,26 +62,31 @@ def bishop_flag(colour: int, m: int) -> int:
     return 1 << (2 * colour + square_colour(m))
 
 
-@njit(cache=True, nogil=True)
-def _rook_pawn_file(board: np.ndarray, colour: int) -> int:
-    """The mailbox file (1 = a, 8 = h) if every pawn of ``colour`` stands on the same rook file, else 0."""
-    pawn = colour * 8 + PAWN
-    found = 0
-    for m in range(21, 99):
-        if board[m] == pawn:
-            f = m % 10
-            if f != 1 and f != 8:
-                return 0
-            if found != 0 and found != f:
-                return 0
-            found = f
-    return found
+_FILE_A = 15 << 4
+_FILE_H = 15 << 32
+"""The a- and h-file nibbles of a per-file pawn count (4 bits per mailbox file 1..8)."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def rook_pawn_file(pawn_files: int) -> int:
+    """The mailbox file (1 = a, 8 = h) if every pawn counted in ``pawn_files`` (4 bits per mailbox
+    file, as engine.pawns.board_terms counts them) stands on the same rook file, else 0 (also with no pawns)."""
+    if pawn_files == 0:
+        return 0
+    if (pawn_files & _FILE_A) == pawn_files:
+        return 1
+    if (pawn_files & _FILE_H) == pawn_files:
+        return 8
+    return 0
 
 
 @njit(cache=True, nogil=True)
-def endgame_scale(board: np.ndarray, st: np.ndarray, bishops: int, white_ahead: bool, w: np.ndarray) -> int:
+def endgame_scale(
+    st: np.ndarray, bishops: int, white_files: int, black_files: int, white_ahead: bool, w: np.ndarray
+) -> int:
     """Factor, in 64ths, of the endgame score to keep when ``white_ahead`` (else Black is ahead);
-    ``bishops``: the bishop_flag bits of every bishop (engine.pawns.board_terms collects them)."""
+    ``bishops``: the bishop_flag bits of every bishop, ``white_files`` / ``black_files``: each side's
+    pawns per file, 4 bits per mailbox file (engine.pawns.board_terms collects both)."""
     strong = 0 if white_ahead else 1
     weak = strong ^ 1
     s = ST_COUNT + 8 * strong
@@ -101,7 +106,7 @@ def endgame_scale(board: np.ndarray, st: np.ndarray, bishops: int, white_ahead: 
     if strong_pieces == 0 or (strong_pieces == PIECE_VALUE_PAWNS[BISHOP] and st[s + BISHOP] == 1):
         # Rook pawns (and at most a bishop): a draw when the defending king holds the corner
         # and the bishop, if any, does not control the promotion square.
-        f = _rook_pawn_file(board, strong)
+        f = rook_pawn_file(white_files if strong == 0 else black_files)
         if f != 0:
             corner = f + (90 if strong == 0 else 20)
             king = st[ST_KING + weak]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.attacks import is_attacked
+from engine.attacks import attacked_by
 from engine.eval_weights import (
     HANGING_EG,
     HANGING_MG,
@@ -40,7 +40,7 @@ OUTPOST_MAX_RANK = 6
 
 
 @njit(cache=True, nogil=True)
-def piece_threat(board: np.ndarray, t: int, attacker: int, them: int, w: np.ndarray) -> tuple[int, int]:
+def piece_threat(board: np.ndarray, st: np.ndarray, t: int, attacker: int, them: int, w: np.ndarray) -> tuple[int, int]:
     """(middlegame, endgame) bonus for the side attacking the piece on mailbox square ``t``
     (colour ``them``) with a piece of type ``attacker``; (0, 0) for pawns and kings."""
     victim = board[t] & 7
@@ -49,7 +49,7 @@ def piece_threat(board: np.ndarray, t: int, attacker: int, them: int, w: np.ndar
     lesser = PIECE_VALUE_PAWNS[attacker] < PIECE_VALUE_PAWNS[victim]
     hanging = False
     if not lesser:
-        hanging = not is_attacked(board, t, them)
+        hanging = not attacked_by(board, st, t, them)
         if not hanging:
             return 0, 0
     mg = 0

@@ -10,12 +10,15 @@ from __future__ import annotations
 import chess
 import numpy as np
 import pytest
+from engine_test_helpers import random_positions
 
+from engine.attacks import attacked_by, is_attacked
 from engine.eval_weights import WEIGHT_BLOCKS, WEIGHT_NAMES, WEIGHTS
 from engine.evaluate import evaluate, evaluate_with
-from engine.fen import position_from_fen
+from engine.fen import position_from_board, position_from_fen
 from engine.king_safety import KING_ZONE, king_danger
 from engine.position import SQ64_TO_120
+from engine.scaling import rook_pawn_file
 
 KING_ATTACK = ("ks_attacker", "ks_zone_hit")
 KING_FILES = ("ks_semi_open_file_mg", "ks_open_file_mg")
@@ -287,3 +290,38 @@ def test_pawn_threat_padding_is_dead() -> None:
     for fen in ("4k3/3p4/8/8/8/8/4P3/4K3 w - - 0 1", "8/8/3k4/4P3/3p4/8/8/4K3 b - - 0 1"):
         pos = position_from_fen(fen)
         assert evaluate_with(pos.board, pos.st, weights) == score(fen, PAWN_THREAT)
+
+
+# Shortcuts the evaluation takes for speed: exactly what they replace ----------------------
+
+
+def test_attacked_by_agrees_with_is_attacked_on_every_square() -> None:
+    # attacked_by finds the king by st's square and skips kinds st says are absent;
+    # it must answer like is_attacked (and python-chess) everywhere, for both sides.
+    for board in random_positions(150, seed=23, max_plies=160):
+        pos = position_from_board(board)
+        for sq in chess.SQUARES:
+            m = int(SQ64_TO_120[sq])
+            for by in (0, 1):
+                expected = board.is_attacked_by(chess.WHITE if by == 0 else chess.BLACK, sq)
+                assert is_attacked(pos.board, m, by) == expected, (board.fen(), sq, by)
+                assert attacked_by(pos.board, pos.st, m, by) == expected, (board.fen(), sq, by)
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        ({}, 0),
+        ({1: 1}, 1),
+        ({1: 3}, 1),
+        ({8: 2}, 8),
+        ({1: 1, 8: 1}, 0),
+        ({2: 1}, 0),
+        ({1: 1, 2: 1}, 0),
+        ({7: 1, 8: 1}, 0),
+    ],
+)
+def test_rook_pawn_file_from_pawn_counts(files: dict[int, int], expected: int) -> None:
+    # 4 bits per mailbox file (1 = a .. 8 = h), as engine.pawns.board_terms counts pawns.
+    packed = sum(count << (4 * f) for f, count in files.items())
+    assert rook_pawn_file(packed) == expected
