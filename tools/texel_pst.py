@@ -62,6 +62,7 @@ from tools.texel_pst_tables import (
     blend_coefficients,
     current_vector,
     features,
+    position_sums,
     tunable_mask,
     with_tables,
 )
@@ -90,16 +91,7 @@ def linear_error_grad(
     grad[:] = 0.0
     total = 0.0
     for i in range(n):
-        smg = 0.0
-        seg = 0.0
-        for j in range(idx.shape[1]):
-            s = sgn[i, j]
-            if s == 0:
-                break
-            t = idx[i, j]
-            v = MATERIAL + t // 64 + 1
-            smg += s * (x[t] + x[v])
-            seg += s * (x[PART + t] + x[PART + v])
+        smg, seg = position_sums(idx, sgn, x, i)
         e = e0[i] + a[i] * (smg - mg0[i]) + b[i] * (seg - eg0[i])
         p = 0.5 * (1.0 + np.tanh(0.5 * k * e))
         d = p - labels[i]

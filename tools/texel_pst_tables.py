@@ -108,18 +108,23 @@ def table_sums(idx: np.ndarray, sgn: np.ndarray, x: np.ndarray, mg: np.ndarray, 
     """``mg[i]``, ``eg[i]`` = the sums st[ST_MG], st[ST_EG] of position ``i`` with parameters ``x``
     (White's view: material + table entry of every piece, signed by colour)."""
     for i in range(idx.shape[0]):
-        smg = 0.0
-        seg = 0.0
-        for j in range(idx.shape[1]):
-            s = sgn[i, j]
-            if s == 0:
-                break
-            t = idx[i, j]
-            v = MATERIAL + t // 64 + 1
-            smg += s * (x[t] + x[v])
-            seg += s * (x[PART + t] + x[PART + v])
-        mg[i] = smg
-        eg[i] = seg
+        mg[i], eg[i] = position_sums(idx, sgn, x, i)
+
+
+@njit(cache=True, nogil=True)
+def position_sums(idx: np.ndarray, sgn: np.ndarray, x: np.ndarray, i: int) -> tuple[float, float]:
+    """The middlegame and endgame sums of position ``i`` with parameters ``x`` (see table_sums)."""
+    smg = 0.0
+    seg = 0.0
+    for j in range(idx.shape[1]):
+        s = sgn[i, j]
+        if s == 0:
+            break
+        t = idx[i, j]
+        v = MATERIAL + t // 64 + 1
+        smg += s * (x[t] + x[v])
+        seg += s * (x[PART + t] + x[PART + v])
+    return smg, seg
 
 
 def with_tables(data: Positions, feats: Features, x: np.ndarray) -> Positions:
@@ -147,14 +152,14 @@ def blend_coefficients(boards: np.ndarray, states: np.ndarray, w: np.ndarray, a:
             board[m] = boards[i, m]
         st = states[i]
         phase = min(st[ST_PHASE], 24)
-        scan_mg, scan_eg, bishops = board_terms(board, st, w)
+        scan_mg, scan_eg, bishops, white_files, black_files = board_terms(board, st, w)
         pair_mg, pair_eg = material_terms(st, w)
         mg = st[ST_MG] + scan_mg + pair_mg + king_shelter(board, st, w)
         eg = st[ST_EG] + scan_eg + pair_eg
         blended = mg * phase + eg * (24 - phase)
         scale = SCALE_NORMAL
         if blended != 0:
-            scale = endgame_scale(board, st, bishops, blended > 0, w)
+            scale = endgame_scale(st, bishops, white_files, black_files, blended > 0, w)
         if scale == 0:
             a[i] = 0.0
             b[i] = 0.0
