@@ -130,6 +130,22 @@ class GameResult:
     """True when a player lost by a fault (crash, hang, illegal or missing move, flag)."""
     moves: tuple[str, ...] = ()
     """The moves played in the game (UCI), after the start position's own move stack."""
+    notes: tuple[MoveNote, ...] = ()
+    """What each of ``moves`` cost and how its player judged it, move by move."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveNote:
+    """One move's record for the PGN: the mover's clock and its own judgement."""
+
+    clock: float | None
+    """Seconds left on the mover's clock after the move (increment added); None at fixed nodes."""
+    spent: float
+    """Seconds the move took, as the match's clock charged it."""
+    score: chess.engine.PovScore | None
+    """The mover's score for the position, if it reported one."""
+    depth: int | None
+    """The depth the mover reported, if any."""
 
 
 def _adjudicate(scores: dict[bool, list[int]], board: chess.Board, rules: Adjudication) -> GameResult | None:
@@ -177,8 +193,10 @@ def play_game(
     before the next game."""
     board = board.copy()
     start = len(board.move_stack)
-    result = _play(board, players, tc, rules, stop, game_id)
-    return replace(result, moves=tuple(move.uci() for move in board.move_stack[start:]))
+    notes: list[MoveNote] = []
+    result = _play(board, players, tc, rules, stop, game_id, notes)
+    moves = tuple(move.uci() for move in board.move_stack[start:])
+    return replace(result, moves=moves, notes=tuple(notes[: len(moves)]))
 
 
 def game_pgn(start: chess.Board, result: GameResult, white: str, black: str, event: str) -> str:
@@ -188,6 +206,15 @@ def game_pgn(start: chess.Board, result: GameResult, white: str, black: str, eve
     for uci in result.moves:
         board.push_uci(uci)
     game = chess.pgn.Game.from_board(board)
+    if result.notes:
+        # from_board's mainline holds the start position's own moves first, then the game's.
+        nodes = list(game.mainline())[len(start.move_stack) :]
+        for node, note in zip(nodes, result.notes, strict=False):
+            if note.clock is not None:
+                node.set_clock(note.clock)
+            node.set_emt(note.spent)
+            if note.score is not None:
+                node.set_eval(note.score, note.depth)
     game.headers["Event"] = event
     game.headers["White"] = white
     game.headers["Black"] = black
@@ -203,8 +230,9 @@ def _play(
     rules: Adjudication,
     stop: threading.Event | None,
     game_id: object,
+    notes: list[MoveNote],
 ) -> GameResult:
-    """play_game's loop; plays on ``board`` itself."""
+    """play_game's loop; plays on ``board`` itself and appends each move's note to ``notes``."""
     clocks = {chess.WHITE: tc.base, chess.BLACK: tc.base}
     scores: dict[bool, list[int]] = {chess.WHITE: [], chess.BLACK: []}
     while not board.is_game_over(claim_draw=True):
@@ -229,14 +257,15 @@ def _play(
         timer = _watchdog(engine, allowed)
         start = time.monotonic()
         try:
-            played = engine.play(board, limit, info=chess.engine.INFO_SCORE, game=game_id)
+            played = engine.play(board, limit, info=chess.engine.INFO_BASIC | chess.engine.INFO_SCORE, game=game_id)
         except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as exc:
             what = "hung" if not timer.is_alive() else f"crashed ({type(exc).__name__}: {exc})"
             return GameResult(lose, f"{side} {what}", board.ply(), fault=True)
         finally:
             timer.cancel()
+        spent = time.monotonic() - start
         if not tc.nodes:
-            clocks[board.turn] -= time.monotonic() - start
+            clocks[board.turn] -= spent
             if clocks[board.turn] < 0:
                 return GameResult(lose, f"{side} lost on time", board.ply(), fault=True)
             clocks[board.turn] += tc.increment
@@ -246,6 +275,8 @@ def _play(
         pov = played.info.get("score")
         if pov is not None:
             scores[board.turn].append(pov.white().score(mate_score=MATE_CP))
+        clock = None if tc.nodes else clocks[board.turn]
+        notes.append(MoveNote(clock, spent, pov, played.info.get("depth")))
         board.push(move)
         adjudicated = _adjudicate(scores, board, rules)
         if adjudicated is not None:

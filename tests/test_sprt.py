@@ -328,3 +328,45 @@ def test_a_game_keeps_its_moves_and_reads_back_as_pgn() -> None:
     assert [m.uci() for m in game.mainline_moves()] == ["f2f3", "e7e5", "g2g4", "d8h4"]
     assert (game.headers["White"], game.headers["Black"], game.headers["Result"]) == ("ours", "Stockfish 2300", "0-1")
     assert game.headers["Termination"] == "checkmate" and game.end().board().is_checkmate()
+
+
+def test_a_clocked_game_records_each_moves_clock_time_and_score_in_its_pgn() -> None:
+    class Played:
+        def __init__(self, move: chess.Move, cp: int) -> None:
+            self.move = move
+            self.info: dict = {"score": chess.engine.PovScore(chess.engine.Cp(cp), chess.WHITE), "depth": 7}
+
+    class FoolsMate:
+        """2. g4 (White thinks +10) and 2... Qh4# (Black thinks -500, White's view)."""
+
+        def play(self, board, limit, info=None, game=None):
+            assert limit.white_clock is not None  # a clocked game sends the clocks
+            if board.turn == chess.WHITE:
+                return Played(chess.Move.from_uci("g2g4"), 10)
+            return Played(chess.Move.from_uci("d8h4"), -500)
+
+        def close(self) -> None:
+            pass
+
+    start = chess.Board()
+    for uci in ("f2f3", "e7e5"):
+        start.push_uci(uci)
+    engine = FoolsMate()
+    result = match_common.play_game(
+        start,
+        {chess.WHITE: engine, chess.BLACK: engine},  # type: ignore[dict-item]
+        match_common.TimeControl(10.0, 0.1),
+    )
+    assert len(result.notes) == 2
+    for note in result.notes:
+        assert note.clock is not None and 10.0 < note.clock <= 10.1  # a fast move gains nearly the increment
+        assert 0.0 <= note.spent < 0.1 and note.depth == 7
+    game = chess.pgn.read_game(io.StringIO(match_common.game_pgn(start, result, "a", "b", "a test")))
+    assert game is not None and not game.errors
+    nodes = list(game.mainline())
+    assert nodes[0].clock() is None and nodes[1].eval() is None  # the opening's moves carry no notes
+    g4, qh4 = nodes[2], nodes[3]
+    assert g4.clock() == pytest.approx(result.notes[0].clock, abs=0.001)
+    assert g4.eval() == chess.engine.PovScore(chess.engine.Cp(10), chess.WHITE)
+    assert qh4.eval() == chess.engine.PovScore(chess.engine.Cp(-500), chess.WHITE) and qh4.eval_depth() == 7
+    assert qh4.emt() is not None
