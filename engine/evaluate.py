@@ -185,15 +185,13 @@ def evaluate(board: np.ndarray, st: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
-def evaluate_with(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> int:
-    """Static evaluation in centipawns from the side to move's view, with weights ``w``
-    (laid out as engine.eval_weights.WEIGHTS; a tuner passes its own candidates).
+def blend_parts(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, int, int, int]:
+    """The parts :func:`evaluate_with` blends, White's view: ``(mg, eg, phase, scale)``.
 
-    Blends the incrementally kept middlegame and endgame sums (plus pawn
-    structure, king safety, threats, the bishop pair: engine.pawns) by game
-    phase, the endgame part scaled by engine.scaling (0: a known draw, the
-    evaluation is 0); the blend is computed on the side-to-move score before
-    the (floor) division, so mirrored positions give exactly the same number.
+    ``mg`` and ``eg`` are the incremental sums plus the scanned terms, ``phase`` is clamped
+    to 0..24 and ``scale`` is the endgame factor (SCALE_NORMAL when the blend is exactly 0;
+    0 for a known draw). The Texel tools call this too, so their model of the blend cannot
+    drift from the engine's.
     """
     phase = st[ST_PHASE]
     if phase > 24:
@@ -208,8 +206,23 @@ def evaluate_with(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> int:
     scale = SCALE_NORMAL
     if blended != 0:
         scale = endgame_scale(st, bishops, white_files, black_files, blended > 0, w)
-        if scale == 0:
-            return 0  # a known draw
+    return mg, eg, phase, scale
+
+
+@njit(cache=True, nogil=True)
+def evaluate_with(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> int:
+    """Static evaluation in centipawns from the side to move's view, with weights ``w``
+    (laid out as engine.eval_weights.WEIGHTS; a tuner passes its own candidates).
+
+    Blends the incrementally kept middlegame and endgame sums (plus pawn
+    structure, king safety, threats, the bishop pair: engine.pawns) by game
+    phase, the endgame part scaled by engine.scaling (0: a known draw, the
+    evaluation is 0); the blend is computed on the side-to-move score before
+    the (floor) division, so mirrored positions give exactly the same number.
+    """
+    mg, eg, phase, scale = blend_parts(board, st, w)
+    if scale == 0:
+        return 0  # a known draw
     blended = mg * phase * SCALE_NORMAL + eg * (24 - phase) * scale
     if st[ST_SIDE] == BLACK:
         blended = -blended

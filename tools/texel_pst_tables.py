@@ -15,9 +15,8 @@ import numpy as np
 from numba import njit
 
 from engine import evaluate as ev
-from engine.pawns import board_terms, king_shelter, material_terms
-from engine.position import KING, SQ120_TO_64, ST_EG, ST_MG, ST_PHASE
-from engine.scaling import SCALE_NORMAL, endgame_scale
+from engine.position import KING, SQ120_TO_64, ST_EG, ST_MG
+from engine.scaling import SCALE_NORMAL
 from tools.texel_tune import Positions
 
 EVALUATE_FILE = Path(ev.__file__).resolve()
@@ -143,23 +142,16 @@ def with_tables(data: Positions, feats: Features, x: np.ndarray) -> Positions:
 def blend_coefficients(boards: np.ndarray, states: np.ndarray, w: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
     """``a[i]``, ``b[i]``: d (White's-view evaluation) / d st[ST_MG], d st[ST_EG] of position ``i``.
 
-    Mirrors engine.evaluate.evaluate_with's blend: ``phase / 24`` and ``(24 - phase) * scale /
-    (24 * SCALE_NORMAL)``; both 0 when the endgame scale calls it a known draw (the evaluation
-    is then 0 whatever the sums). Holds while the blend keeps its sign (the scale depends on it)."""
+    Taken from engine.evaluate.blend_parts, the blend evaluate_with itself uses: ``phase / 24``
+    and ``(24 - phase) * scale / (24 * SCALE_NORMAL)``; both 0 when the endgame scale calls it
+    a known draw (the evaluation is then 0 whatever the sums). Holds while the blend keeps its
+    sign (the scale depends on it)."""
     board = np.zeros(120, dtype=np.int64)
     for i in range(boards.shape[0]):
         for m in range(120):
             board[m] = boards[i, m]
         st = states[i]
-        phase = min(st[ST_PHASE], 24)
-        scan_mg, scan_eg, bishops, white_files, black_files = board_terms(board, st, w)
-        pair_mg, pair_eg = material_terms(st, w)
-        mg = st[ST_MG] + scan_mg + pair_mg + king_shelter(board, st, w)
-        eg = st[ST_EG] + scan_eg + pair_eg
-        blended = mg * phase + eg * (24 - phase)
-        scale = SCALE_NORMAL
-        if blended != 0:
-            scale = endgame_scale(st, bishops, white_files, black_files, blended > 0, w)
+        _mg, _eg, phase, scale = ev.blend_parts(board, st, w)
         if scale == 0:
             a[i] = 0.0
             b[i] = 0.0
