@@ -16,6 +16,7 @@ import re
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import TextIO
 
 import chess.pgn
 
@@ -41,10 +42,10 @@ class TimeUse:
     """The clock after the player's last move of each game."""
 
 
-def read(handle: object) -> dict[str, TimeUse]:
+def read(handle: TextIO) -> dict[str, TimeUse]:
     """Time use per player name over every game of a PGN stream."""
     players: dict[str, TimeUse] = defaultdict(TimeUse)
-    while (game := chess.pgn.read_game(handle)) is not None:  # type: ignore[arg-type]
+    while (game := chess.pgn.read_game(handle)) is not None:
         last: dict[str, float] = {}
         for node in game.mainline():
             board = node.parent.board() if node.parent is not None else game.board()
