@@ -22,14 +22,15 @@ _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
 def source_digest() -> str:
-    """Hex digest of all engine modules.
+    """Hex digest of all engine modules and data files.
 
     Without readable sources (a frozen app ships bytecode only) the executable's
     path, size and modification time stand in, so an upgraded app still starts
     from a clean cache."""
     digest = hashlib.sha256()
     found = False
-    for path in sorted(_PACKAGE_DIR.glob("*.py")):
+    # The network's weights (engine/nnue_net.npz) are compiled into the code as constants too.
+    for path in sorted([*_PACKAGE_DIR.glob("*.py"), *_PACKAGE_DIR.glob("*.npz")]):
         try:
             digest.update(path.name.encode())
             digest.update(path.read_bytes())

@@ -11,8 +11,8 @@ from numba import njit
 
 from engine.attacks import in_check, is_attacked
 from engine.draws import insufficient_material
-from engine.evaluate import evaluate
 from engine.movegen import gen_moves, make_move, unmake_move
+from engine.nnue import position_eval
 from engine.ordering import SCORE_BAD_CAPTURE_MAX, SCORE_TT, pick_move, pick_move_see, score_moves
 from engine.params import BAD_CAPTURE_MARGIN, DELTA_MARGIN, PIECE_VALUE, SEE_GOOD_CAPTURE
 from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_HPLY, ST_SIDE, move_from, move_promo, move_to
@@ -94,7 +94,7 @@ def quiescence(
     if ply > stats[STAT_SELDEPTH]:
         stats[STAT_SELDEPTH] = ply
     if ply >= MAX_PLY - 2:
-        return evaluate(board, st)
+        return position_eval(board, st, features)
     if st[ST_HALFMOVE] >= 100 or insufficient_material(st):
         return 0
     checked = in_check(board, st)
@@ -125,7 +125,7 @@ def quiescence(
         raw_eval = EVAL_NONE
     else:
         if raw_eval == EVAL_NONE:
-            raw_eval = evaluate(board, st)  # not in the table (engine.tt keeps it with the entry)
+            raw_eval = position_eval(board, st, features)  # not in the table (engine.tt keeps it with the entry)
         stand = weaken(st, ctl, key, raw_eval)  # playing levels: engine.strength_hook
         if stand >= beta:
             return stand

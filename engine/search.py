@@ -37,9 +37,9 @@ import numpy as np
 from numba import njit
 
 from engine.draws import is_draw
-from engine.evaluate import evaluate
 from engine.history import NO_EVAL, SS_EXCLUDED, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
+from engine.nnue import position_eval
 from engine.ordering import order_moves, pick_move, pick_move_see
 from engine.params import (
     FUTILITY_MARGIN,
@@ -181,7 +181,7 @@ def negamax(
         if is_draw(st, hashes):
             return 0
         if ply >= MAX_PLY - 2:
-            return evaluate(board, st)
+            return position_eval(board, st, features)
         # Step 3.
         alpha = max(alpha, -MATE + ply)
         beta = min(beta, MATE - ply - 1)
@@ -196,7 +196,7 @@ def negamax(
     # Step 5.
     if depth <= 0:
         if ctl[CTL_LAB_OFF] & LAB_NO_QUIESCENCE:
-            return evaluate(board, st)
+            return position_eval(board, st, features)
         # fmt: off
         return quiescence(
             board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len, stats,
@@ -225,7 +225,8 @@ def negamax(
     if checked:
         raw_eval = EVAL_NONE
     else:
-        raw_eval = evaluate(board, st) if raw_eval == EVAL_NONE else raw_eval  # the table's if it has one
+        # The table's static evaluation if it has one.
+        raw_eval = position_eval(board, st, features) if raw_eval == EVAL_NONE else raw_eval
         static_eval = weaken(st, ctl, key, raw_eval)  # playing levels: engine.strength_hook
         stack[ply + 2, SS_STATIC_EVAL] = static_eval
     improving = is_improving(features, checked, static_eval, stack[ply, SS_STATIC_EVAL])

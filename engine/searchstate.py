@@ -133,6 +133,9 @@ FEATURE_PROBCUT = 1048576
 """ProbCut: a non-PV node at least params.PROBCUT_MIN_DEPTH deep is cut when one of its captures
 that wins enough by static exchange beats beta + params.PROBCUT_MARGIN in a quiescence search and
 then in a search params.PROBCUT_REDUCTION plies shallower (engine.probcut)."""
+FEATURE_NNUE = 2097152
+"""The static evaluation is the network of engine.nnue (trained on Stockfish-scored positions,
+tools/nnue_train.py) instead of the hand-written one of engine.evaluate."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -156,7 +159,7 @@ ALL_FEATURES = (
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT
+PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_NNUE
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
@@ -167,6 +170,7 @@ LEVEL_FEATURES = ALL_FEATURES & ~(
     | FEATURE_IMPROVING
     | FEATURE_SINGULAR
     | FEATURE_PROBCUT
+    | FEATURE_NNUE
 )
 """The search the playing levels use: the one they were calibrated with (docs/levels.md,
 2026-11-23), without the history group and singular extensions, both switched on later (and

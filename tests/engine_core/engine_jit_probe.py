@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from engine import Searcher, SearchLimit, perft
-from engine.searchstate import ALL_FEATURES, PENDING_FEATURES
+from engine.searchstate import ALL_FEATURES, FEATURE_NNUE, PENDING_FEATURES
 
 PROBES = (
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),
@@ -51,15 +51,18 @@ def run() -> list[dict[str, object]]:
             "counters": searcher.counters(),
         }
     )
-    # The features awaiting their matches (engine.searchstate.PENDING_FEATURES) switched on.
+    # The features awaiting their matches (engine.searchstate.PENDING_FEATURES) switched on,
+    # the evaluation network among them.
     pending = Searcher(hash_mb=1)
     pending.features = ALL_FEATURES | PENDING_FEATURES
     fen, depth = PROBES[3]
     result = pending.search(fen, limit=SearchLimit(depth=depth + 1))
     info = result.info
     out.append({"pending": fen, "best": result.best_move, "nodes": info.nodes, "pv": list(info.pv)})
-    # Deep enough for singular extensions (and their multi-cuts) and ProbCut to happen in a small tree.
+    # Deep enough for singular extensions (and their multi-cuts) and ProbCut to happen in a small
+    # tree (with the hand-written evaluation, whose margins the probe was chosen for).
     fen = PROBES[2][0]
+    pending.features = ALL_FEATURES | (PENDING_FEATURES & ~FEATURE_NNUE)
     pending.new_game()
     result = pending.search(fen, limit=SearchLimit(depth=7))
     info = result.info

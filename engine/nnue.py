@@ -1,0 +1,134 @@
+"""The evaluation network (FEATURE_NNUE): a small efficiently-updatable-style network,
+evaluated from scratch at every call, in integers.
+
+Layout (trained by tools/nnue_train.py, weights in ``engine/nnue_net.npz``):
+
+* 768 inputs per perspective: (piece colour relative to the perspective, piece type, square as
+  the perspective sees it, i.e. flipped for Black), so the same weights serve both sides and a
+  position and its colour-mirrored twin evaluate identically;
+* ``acc[v] = B1 + sum of W1 rows of the pieces`` for each perspective ``v`` (HIDDEN int32);
+* ``out = (W2[:H] . screlu(acc[us]) + W2[H:] . screlu(acc[them]) + B2) // (QA * QA * QB)``,
+  where ``screlu(a) = clamp(a, 0, QA) ** 2``; ``out`` is centipawns from the side to move's view,
+  on the hand-written evaluation's scale (the trainer fits Stockfish's scale to it), so the
+  search's margins and piece values keep their meaning.
+
+The accumulators are rebuilt from the board at each call: with HIDDEN 128 that is cheaper than
+the hand-written evaluation's scan (benchmarks/eval_speed.py), and make_move stays as it is.
+All arithmetic is integer, so results are identical with and without the JIT.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import numpy as np
+from numba import njit
+
+from engine.evaluate import evaluate
+from engine.position import BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, SQ64_TO_120, ST_COUNT, ST_SIDE
+from engine.searchstate import FEATURE_NNUE
+
+NET_FILE = "nnue_net.npz"
+"""The weights, next to this module (package data; the frozen app ships it too)."""
+
+
+def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int, int, str]:
+    with resources.files("engine").joinpath(NET_FILE).open("rb") as handle:
+        data = np.load(handle)
+        w1 = np.ascontiguousarray(data["w1"], dtype=np.int16)
+        b1 = np.ascontiguousarray(data["b1"], dtype=np.int16)
+        w2 = np.ascontiguousarray(data["w2"], dtype=np.int64)
+        b2 = int(data["b2"][0])
+        qa = int(data["qa"][0])
+        qb = int(data["qb"][0])
+        meta = str(data["meta"])
+        residual = int(data["residual"][0]) if "residual" in data.files else 0
+    if w1.shape[0] != 768 or w1.shape[1] != b1.shape[0] or w2.shape[0] != 2 * b1.shape[0]:
+        raise ValueError(f"{NET_FILE}: inconsistent shapes {w1.shape}, {b1.shape}, {w2.shape}")
+    return w1, b1, w2, b2, qa, qb, residual, meta
+
+
+W1, B1, W2, B2, QA, QB, RESIDUAL, NET_INFO = _load()
+"""RESIDUAL > 0: the network is a correction of at most RESIDUAL cp added to engine.evaluate's value."""
+HIDDEN = B1.shape[0]
+OUT_DIVISOR = QA * QA * QB
+
+
+def _feature_offsets() -> tuple[np.ndarray, np.ndarray]:
+    """First feature index of each piece code (1..6 White, 9..14 Black) in White's and in
+    Black's perspective; the square (flipped for Black's view) is added to it."""
+    white = np.zeros(17, dtype=np.int64)
+    black = np.zeros(17, dtype=np.int64)
+    for piece_type in range(PAWN, KING + 1):
+        white[piece_type] = (piece_type - 1) * 64
+        white[BLACK * 8 + piece_type] = 384 + (piece_type - 1) * 64
+        black[piece_type] = 384 + (piece_type - 1) * 64
+        black[BLACK * 8 + piece_type] = (piece_type - 1) * 64
+    return white, black
+
+
+WHITE_OFFSET, BLACK_OFFSET = _feature_offsets()
+
+
+@njit(cache=True, nogil=True)
+def nnue_evaluate(board: np.ndarray, st: np.ndarray) -> int:
+    """The network's evaluation in centipawns from the side to move's view."""
+    acc = np.empty((2, HIDDEN), dtype=np.int32)
+    for j in range(HIDDEN):
+        acc[0, j] = B1[j]
+        acc[1, j] = B1[j]
+    for square in range(64):
+        piece = board[SQ64_TO_120[square]]
+        if piece == 0:
+            continue
+        white_row = WHITE_OFFSET[piece] + square
+        black_row = BLACK_OFFSET[piece] + (square ^ 56)
+        for j in range(HIDDEN):
+            acc[0, j] += W1[white_row, j]
+        for j in range(HIDDEN):
+            acc[1, j] += W1[black_row, j]
+    us = st[ST_SIDE]
+    them = 1 - us
+    total = np.int64(B2)
+    for j in range(HIDDEN):
+        a = acc[us, j]
+        if a < 0:
+            a = 0
+        elif a > QA:
+            a = QA
+        b = acc[them, j]
+        if b < 0:
+            b = 0
+        elif b > QA:
+            b = QA
+        total += np.int64(a * a) * W2[j] + np.int64(b * b) * W2[HIDDEN + j]
+    return total // OUT_DIVISOR  # type: ignore[return-value]  # a numpy int64 scalar; Numba treats it as int
+
+
+@njit(cache=True, nogil=True)
+def has_bare_king(st: np.ndarray) -> bool:
+    """One side has nothing but its king."""
+    for colour in range(2):
+        base = ST_COUNT + colour * 8
+        if st[base + PAWN] + st[base + KNIGHT] + st[base + BISHOP] + st[base + ROOK] + st[base + QUEEN] == 0:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
+    """The search's static evaluation: the network with FEATURE_NNUE, else the hand-written one.
+
+    Against a bare king the hand-written evaluation stays: games in the training data end by
+    adjudication long before such endings, so the network never learned to drive a lone king
+    to the edge, and the hand-written tables do."""
+    if features & FEATURE_NNUE and not has_bare_king(st):
+        if RESIDUAL > 0:
+            correction = nnue_evaluate(board, st)
+            if correction > RESIDUAL:
+                correction = RESIDUAL
+            elif correction < -RESIDUAL:
+                correction = -RESIDUAL
+            return evaluate(board, st) + correction
+        return nnue_evaluate(board, st)
+    return evaluate(board, st)

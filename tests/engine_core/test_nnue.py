@@ -1,0 +1,148 @@
+"""The evaluation network (engine.nnue, FEATURE_NNUE) and its trainer's feature layout."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import chess
+import numpy as np
+import pytest
+from engine_test_helpers import random_positions
+
+from engine import Searcher, SearchLimit, nnue
+from engine.evaluate import evaluate
+from engine.fen import position_from_board, position_from_fen
+from engine.searchstate import ALL_FEATURES, FEATURE_NNUE, LEVEL_FEATURES
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:  # tools/ is imported as a namespace package from the repository root
+    sys.path.insert(0, str(REPO))
+
+from tools import nnue_data, nnue_train  # noqa: E402
+
+
+def quantized_eval(net: dict[str, np.ndarray], us: np.ndarray, them: np.ndarray) -> int:
+    """A quantized network file's arithmetic written out in numpy on one feature row (no engine code)."""
+    w1 = net["w1"].astype(np.int64)
+    qa = int(net["qa"][0])
+    rows_us = [int(i) for i in us if i != nnue_train.PAD]
+    rows_them = [int(i) for i in them if i != nnue_train.PAD]
+    acc_us = net["b1"].astype(np.int64) + w1[rows_us].sum(axis=0)
+    acc_them = net["b1"].astype(np.int64) + w1[rows_them].sum(axis=0)
+    act = np.concatenate([np.clip(acc_us, 0, qa) ** 2, np.clip(acc_them, 0, qa) ** 2])
+    return int((int((act * net["w2"].astype(np.int64)).sum()) + int(net["b2"][0])) // (qa * qa * int(net["qb"][0])))
+
+
+def reference_eval(board: chess.Board) -> int:
+    """The shipped network on ``board`` through the trainer's feature layout."""
+    codes = nnue_data.encode(board)[None, :]
+    us, them = nnue_train.features(codes, np.array([1 if board.turn == chess.WHITE else 0], dtype=np.int8))
+    net = {
+        "w1": nnue.W1,
+        "b1": nnue.B1,
+        "w2": nnue.W2,
+        "b2": np.array([nnue.B2]),
+        "qa": np.array([nnue.QA]),
+        "qb": np.array([nnue.QB]),
+    }
+    return quantized_eval(net, us[0], them[0])
+
+
+def test_the_shipped_network_loads_with_consistent_shapes() -> None:
+    assert nnue.W1.shape == (768, nnue.HIDDEN)
+    assert nnue.W2.shape == (2 * nnue.HIDDEN,)
+    assert nnue.HIDDEN >= 16
+    assert "positions=" in nnue.NET_INFO  # the trainer's record of what it learned from
+
+
+def test_the_engine_and_the_trainer_agree_on_every_feature() -> None:
+    boards = [b for b in random_positions(150, seed=5) if b.is_valid()]
+    for board in boards:
+        pos = position_from_board(board)
+        assert nnue.nnue_evaluate(pos.board, pos.st) == reference_eval(board), board.fen()
+
+
+def test_a_position_and_its_colour_mirrored_twin_evaluate_alike() -> None:
+    scores = set()
+    for board in random_positions(300, seed=8):
+        ours = position_from_board(board)
+        mirrored = position_from_board(board.mirror())
+        score = nnue.nnue_evaluate(ours.board, ours.st)
+        assert score == nnue.nnue_evaluate(mirrored.board, mirrored.st), board.fen()
+        scores.add(score)
+    assert len(scores) > 100  # the network really varies
+
+
+def test_material_is_seen_from_the_side_to_move() -> None:
+    # A sigmoid-trained network compresses big advantages (a queen is worth 450-600 to it, not
+    # 900): the sign and a clear margin are what the search needs.
+    white = position_from_fen("4k3/4p3/8/8/8/8/4P3/3QK3 w - - 0 1")
+    black_to_move = position_from_fen("4k3/4p3/8/8/8/8/4P3/3QK3 b - - 0 1")
+    assert nnue.nnue_evaluate(white.board, white.st) > 300
+    assert nnue.nnue_evaluate(black_to_move.board, black_to_move.st) < -300
+    knight_down = position_from_fen("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    assert nnue.nnue_evaluate(knight_down.board, knight_down.st) > 200
+    # The shipped net (depth-3 labels) gives the first move about +70; a symmetric start must
+    # still be far from any material edge.
+    start = position_from_fen(chess.STARTING_FEN)
+    assert abs(nnue.nnue_evaluate(start.board, start.st)) < 100
+
+
+def test_a_bare_king_is_left_to_the_hand_written_evaluation() -> None:
+    # The training games end by adjudication before such endings: the tables drive the lone king
+    # to the edge, the network never learned to.
+    pos = position_from_fen("8/8/8/2k5/8/8/8/3QK3 w - - 0 1")
+    assert nnue.has_bare_king(pos.st)
+    assert nnue.position_eval(pos.board, pos.st, FEATURE_NNUE) == evaluate(pos.board, pos.st)
+    both = position_from_fen("4k3/4p3/8/8/8/8/4P3/3QK3 w - - 0 1")
+    assert not nnue.has_bare_king(both.st)
+
+
+def test_the_search_evaluates_with_the_network_only_when_asked() -> None:
+    for board in random_positions(40, seed=9):
+        pos = position_from_board(board)
+        assert nnue.position_eval(pos.board, pos.st, ALL_FEATURES & ~FEATURE_NNUE) == evaluate(pos.board, pos.st)
+        if not nnue.has_bare_king(pos.st):
+            assert nnue.position_eval(pos.board, pos.st, FEATURE_NNUE) == nnue.nnue_evaluate(pos.board, pos.st)
+    assert LEVEL_FEATURES & FEATURE_NNUE == 0  # the playing levels keep the evaluation they were calibrated with
+
+
+def test_a_search_with_the_network_plays_mates_and_legal_moves() -> None:
+    searcher = Searcher(hash_mb=1)
+    searcher.features = ALL_FEATURES | FEATURE_NNUE
+    mate = searcher.search("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", limit=SearchLimit(depth=4))
+    assert mate.best_move == "d1d8" and mate.info.mate_in == 1
+    for board in random_positions(6, seed=10):
+        if board.is_game_over():
+            continue
+        searcher.new_game()
+        result = searcher.search(board.fen(), limit=SearchLimit(depth=3))
+        assert result.best_move is not None and chess.Move.from_uci(result.best_move) in board.legal_moves
+
+
+def test_the_trainer_exports_what_it_learned(tmp_path: Path) -> None:
+    """A few epochs on synthetic labels; the quantized file evaluates like the float network."""
+    pytest.importorskip("torch")  # the trainer's own dependency, not the app's
+    boards = [b for b in random_positions(300, seed=12) if b.is_valid()]
+    codes = np.array([nnue_data.encode(b) for b in boards])
+    stm = np.array([1 if b.turn == chess.WHITE else 0 for b in boards], dtype=np.int8)
+    us, them = nnue_train.features(codes, stm)
+    material = np.array(
+        [sum(len(b.pieces(t, b.turn)) - len(b.pieces(t, not b.turn)) for t in range(1, 6)) for b in boards]
+    )
+    target = 1 / (1 + np.exp(-material * 100.0 / nnue_train.K))
+    args = argparse.Namespace(seed=1, threads=1, hidden=16, lr=1e-2, l2=0.0, epochs=3, batch=64, clamp=200)
+    indices = np.arange(len(boards))
+    net, losses = nnue_train.train(us, them, target, None, indices[:250], indices[250:], args)
+    assert losses[-1][0] < losses[0][0]  # it learned something
+    path = tmp_path / "net.npz"
+    nnue_train.export(net, str(path), 0, "positions=300")
+    with np.load(path) as data:
+        quantized = {key: data[key] for key in ("w1", "b1", "w2", "b2", "qa", "qb")}
+    floats = nnue_train.float_eval(net, us, them)
+    for i in range(len(boards)):
+        # The accumulator is rounded to 1/QA steps (32 rows, each off by up to half a step):
+        # a few centipawns of quantization error, no more.
+        assert abs(quantized_eval(quantized, us[i], them[i]) - floats[i]) <= 8 + abs(floats[i]) * 0.03

@@ -1,0 +1,327 @@
+"""Train the evaluation network of engine/nnue.py on tools/nnue_data.py's positions.
+
+The network (the layout engine/nnue.py reads):
+
+* input: 768 features per perspective, one per (piece colour relative to the perspective,
+  piece type, square seen from the perspective's side), so both sides share one weight
+  table and a position and its colour-mirrored twin evaluate identically;
+* ``acc = B1 + sum of W1 rows`` for each perspective (HIDDEN numbers);
+* ``out = W2[:H] . screlu(acc_stm) + W2[H:] . screlu(acc_other) + B2``, screlu(x) =
+  clamp(x, 0, 1) squared; ``out`` is the evaluation in the engine's centipawns.
+
+Targets (per position, the side to move's view): ``(1 - lambda) * sigmoid(score / SLOPE / K) +
+lambda * game result``, sigmoid of K = 400 / ln 10 (a 400-cp logistic), where ``score`` is
+Stockfish's score and SLOPE the least-squares factor between Stockfish's centipawns and our
+hand-written evaluation's on the same positions, so the network speaks the engine's scale (the
+search's pruning margins and piece values are in it). The loss is the squared error of
+``sigmoid(out / K)`` against the target.
+
+Quantized for the engine: W1, B1 times QA (int16), W2 times QB and B2 times QA * QA * QB
+(int32); engine/nnue.py evaluates exactly in integers. Written to ``--out`` (default
+engine/nnue_net.npz) with the training facts (positions, epochs, losses) as metadata.
+
+    .venv/bin/python -m tools.nnue_train --data /work/data/nnue --epochs 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import math
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import chess
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+OUT = REPO / "engine" / "nnue_net.npz"
+QA = 255
+QB = 64
+K = 400.0 / math.log(10.0)
+PAD = 768
+"""Feature index of an empty slot (a zero row)."""
+
+
+def load(pattern_dir: str) -> dict[str, np.ndarray]:
+    """All part-*.npz chunks of a folder, concatenated."""
+    parts = sorted(glob.glob(str(Path(pattern_dir) / "part-*.npz")))
+    if not parts:
+        raise SystemExit(f"no part-*.npz in {pattern_dir}")
+    arrays: dict[str, list[np.ndarray]] = {"board": [], "stm": [], "score": [], "result": [], "part": []}
+    for number, part in enumerate(parts):
+        with np.load(part) as data:
+            for key in ("board", "stm", "score", "result"):
+                arrays[key].append(data[key])
+            arrays["part"].append(np.full(len(data["score"]), number, dtype=np.int32))
+    return {key: np.concatenate(value) for key, value in arrays.items()}
+
+
+def features(board: np.ndarray, stm: np.ndarray, chunk: int = 200_000) -> tuple[np.ndarray, np.ndarray]:
+    """Feature indices [N, 32] of the side to move's and the other side's perspective (PAD-filled)."""
+    n = len(board)
+    us = np.empty((n, 32), dtype=np.int16)
+    them = np.empty((n, 32), dtype=np.int16)
+    for start in range(0, n, chunk):  # a chunk at a time: millions of rows fit in memory as int16 only
+        stop = min(n, start + chunk)
+        codes = board[start:stop].astype(np.int64)  # 0 empty, 1..6 White, 7..12 Black
+        squares = np.arange(64, dtype=np.int64)[None, :]
+        occupied = codes > 0
+        piece_white = codes <= 6
+        piece_type = np.where(piece_white, codes - 1, codes - 7)
+        white_view = np.where(occupied, np.where(piece_white, 0, 384) + piece_type * 64 + squares, PAD)
+        black_view = np.where(occupied, np.where(piece_white, 384, 0) + piece_type * 64 + (squares ^ 56), PAD)
+        # Occupied squares first, then PAD: a stable sort on "empty" keeps 32 slots.
+        order = np.argsort(~occupied, axis=1, kind="stable")[:, :32]
+        white_view = np.take_along_axis(white_view, order, axis=1)
+        black_view = np.take_along_axis(black_view, order, axis=1)
+        white_to_move = (stm[start:stop] == 1)[:, None]
+        us[start:stop] = np.where(white_to_move, white_view, black_view)
+        them[start:stop] = np.where(white_to_move, black_view, white_view)
+    return us, them
+
+
+def hce_slope(board: np.ndarray, stm: np.ndarray, score: np.ndarray, sample: int = 20000, seed: int = 7) -> float:
+    """Least-squares factor s in score ~ s * (our evaluation), on positions within 600 cp."""
+    from engine.evaluate import evaluate
+    from engine.fen import position_from_board
+
+    rng = np.random.default_rng(seed)
+    chosen = rng.choice(len(board), size=min(sample, len(board)), replace=False)
+    ours = []
+    theirs = []
+    for i in chosen:
+        if abs(int(score[i])) > 600:
+            continue
+        pos = position_from_board(to_board(board[i], int(stm[i])))
+        ours.append(float(evaluate(pos.board, pos.st)))
+        theirs.append(float(score[i]))
+    x = np.array(ours)
+    y = np.array(theirs)
+    return float((x * y).sum() / (x * x).sum())
+
+
+def hce_scores(board: np.ndarray, stm: np.ndarray) -> np.ndarray:
+    """Our hand-written evaluation of each position, the side to move's view."""
+    from numba import njit
+
+    from engine.evaluate import evaluate, recompute_sums
+    from engine.position import BLACK, KING, OFFBOARD, SQ64_TO_120, ST_COUNT, ST_KING, ST_SIDE, ST_SIZE, WHITE
+
+    @njit(cache=False)
+    def run(codes: np.ndarray, stm: np.ndarray, out: np.ndarray) -> None:
+        arr = np.full(120, OFFBOARD, dtype=np.int64)
+        st = np.zeros(ST_SIZE, dtype=np.int64)
+        for i in range(codes.shape[0]):
+            st[:] = 0
+            for sq in range(64):
+                code = np.int64(codes[i, sq])
+                if code > 6:
+                    code += 2  # Black: 7..12 -> the engine's 9..14
+                m = SQ64_TO_120[sq]
+                arr[m] = code
+                if code:
+                    st[ST_COUNT + code] += 1
+                    if code & 7 == KING:
+                        st[ST_KING + (code >> 3)] = m
+            st[ST_SIDE] = WHITE if stm[i] == 1 else BLACK
+            recompute_sums(arr, st)
+            out[i] = evaluate(arr, st)
+
+    out = np.zeros(len(board), dtype=np.float64)
+    run(board, stm, out)
+    return out
+
+
+def to_board(codes: np.ndarray, stm: int) -> chess.Board:
+    """The python-chess board of one row (no castling rights, no en passant)."""
+    b = chess.Board(None)
+    for square in range(64):
+        code = int(codes[square])
+        if code:
+            b.set_piece_at(
+                square, chess.Piece(code if code <= 6 else code - 6, chess.WHITE if code <= 6 else chess.BLACK)
+            )
+    b.turn = bool(stm)
+    return b
+
+
+@dataclass
+class Trained:
+    """A trained network in float (the trainer's view): what :func:`export` quantizes."""
+
+    w1: np.ndarray
+    """768 x HIDDEN feature weights."""
+    b1: np.ndarray
+    """HIDDEN accumulator biases."""
+    w2: np.ndarray
+    """2 * HIDDEN output weights in centipawns (side to move's half first)."""
+    b2: float
+    """Output bias in centipawns."""
+
+
+def float_eval(net: Trained, us: np.ndarray, them: np.ndarray) -> np.ndarray:
+    """The float network on feature rows (:func:`features`), centipawns (residual not added)."""
+    w1 = np.vstack([net.w1, np.zeros((1, net.w1.shape[1]))])  # PAD row
+    a = np.clip(w1[us.astype(np.int64)].sum(axis=1) + net.b1, 0, 1) ** 2
+    b = np.clip(w1[them.astype(np.int64)].sum(axis=1) + net.b1, 0, 1) ** 2
+    hidden = net.w1.shape[1]
+    return a @ net.w2[:hidden] + b @ net.w2[hidden:] + net.b2
+
+
+def export(net: Trained, path: str, residual: int, meta: str) -> None:
+    """Write ``net`` quantized in engine/nnue.py's layout."""
+    np.savez(
+        path,
+        w1=np.round(net.w1 * QA).clip(-32767, 32767).astype(np.int16),
+        b1=np.round(net.b1 * QA).clip(-32767, 32767).astype(np.int16),
+        w2=np.round(net.w2 * QB).astype(np.int32),
+        b2=np.array([round(net.b2 * QA * QA * QB)], dtype=np.int64),
+        qa=np.array([QA]),
+        qb=np.array([QB]),
+        residual=np.array([residual]),
+        meta=np.array(meta),
+    )
+
+
+def train(
+    us: np.ndarray,
+    them: np.ndarray,
+    target: np.ndarray,
+    base: np.ndarray | None,
+    train_idx: np.ndarray,
+    valid_idx: np.ndarray,
+    args: argparse.Namespace,
+) -> tuple[Trained, list[tuple[float, float]]]:
+    """Fit the network (Adam, cosine learning rate); the epoch with the best validation loss is kept.
+
+    ``base`` (residual training): our evaluation of each position, to which the network's
+    correction, clamped to ``args.clamp``, is added."""
+    import torch
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+    t_us = torch.from_numpy(us.astype(np.int32))  # EmbeddingBag takes int32 indices: half the memory
+    t_them = torch.from_numpy(them.astype(np.int32))
+    t_target = torch.from_numpy(target.astype(np.float32))
+    t_base = torch.from_numpy(base.astype(np.float32)) if base is not None else None
+    hidden = args.hidden
+    ft = torch.nn.EmbeddingBag(769, hidden, mode="sum", padding_idx=PAD)
+    with torch.no_grad():
+        ft.weight.uniform_(-1.0 / math.sqrt(32), 1.0 / math.sqrt(32))
+        ft.weight[PAD].zero_()
+    ft_bias = torch.nn.Parameter(torch.zeros(hidden))
+    out = torch.nn.Linear(2 * hidden, 1)
+    params = [*ft.parameters(), ft_bias, *out.parameters()]
+    opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=args.l2)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, args.epochs))
+
+    def forward(idx: torch.Tensor) -> torch.Tensor:
+        a = ft(t_us[idx]) + ft_bias
+        b = ft(t_them[idx]) + ft_bias
+        x = torch.cat([a.clamp(0, 1) ** 2, b.clamp(0, 1) ** 2], dim=1)
+        y = out(x).squeeze(1) * 400.0  # the output layer learns in units of 400 cp
+        if t_base is not None:
+            return t_base[idx] + y.clamp(-args.clamp, args.clamp)
+        return y
+
+    def loss_of(idx: torch.Tensor) -> torch.Tensor:
+        return ((torch.sigmoid(forward(idx) / K) - t_target[idx]) ** 2).mean()
+
+    def snapshot() -> Trained:
+        with torch.no_grad():
+            return Trained(
+                ft.weight[:768].numpy().astype(np.float64).copy(),
+                ft_bias.numpy().astype(np.float64).copy(),
+                out.weight[0].numpy().astype(np.float64) * 400.0,
+                float(out.bias[0]) * 400.0,
+            )
+
+    valid_t = torch.from_numpy(valid_idx)
+    losses: list[tuple[float, float]] = []
+    best: tuple[float, Trained] | None = None
+    for epoch in range(args.epochs):
+        start = time.monotonic()
+        perm = torch.from_numpy(rng.permutation(train_idx))
+        total = 0.0
+        for i in range(0, len(perm), args.batch):
+            idx = perm[i : i + args.batch]
+            opt.zero_grad()
+            loss = loss_of(idx)
+            loss.backward()
+            opt.step()
+            total += loss.item() * len(idx)
+        sched.step()
+        with torch.no_grad():
+            valid = float(loss_of(valid_t)) if len(valid_idx) else float("nan")
+        losses.append((total / max(1, len(perm)), valid))
+        if best is None or not valid > best[0]:
+            best = (valid, snapshot())
+        print(
+            f"epoch {epoch + 1}: train {losses[-1][0]:.6f} valid {valid:.6f} ({time.monotonic() - start:.0f} s)",
+            flush=True,
+        )
+    assert best is not None
+    return best[1], losses
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument(
+        "--data", required=True, action="append", help="folder of tools/nnue_data.py chunks (repeatable)"
+    )
+    parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--batch", type=int, default=1024)
+    parser.add_argument("--lr", type=float, default=2e-3)
+    parser.add_argument("--l2", type=float, default=0.0, help="AdamW weight decay")
+    parser.add_argument("--wdl", type=float, default=0.3, help="lambda: weight of the game result in the target")
+    parser.add_argument("--slope", type=float, default=0.0, help="Stockfish cp per engine cp (0: fit it)")
+    parser.add_argument("--valid", type=float, default=0.05, help="share of the chunks held out")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--residual", action="store_true", help="learn a correction added to our evaluation")
+    parser.add_argument("--clamp", type=int, default=200, help="bound of the residual correction (cp)")
+    parser.add_argument("--baseline", action="store_true", help="print the hand-written evaluation's validation loss")
+    args = parser.parse_args()
+
+    loaded = [load(folder) for folder in args.data]
+    offset = 0
+    for chunk in loaded:  # chunk numbers unique across folders
+        chunk["part"] = chunk["part"] + offset
+        offset = int(chunk["part"].max()) + 1
+    data = {key: np.concatenate([chunk[key] for chunk in loaded]) for key in loaded[0]}
+    n = len(data["score"])
+    slope = args.slope or hce_slope(data["board"], data["stm"], data["score"])
+    print(f"{n} positions; Stockfish cp per engine cp: {slope:.3f}", flush=True)
+    us, them = features(data["board"], data["stm"])
+    cp = data["score"].astype(np.float64) / slope
+    result_stm = np.where(data["stm"] == 1, data["result"], -data["result"]).astype(np.float64)
+    target = (1 - args.wdl) / (1 + np.exp(-cp / K)) + args.wdl * (result_stm + 1) / 2
+    rng = np.random.default_rng(args.seed)
+    # Whole chunks (whole games) are held out: positions of one game are near-duplicates, so a
+    # split by position would measure memory, not judgement.
+    parts = np.unique(data["part"])
+    held = rng.choice(parts, size=max(1, int(round(len(parts) * args.valid))), replace=False)
+    is_valid = np.isin(data["part"], held)
+    valid_idx, train_idx = np.flatnonzero(is_valid), np.flatnonzero(~is_valid)
+    base = hce_scores(data["board"], data["stm"]) if args.residual else None
+    if args.baseline:
+        hce = base[valid_idx] if base is not None else hce_scores(data["board"][valid_idx], data["stm"][valid_idx])
+        loss = float((((1 / (1 + np.exp(-hce / K))) - target[valid_idx]) ** 2).mean())
+        print(f"hand-written evaluation on the validation set: {loss:.6f}", flush=True)
+    net, losses = train(us, them, target, base if args.residual else None, train_idx, valid_idx, args)
+    residual = args.clamp if args.residual else 0
+    meta = (
+        f"positions={n} slope={slope:.4f} wdl={args.wdl} hidden={args.hidden} epochs={args.epochs} l2={args.l2} "
+        f"residual={residual} train={losses[-1][0]:.6f} valid={min(v for _, v in losses):.6f}"
+    )
+    export(net, args.out, residual, meta)
+    print(f"wrote {args.out}: {meta}")
+
+
+if __name__ == "__main__":
+    main()
