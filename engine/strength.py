@@ -63,6 +63,11 @@ FULL_SEARCH_FROM = 2300
 """Levels from here search with every full-strength feature: at 10+0.1 even full strength
 measured 2100-2250 (docs/levels.md), below their number, so they get the strongest search
 there is. Below it the levels keep the search of their calibration (searchstate.LEVEL_FEATURES)."""
+LEVEL_THREADS = 2
+"""Search threads (Lazy SMP) of the levels from FULL_SEARCH_FROM: one thread at 10+0.1 measured
+2132 on Stockfish's scale (200 games), short of 2300; the second thread is worth +123 Elo in
+self-play (docs/strength.md, Threads). The levels below use one thread, as calibrated. The
+searcher uses no more threads than the machine has cores (:func:`search_threads`)."""
 OBVIOUS_MARGIN_CP = 150
 """A move this much better than every other candidate is 'obvious': it gets a short pause."""
 
@@ -89,6 +94,8 @@ class LevelParams:
     """Softmax temperature of the choice among candidates, centipawns (0 = always the best)."""
     window_cp: int
     """Only candidates within this of the best are chosen from (below a minor piece)."""
+    threads: int = 1
+    """Search threads the level asks for (LEVEL_THREADS from FULL_SEARCH_FROM, else 1)."""
 
 
 ANCHORS: tuple[tuple[int, int, int, int, int, int, int, int, int], ...] = (
@@ -140,7 +147,16 @@ def level_params(elo: int) -> LevelParams:
         lines=min(max(mix(6), 1), MAX_MULTIPV),
         temperature_cp=mix(7),
         window_cp=mix(8),
+        threads=LEVEL_THREADS if elo >= FULL_SEARCH_FROM else 1,
     )
+
+
+def search_threads(params: LevelParams, cores: int | None) -> int:
+    """The threads a level searches with on a machine with ``cores`` cores (None: unknown).
+
+    A second thread on a single core only halves each thread's time, so the level's count is
+    capped by the cores; a level never uses more than it was calibrated with."""
+    return max(1, min(params.threads, cores or 1))
 
 
 def new_game_seed() -> int:

@@ -95,8 +95,8 @@ class PlayerSettings:
     hash_mb: int = 64
     """Transposition table size in MiB (built-in; also sent as "Hash" to UCI engines that offer it)."""
     threads: int = 1
-    """Built-in engine: search threads (1..16, Lazy SMP; a playing level uses one). A UCI engine's
-    threads are among its own options."""
+    """Built-in engine: search threads (1..16, Lazy SMP; a playing level uses its own: one, two
+    from 2300). A UCI engine's threads are among its own options."""
     elo: int | None = None
     """Built-in engine: playing level in Elo (800..2400, steps of 100; engine.strength), None = full strength."""
     book: BookSettings = field(default_factory=BookSettings)

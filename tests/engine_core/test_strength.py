@@ -209,3 +209,32 @@ def test_levels_search_with_the_features_they_were_calibrated_with() -> None:
     searcher.set_strength(None)
     searcher.search(chess.STARTING_FEN, [], SearchLimit(depth=2))
     assert searcher._ctl[CTL_FEATURES] == ALL_FEATURES
+
+
+def test_the_top_levels_search_with_two_threads_where_there_are_two_cores(monkeypatch) -> None:
+    from engine import searcher as searcher_module
+    from engine.strength import FULL_SEARCH_FROM, LEVEL_THREADS, search_threads
+
+    assert LEVEL_THREADS == 2
+    for elo in LEVELS:
+        assert level_params(elo).threads == (LEVEL_THREADS if elo >= FULL_SEARCH_FROM else 1)
+    top = level_params(2400)
+    assert [search_threads(top, cores) for cores in (None, 1, 2, 8)] == [1, 1, 2, 2]
+    assert search_threads(level_params(2200), 8) == 1
+
+    # The level's count wins over the Threads setting, both ways, and full strength gets
+    # Threads back.
+    monkeypatch.setattr(searcher_module.os, "cpu_count", lambda: 4)
+    searcher = Searcher(hash_mb=1, threads=3)
+    searcher.human_pace = False
+    depth = SearchLimit(depth=3)
+    helpers = []
+    for elo in (2400, 2000, None, 2300):
+        searcher.set_strength(elo)
+        result = searcher.search(chess.STARTING_FEN, [], depth)
+        assert result.best_move is not None
+        helpers.append(len(searcher._pool.helpers))
+    assert helpers == [1, 0, 2, 1]
+    monkeypatch.setattr(searcher_module.os, "cpu_count", lambda: 1)
+    searcher.search(chess.STARTING_FEN, [], depth)
+    assert len(searcher._pool.helpers) == 0
