@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
-import subprocess
 import time
 from pathlib import Path
 
@@ -40,74 +39,16 @@ import chess
 import chess.polyglot
 import numpy as np
 
+from tools.texel_data import MATE_CP, STOCKFISH, Stockfish
+
 REPO = Path(__file__).resolve().parent.parent
 BOOK = REPO / "resources" / "book" / "gnuchess-book.bin"
-STOCKFISH = "/usr/games/stockfish"
 ADJUDICATE_CP = 1500
 """Score (side to move's view, absolute) beyond which a game counts as decided..."""
 ADJUDICATE_PLIES = 6
 """...once it has stayed there this many plies in a row."""
 DRAW_PLIES = 20
 """Plies within 10 cp of zero, after ply 80, that end a game as a draw."""
-
-
-class Stockfish:
-    """A bare UCI client: one process, ``position fen`` + ``go depth`` and the last score."""
-
-    def __init__(self, command: str) -> None:
-        self.proc = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self._send("uci")
-        self._wait("uciok")
-        self._send("setoption name Threads value 1")
-        self._send("setoption name Hash value 16")
-        self._send("isready")
-        self._wait("readyok")
-
-    def _send(self, line: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + "\n")
-
-    def _wait(self, token: str) -> str:
-        assert self.proc.stdout is not None
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("Stockfish exited")
-            if line.startswith(token):
-                return line
-
-    def new_game(self) -> None:
-        self._send("ucinewgame")
-        self._send("isready")
-        self._wait("readyok")
-
-    def search(self, fen: str, depth: int) -> tuple[int | None, int | None, str]:
-        """(cp, mate, best move UCI) of the position, the side to move's view."""
-        assert self.proc.stdout is not None
-        self._send(f"position fen {fen}")
-        self._send(f"go depth {depth}")
-        cp: int | None = None
-        mate: int | None = None
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("Stockfish exited")
-            if line.startswith("info") and " score " in line:
-                words = line.split()
-                i = words.index("score")
-                if words[i + 1] == "cp":
-                    cp, mate = int(words[i + 2]), None
-                elif words[i + 1] == "mate":
-                    cp, mate = None, int(words[i + 2])
-            elif line.startswith("bestmove"):
-                return cp, mate, line.split()[1]
-
-    def close(self) -> None:
-        try:
-            self._send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:  # noqa: BLE001 - best effort at exit
-            self.proc.kill()
 
 
 def encode(board: chess.Board) -> np.ndarray:
@@ -157,18 +98,20 @@ def play_game(
         if board.ply() >= args.max_plies:
             return rows, 0
         label = args.sample >= 1.0 or rng.random() < args.sample
-        cp, mate, best = sf.search(board.fen(), args.depth if label else args.move_depth)
-        move = chess.Move.from_uci(best)
-        white_view = cp if board.turn == chess.WHITE else (-cp if cp is not None else None)
+        found = sf.analyse(board.fen(), args.depth if label else args.move_depth)
+        cp = found.cp
+        move = chess.Move.from_uci(found.best)
+        mate = abs(cp) >= MATE_CP  # texel_data's client reports a mate as +-MATE_CP
+        white_view = cp if board.turn == chess.WHITE else -cp
         # Adjudication on the side-to-move-independent (White's view) score.
-        if mate is not None or (cp is not None and abs(cp) >= ADJUDICATE_CP):
-            sign = (1 if (mate or 0) > 0 or (cp or 0) > 0 else -1) * (1 if board.turn == chess.WHITE else -1)
+        if abs(cp) >= ADJUDICATE_CP:
+            sign = 1 if white_view > 0 else -1
             decided = decided + sign if decided * sign >= 0 else sign
             if abs(decided) >= ADJUDICATE_PLIES:
                 return rows, 1 if decided > 0 else -1
         else:
             decided = 0
-        if white_view is not None and abs(white_view) <= 10 and board.ply() > 80:
+        if abs(white_view) <= 10 and board.ply() > 80:
             quiet += 1
             if quiet >= DRAW_PLIES:
                 return rows, 0
@@ -176,7 +119,7 @@ def play_game(
             quiet = 0
         if (
             label
-            and cp is not None
+            and not mate
             and abs(cp) <= args.max_cp
             and not board.is_check()
             and not board.is_capture(move)
@@ -190,7 +133,7 @@ def play_game(
 
 def worker(index: int, args: argparse.Namespace, deadline: float) -> None:
     rng = random.Random(args.seed * 1000 + index)
-    sf = Stockfish(args.stockfish)
+    sf = Stockfish(args.stockfish, nice=0)
     book = chess.polyglot.open_reader(BOOK) if BOOK.exists() else None
     out = Path(args.out)
     boards: list[np.ndarray] = []
