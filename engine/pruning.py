@@ -17,6 +17,8 @@ amounts live here, computed from the thresholds in engine.params:
 * ``razoring``: whether a node near the horizon, far below alpha, tries quiescence first.
 * ``singular_candidate``: whether the TT move's singularity is tested (FEATURE_SINGULAR).
 * ``check_extension``: the ply a checking move is extended by (FEATURE_SEE_CHECK_EXTENSION).
+* ``tt_adjusted_eval``: the eval those decisions read, the TT's score where its bound beats the
+  static eval (FEATURE_TT_EVAL).
 """
 
 from __future__ import annotations
@@ -59,10 +61,20 @@ from engine.searchstate import (
     FEATURE_REVERSE_FUTILITY,
     FEATURE_SEE_CHECK_EXTENSION,
     FEATURE_SINGULAR,
+    FEATURE_TT_EVAL,
     LAB_NO_QUIESCENCE,
 )
 from engine.see import see_ge
-from engine.tt import BOUND_UPPER, MATE_BOUND, entry_bound, entry_depth, entry_score
+from engine.tt import (
+    BOUND_EXACT,
+    BOUND_LOWER,
+    BOUND_UPPER,
+    MATE_BOUND,
+    entry_bound,
+    entry_depth,
+    entry_score,
+    score_from_tt,
+)
 
 
 @njit(cache=True, nogil=True)
@@ -233,3 +245,26 @@ def singular_candidate(
         and entry_bound(entry) != BOUND_UPPER
         and abs(entry_score(entry)) < MATE_BOUND
     )
+
+
+@njit(cache=True, nogil=True)
+def tt_adjusted_eval(features: int, entry: int, skip: bool, static_eval: int, ply: int) -> int:
+    """The eval the pruning decisions read (FEATURE_TT_EVAL): the table's score where its bound
+    says the node's value lies beyond the static eval in that direction (a lower bound above
+    it, an upper bound below it, or an exact score), else the static eval. A search result
+    knows the tactics a static eval misses. Not for mate scores, and ``skip`` (in check, or a
+    singular verification search, whose entry belongs to the full node) keeps the static eval.
+    ``entry`` is the TT entry (0: none) and ``ply`` the node's distance from the root."""
+    if features & FEATURE_TT_EVAL == 0 or entry == 0 or skip:
+        return static_eval
+    tt_value = score_from_tt(entry_score(entry), ply)
+    if abs(tt_value) >= MATE_BOUND:
+        return static_eval
+    bound = entry_bound(entry)
+    if (
+        bound == BOUND_EXACT
+        or (bound == BOUND_LOWER and tt_value > static_eval)
+        or (bound == BOUND_UPPER and tt_value < static_eval)
+    ):
+        return tt_value
+    return static_eval

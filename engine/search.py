@@ -66,6 +66,7 @@ from engine.pruning import (
     reverse_futility,
     see_prune_margin,
     singular_candidate,
+    tt_adjusted_eval,
 )
 from engine.quiescence import quiescence
 from engine.search_records import is_excluded, record_root_move, root_exclusions, store_result, update_pv
@@ -230,8 +231,9 @@ def negamax(
         static_eval = weaken(st, ctl, key, raw_eval)  # playing levels: engine.strength_hook
         stack[ply + 2, SS_STATIC_EVAL] = static_eval
     improving = is_improving(features, checked, static_eval, stack[ply, SS_STATIC_EVAL])
+    prune_eval = tt_adjusted_eval(features, entry, checked or excluded_move != 0, static_eval, ply)
     if not pv_node and not checked and abs(beta) < MATE_BOUND:
-        if razoring(features, ctl[CTL_LAB_OFF], depth, alpha, static_eval):
+        if razoring(features, ctl[CTL_LAB_OFF], depth, alpha, prune_eval):
             # fmt: off
             score = quiescence(
                 board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len,
@@ -240,9 +242,9 @@ def negamax(
             # fmt: on
             if score <= alpha:
                 return score  # even the captures cannot lift it to alpha: no quiet move will
-        if reverse_futility(features, depth, improving, static_eval, beta):
-            return static_eval
-        if allow_null and excluded_move == 0 and null_move_pruning(features, st, side, depth, static_eval, beta):
+        if reverse_futility(features, depth, improving, prune_eval, beta):
+            return prune_eval
+        if allow_null and excluded_move == 0 and null_move_pruning(features, st, side, depth, prune_eval, beta):
             r = null_move_reduction(depth)
             make_null(st, hashes, undo)
             stack[ply + 2, SS_MOVE_KEY] = 0  # a null move has no continuation
@@ -260,7 +262,7 @@ def negamax(
                 return beta if score >= MATE_BOUND else score
         pc_beta = beta + PROBCUT_MARGIN
         if probcut_candidate(features, ctl[CTL_LAB_OFF], root, depth, beta, pc_beta, entry, ply):
-            n = probcut_moves(board, st, moves[ply], scores[ply], tt_move, history, cont_hist, pc_beta - static_eval)
+            n = probcut_moves(board, st, moves[ply], scores[ply], tt_move, history, cont_hist, pc_beta - prune_eval)
             for i in range(n):
                 move = pick_move(moves[ply], scores[ply], i, n)
                 stack[ply + 2, SS_MOVE_KEY] = move_key(board, move)
@@ -316,7 +318,7 @@ def negamax(
         board, buf, sc, n, ply, tt_move, killers, history, counters, cont_hist, stack, features, ctl[CTL_LAB_OFF]
     )
     see_ordering = features & FEATURE_SEE_ORDERING != 0
-    futile = futility_pruning(features, pv_node, checked, depth, alpha, static_eval)
+    futile = futility_pruning(features, pv_node, checked, depth, alpha, prune_eval)
     prune_late = late_move_pruning(features, pv_node, checked, depth, alpha)
     lmp_limit = late_move_limit(features, depth, improving) if prune_late else 0  # indexed within the tables only
     see_prune = features & FEATURE_SEE_PRUNING != 0 and not root and not checked and depth <= SEE_PRUNE_MAX_DEPTH
@@ -339,7 +341,7 @@ def negamax(
         gives_check = in_check(board, st)
         if futile and legal > 1 and quiet and not gives_check:
             unmake_move(board, st, undo)
-            best = max(best, static_eval + FUTILITY_MARGIN[depth])
+            best = max(best, prune_eval + FUTILITY_MARGIN[depth])
             continue
         if prune_late and legal > lmp_limit and quiet and not gives_check:
             unmake_move(board, st, undo)  # late quiet moves near the horizon rarely matter

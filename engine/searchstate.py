@@ -136,6 +136,9 @@ then in a search params.PROBCUT_REDUCTION plies shallower (engine.probcut)."""
 FEATURE_NNUE = 2097152
 """The static evaluation is the network of engine.nnue (trained on Stockfish-scored positions,
 tools/nnue_train.py) instead of the hand-written one of engine.evaluate."""
+FEATURE_TT_EVAL = 4194304
+"""The pruning decisions (razoring, reverse futility, null move, ProbCut, futility) read the
+static eval corrected by the TT's score when its bound says the true value lies beyond it."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -156,6 +159,7 @@ ALL_FEATURES = (
     | FEATURE_HISTORY_LMR
     | FEATURE_IMPROVING
     | FEATURE_SINGULAR
+    | FEATURE_TT_EVAL
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
@@ -171,6 +175,7 @@ LEVEL_FEATURES = ALL_FEATURES & ~(
     | FEATURE_SINGULAR
     | FEATURE_PROBCUT
     | FEATURE_NNUE
+    | FEATURE_TT_EVAL
 )
 """The search the playing levels use: the one they were calibrated with (docs/levels.md,
 2026-11-23), without the history group and singular extensions, both switched on later (and
