@@ -66,10 +66,9 @@ from engine.searchstate import (
 )
 from engine.see import see_ge
 from engine.tt import (
-    BOUND_EXACT,
-    BOUND_LOWER,
     BOUND_UPPER,
     MATE_BOUND,
+    bound_cuts,
     entry_bound,
     entry_depth,
     entry_score,
@@ -258,13 +257,7 @@ def tt_adjusted_eval(features: int, entry: int, skip: bool, static_eval: int, pl
     if features & FEATURE_TT_EVAL == 0 or entry == 0 or skip:
         return static_eval
     tt_value = score_from_tt(entry_score(entry), ply)
-    if abs(tt_value) >= MATE_BOUND:
-        return static_eval
-    bound = entry_bound(entry)
-    if (
-        bound == BOUND_EXACT
-        or (bound == BOUND_LOWER and tt_value > static_eval)
-        or (bound == BOUND_UPPER and tt_value < static_eval)
-    ):
+    # The bound "settles" a zero-width window at the static eval: the same test as a TT cut-off.
+    if abs(tt_value) < MATE_BOUND and bound_cuts(entry_bound(entry), tt_value, static_eval, static_eval):
         return tt_value
     return static_eval
