@@ -62,3 +62,22 @@ def test_missing_file_reports_failure(qtbot, tmp_path: Path) -> None:
         indexer.start(tmp_path / "gone.pgn")
     assert "could not open gone.pgn" in blocker.args[0]
     indexer.shutdown()
+
+
+def test_starting_again_drops_the_replaced_runs_and_leaves_no_thread(qtbot, tmp_path: Path) -> None:
+    path = _big_file(tmp_path, 2_000)
+    small = tmp_path / "small.pgn"
+    small.write_text(GAME.replace("{i}", "only"), encoding="utf-8")
+    indexer = PgnIndexer()
+    results: list[PgnReadResult] = []
+    indexer.finished.connect(results.append)
+    for _ in range(5):  # each start cancels the run before it, mid-file
+        indexer.start(path, check_moves=True)
+    with qtbot.waitSignal(indexer.finished, timeout=60_000):
+        indexer.start(small)
+    # start() waits for the replaced thread, so anything it sent was queued before the
+    # small file's result and has been delivered (and dropped) by now.
+    assert [len(result.games) for result in results] == [1] and results[0].games[0].white == "Player only"
+    assert not indexer.is_running()
+    indexer.shutdown()
+    assert not indexer.is_running()

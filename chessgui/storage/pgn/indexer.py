@@ -16,29 +16,29 @@ from chessgui.storage.pgn.read import PgnReadError, PgnReadResult, read_pgn_file
 __all__ = ["PgnIndexer"]
 
 
-class _IndexJob(QObject):
-    """Runs read_pgn_file inside the worker thread."""
+class _IndexThread(QThread):
+    """Runs read_pgn_file in ``run()`` and reports by signals tagged with its run id.
+
+    The thread object itself lives in the GUI thread, so its signals reach GUI-thread
+    slots queued; nothing is moved between threads and no object is deleted while the
+    thread still runs (PySide6 has crashed on both).
+    """
 
     progressed = Signal(int, int)  # run id, percent
-    finished = Signal(int, object)  # run id, PgnReadResult
+    read = Signal(int, object)  # run id, PgnReadResult
     failed = Signal(int, str)  # run id, message
 
     def __init__(self, run_id: int, path: Path, stop: threading.Event, check_moves: bool | None) -> None:
         super().__init__()
+        self.setObjectName("PgnIndexer")
         self._run_id = run_id
         self._path = path
         self._stop = stop
         self._check_moves = check_moves
 
-    @Slot()
     def run(self) -> None:
         try:
-            result = read_pgn_file(
-                self._path,
-                lambda percent: self.progressed.emit(self._run_id, percent),
-                self._stop.is_set,
-                check_moves=self._check_moves,
-            )
+            result = read_pgn_file(self._path, self._report_progress, self._stop.is_set, check_moves=self._check_moves)
         except PgnReadError as error:
             self.failed.emit(self._run_id, str(error))
         except Exception as error:  # never let a worker die silently
@@ -46,7 +46,10 @@ class _IndexJob(QObject):
                 self._run_id, self.tr("could not read {name}: {error}").format(name=self._path.name, error=error)
             )
         else:
-            self.finished.emit(self._run_id, result)
+            self.read.emit(self._run_id, result)
+
+    def _report_progress(self, percent: int) -> None:
+        self.progressed.emit(self._run_id, percent)
 
 
 class PgnIndexer(QObject):
@@ -64,8 +67,11 @@ class PgnIndexer(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._thread: QThread | None = None
-        self._job: _IndexJob | None = None
+        self._thread: _IndexThread | None = None
+        # Threads whose run has ended, kept until the next start or shutdown: the slot
+        # that learns a run ended is called by that thread's own signal, and is no
+        # place to delete the thread.
+        self._ended: list[_IndexThread] = []
         self._stop = threading.Event()
         self._run_id = 0
 
@@ -75,19 +81,14 @@ class PgnIndexer(QObject):
     def start(self, path: str | Path, check_moves: bool | None = None) -> None:
         self.shutdown()
         self._run_id += 1
-        run_id = self._run_id
         self._stop = threading.Event()
-        thread = QThread()
-        thread.setObjectName("PgnIndexer")
-        job = _IndexJob(run_id, Path(path), self._stop, check_moves)
-        job.moveToThread(thread)
-        thread.started.connect(job.run)
-        # Bound slots of this GUI-thread object: results arrive queued, and
-        # the run id lets late results of a replaced run be dropped.
-        job.progressed.connect(self._on_progressed)
-        job.finished.connect(self._on_finished)
-        job.failed.connect(self._on_failed)
-        self._thread, self._job = thread, job
+        thread = _IndexThread(self._run_id, Path(path), self._stop, check_moves)
+        # Bound slots of this GUI-thread object: results arrive queued, and the
+        # run id lets late results of a replaced run be dropped.
+        thread.progressed.connect(self._on_progressed)
+        thread.read.connect(self._on_read)
+        thread.failed.connect(self._on_failed)
+        self._thread = thread
         thread.start()
 
     def cancel(self) -> None:
@@ -97,10 +98,11 @@ class PgnIndexer(QObject):
         """Stop a run in progress and wait for its thread (call before closing)."""
         self._stop.set()
         if self._thread is not None:
-            self._thread.quit()
-            self._thread.wait()
-        self._thread = None
-        self._job = None
+            self._ended.append(self._thread)
+            self._thread = None
+        for thread in self._ended:
+            thread.wait()
+        self._ended.clear()
 
     @Slot(int, int)
     def _on_progressed(self, run_id: int, percent: int) -> None:
@@ -108,20 +110,21 @@ class PgnIndexer(QObject):
             self.progressed.emit(percent)
 
     @Slot(int, object)
-    def _on_finished(self, run_id: int, result: PgnReadResult) -> None:
+    def _on_read(self, run_id: int, result: PgnReadResult) -> None:
         if run_id == self._run_id:
-            self._release_thread()
+            self._run_ended()
             self.finished.emit(result)
 
     @Slot(int, str)
     def _on_failed(self, run_id: int, message: str) -> None:
         if run_id == self._run_id:
-            self._release_thread()
+            self._run_ended()
             self.failed.emit(message)
 
-    def _release_thread(self) -> None:
+    def _run_ended(self) -> None:
+        # The thread has emitted its last signal and is leaving run(): wait for that
+        # (moments), but keep the object until the next start or shutdown.
         if self._thread is not None:
-            self._thread.quit()
             self._thread.wait()
-        self._thread = None
-        self._job = None
+            self._ended.append(self._thread)
+            self._thread = None
