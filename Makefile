@@ -23,8 +23,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
+# When pytest itself dies (a segfault), the test that was running and the seed of the
+# random order are printed from the breadcrumb tests/conftest.py leaves.
 test: $(STAMP) lint
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q || { status=$$?; cat .pytest_cache/running-test.txt 2>/dev/null; exit $$status; }
 
 bench: $(STAMP)
 	$(PY) -m engine bench

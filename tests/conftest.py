@@ -423,6 +423,28 @@ def input_watchdog(request: pytest.FixtureRequest) -> Callable[..., AbstractCont
     return watch
 
 
+# ---------------------------------------------------------------------- crash breadcrumb
+# A crash of the interpreter (a segfault in Qt or in jitted code) ends the run with no
+# report, and with -q not even the test's name. This file names the test that was running
+# and the seed of the random test order; `make test` prints it when pytest dies, and a
+# run that ends normally removes it.
+def _breadcrumb(config: pytest.Config) -> Path:
+    return config.rootpath / ".pytest_cache" / "running-test.txt"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    seed = getattr(item.config.option, "randomly_seed", None)
+    order = f"the same order: pytest --randomly-seed={seed}" if isinstance(seed, int) else "pytest's own order"
+    path = _breadcrumb(item.config)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"pytest died during {item.nodeid}\n({order})\n", encoding="utf-8")
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    _breadcrumb(session.config).unlink(missing_ok=True)
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """How many inputs each fuzz test tried (Hypothesis examples, shrinking included)."""
     if _fuzz_inputs:
