@@ -93,6 +93,11 @@ NULL_MOVE_BASE_R = 3
 """Null move reduction: the null-move search is 1 + R plies shallower, R = BASE_R ..."""
 NULL_MOVE_DEPTH_DIVISOR = 6
 """... + depth // DIVISOR: deeper nodes can afford a bigger reduction (common practice)."""
+NULL_MOVE_EVAL_STEP = 200
+"""With FEATURE_NULL_EVAL_R: one more ply of reduction per this many centipawns of static eval
+above beta ..."""
+NULL_MOVE_EVAL_MAX_R = 3
+"""... at most this many (Ethereal's 200 cp and 3 plies)."""
 
 # Move-loop pruning (negamax Step 8) -------------------------------------------------
 FUTILITY_MARGIN = np.array([0, 110, 210, 310], dtype=np.int64)

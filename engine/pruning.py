@@ -38,6 +38,8 @@ from engine.params import (
     LMR_HISTORY_DIVISOR,
     NULL_MOVE_BASE_R,
     NULL_MOVE_DEPTH_DIVISOR,
+    NULL_MOVE_EVAL_MAX_R,
+    NULL_MOVE_EVAL_STEP,
     NULL_MOVE_MIN_DEPTH,
     RAZOR_MARGIN,
     RAZOR_MAX_DEPTH,
@@ -56,6 +58,7 @@ from engine.searchstate import (
     FEATURE_HISTORY_LMR,
     FEATURE_IMPROVING,
     FEATURE_LMP,
+    FEATURE_NULL_EVAL_R,
     FEATURE_NULL_MOVE,
     FEATURE_RAZORING,
     FEATURE_REVERSE_FUTILITY,
@@ -117,9 +120,13 @@ def null_move_pruning(features: int, st: np.ndarray, side: int, depth: int, stat
 
 
 @njit(cache=True, nogil=True)
-def null_move_reduction(depth: int) -> int:
-    """R: the null move's search is 1 + R plies shallower than the node's ``depth``."""
-    return NULL_MOVE_BASE_R + depth // NULL_MOVE_DEPTH_DIVISOR
+def null_move_reduction(features: int, depth: int, static_eval: int, beta: int) -> int:
+    """R: the null move's search is 1 + R plies shallower than the node's ``depth``; with
+    FEATURE_NULL_EVAL_R also the more, the further ``static_eval`` (>= beta here) lies above beta."""
+    r = NULL_MOVE_BASE_R + depth // NULL_MOVE_DEPTH_DIVISOR
+    if features & FEATURE_NULL_EVAL_R != 0:
+        r += min((static_eval - beta) // NULL_MOVE_EVAL_STEP, NULL_MOVE_EVAL_MAX_R)
+    return r
 
 
 @njit(cache=True, nogil=True)

@@ -245,7 +245,7 @@ def negamax(
         if reverse_futility(features, depth, improving, prune_eval, beta):
             return prune_eval
         if allow_null and excluded_move == 0 and null_move_pruning(features, st, side, depth, prune_eval, beta):
-            r = null_move_reduction(depth)
+            r = null_move_reduction(features, depth, prune_eval, beta)
             make_null(st, hashes, undo)
             stack[ply + 2, SS_MOVE_KEY] = 0  # a null move has no continuation
             # fmt: off

@@ -139,6 +139,10 @@ tools/nnue_train.py) instead of the hand-written one of engine.evaluate."""
 FEATURE_TT_EVAL = 4194304
 """The pruning decisions (razoring, reverse futility, null move, ProbCut, futility) read the
 static eval corrected by the TT's score when its bound says the true value lies beyond it."""
+FEATURE_NULL_EVAL_R = 8388608
+"""The null move's reduction grows with how far the (TT-adjusted) static eval lies above beta:
+params.NULL_MOVE_EVAL_STEP centipawns per extra ply, at most params.NULL_MOVE_EVAL_MAX_R
+(Ethereal, Stockfish)."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -160,6 +164,7 @@ ALL_FEATURES = (
     | FEATURE_IMPROVING
     | FEATURE_SINGULAR
     | FEATURE_TT_EVAL
+    | FEATURE_NULL_EVAL_R
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
@@ -176,6 +181,7 @@ LEVEL_FEATURES = ALL_FEATURES & ~(
     | FEATURE_PROBCUT
     | FEATURE_NNUE
     | FEATURE_TT_EVAL
+    | FEATURE_NULL_EVAL_R
 )
 """The search the playing levels use: the one they were calibrated with (docs/levels.md,
 2026-11-23), without the history group and singular extensions, both switched on later (and
