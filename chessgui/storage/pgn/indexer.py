@@ -68,10 +68,10 @@ class PgnIndexer(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._thread: _IndexThread | None = None
-        # Threads whose run has ended, kept until the next start or shutdown: the slot
-        # that learns a run ended is called by that thread's own signal, and is no
-        # place to delete the thread.
-        self._ended: list[_IndexThread] = []
+        # The last thread whose run ended, kept until another one replaces it: the slots
+        # that learn a run ended (and whatever they call, up to a dialog's shutdown()) run
+        # inside that thread's own signal, which is no place to delete the thread.
+        self._retired: _IndexThread | None = None
         self._stop = threading.Event()
         self._run_id = 0
 
@@ -97,12 +97,7 @@ class PgnIndexer(QObject):
     def shutdown(self) -> None:
         """Stop a run in progress and wait for its thread (call before closing)."""
         self._stop.set()
-        if self._thread is not None:
-            self._ended.append(self._thread)
-            self._thread = None
-        for thread in self._ended:
-            thread.wait()
-        self._ended.clear()
+        self._retire_thread()
 
     @Slot(int, int)
     def _on_progressed(self, run_id: int, percent: int) -> None:
@@ -112,19 +107,17 @@ class PgnIndexer(QObject):
     @Slot(int, object)
     def _on_read(self, run_id: int, result: PgnReadResult) -> None:
         if run_id == self._run_id:
-            self._run_ended()
+            self._retire_thread()
             self.finished.emit(result)
 
     @Slot(int, str)
     def _on_failed(self, run_id: int, message: str) -> None:
         if run_id == self._run_id:
-            self._run_ended()
+            self._retire_thread()
             self.failed.emit(message)
 
-    def _run_ended(self) -> None:
-        # The thread has emitted its last signal and is leaving run(): wait for that
-        # (moments), but keep the object until the next start or shutdown.
+    def _retire_thread(self) -> None:
+        """Wait for the current thread to leave run() (moments once it has reported) and keep it as retired."""
         if self._thread is not None:
             self._thread.wait()
-            self._ended.append(self._thread)
-            self._thread = None
+            self._retired, self._thread = self._thread, None
