@@ -25,9 +25,11 @@ from importlib import resources
 import numpy as np
 from numba import njit
 
-from engine.evaluate import evaluate
+from engine.eval_weights import WEIGHTS
+from engine.evaluate import evaluate_with
+from engine.level_weights import LEVEL_WEIGHTS
 from engine.position import BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, SQ64_TO_120, ST_COUNT, ST_SIDE
-from engine.searchstate import FEATURE_NNUE
+from engine.searchstate import FEATURE_FULL_EVAL, FEATURE_NNUE
 
 NET_FILE = "nnue_net.npz"
 """The weights, next to this module (package data; the frozen app ships it too)."""
@@ -118,7 +120,9 @@ def has_bare_king(st: np.ndarray) -> bool:
 
 @njit(cache=True, nogil=True)
 def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
-    """The search's static evaluation: the network with FEATURE_NNUE, else the hand-written one.
+    """The search's static evaluation: the network with FEATURE_NNUE, else the hand-written one,
+    with the full-strength weights under FEATURE_FULL_EVAL, else the playing levels' weights
+    (engine.level_weights).
 
     Against a bare king the hand-written evaluation stays: games in the training data end by
     adjudication long before such endings, so the network never learned to drive a lone king
@@ -130,6 +134,8 @@ def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
                 correction = RESIDUAL
             elif correction < -RESIDUAL:
                 correction = -RESIDUAL
-            return evaluate(board, st) + correction
+            return evaluate_with(board, st, WEIGHTS) + correction
         return nnue_evaluate(board, st)
-    return evaluate(board, st)
+    if features & FEATURE_FULL_EVAL:
+        return evaluate_with(board, st, WEIGHTS)
+    return evaluate_with(board, st, LEVEL_WEIGHTS)

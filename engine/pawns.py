@@ -1,5 +1,6 @@
 """Evaluation terms beyond the incremental PST sums (jitted, White's view):
-mobility, pawn structure, rook files, king safety, threats and outposts, bishop pair.
+mobility (a table per piece type over its safe squares), pawn structure (passed, doubled,
+isolated, connected), rook files, king safety, threats and outposts, bishop pair.
 
 One pass over the board measures mobility and collects, per file, the pawn counts and the most
 advanced enemy pawn, packed 4 bits per file into int64 values (files 1..8 of
@@ -16,14 +17,17 @@ from engine.attacks import BISHOP_DIRS, KNIGHT_STEPS, ROOK_DIRS
 from engine.eval_weights import (
     BISHOP_PAIR_EG,
     BISHOP_PAIR_MG,
+    CONNECTED_EG,
+    CONNECTED_MG,
     DOUBLED_EG,
     DOUBLED_MG,
     ISOLATED_EG,
     ISOLATED_MG,
     KS_ATTACKER,
-    MOBILITY_BASE,
     MOBILITY_EG,
+    MOBILITY_MAX,
     MOBILITY_MG,
+    MOBILITY_SAFE,
     PASSED_EG,
     PASSED_MG,
     ROOK_HALF_OPEN_EG,
@@ -56,8 +60,8 @@ _BLACK_ROOK = 8 + ROOK
 @njit(cache=True, nogil=True)
 def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, int, int, int, int]:
     """(middlegame, endgame) score from White's view of everything that needs a
-    board scan: piece mobility, passed pawns (engine.passers), doubled and
-    isolated pawns, rooks on (half-)open files, threats and outposts
+    board scan: piece mobility, passed pawns (engine.passers), doubled,
+    isolated and connected pawns, rooks on (half-)open files, threats and outposts
     (engine.threats: the mobility rays and pawn attacks find the attacked pieces),
     king safety (engine.king_safety: the rays also count hits on the enemy king
     zone); third, the square colours of the bishops (engine.scaling.bishop_flag
@@ -97,6 +101,10 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
     b_weight = 0
     b_hits = 0
     b_queen = False
+    # Mobility counts the squares no enemy pawn guards, or (w[MOBILITY_SAFE] == 0, the levels'
+    # table) every empty or enemy square: -1 is no piece's code, so no square reads as guarded.
+    black_guard = _BLACK_PAWN if w[MOBILITY_SAFE] != 0 else -1  # guards against White's pieces
+    white_guard = PAWN if w[MOBILITY_SAFE] != 0 else -1
     # Pawns and pieces (kings add nothing here) still to find: the scan stops at the last one.
     left = 0
     for kind in range(PAWN, KING):
@@ -152,24 +160,24 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
                     n_black += 1
         elif kind != KING:
             if p < 8:
-                reach, hits, t_mg, t_eg = _reach(board, st, m, kind, 1, black_zone, w)
+                reach, hits, t_mg, t_eg = _reach(board, st, m, kind, 1, black_zone, w, black_guard)
                 threat_mg += t_mg
                 threat_eg += t_eg
-                extra = reach - w[MOBILITY_BASE + kind]
-                mob_mg += w[MOBILITY_MG + kind] * extra
-                mob_eg += w[MOBILITY_EG + kind] * extra
+                reach = min(reach, MOBILITY_MAX[kind])
+                mob_mg += w[MOBILITY_MG[kind] + reach]
+                mob_eg += w[MOBILITY_EG[kind] + reach]
                 if hits > 0:
                     w_attackers += 1
                     w_weight += w[KS_ATTACKER + kind]
                     w_hits += hits
                     w_queen = w_queen or kind == QUEEN
             else:
-                reach, hits, t_mg, t_eg = _reach(board, st, m, kind, 0, white_zone, w)
+                reach, hits, t_mg, t_eg = _reach(board, st, m, kind, 0, white_zone, w, white_guard)
                 threat_mg -= t_mg
                 threat_eg -= t_eg
-                extra = reach - w[MOBILITY_BASE + kind]
-                mob_mg -= w[MOBILITY_MG + kind] * extra
-                mob_eg -= w[MOBILITY_EG + kind] * extra
+                reach = min(reach, MOBILITY_MAX[kind])
+                mob_mg -= w[MOBILITY_MG[kind] + reach]
+                mob_eg -= w[MOBILITY_EG[kind] + reach]
                 if hits > 0:
                     b_attackers += 1
                     b_weight += w[KS_ATTACKER + kind]
@@ -218,6 +226,9 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
         if ((w_count >> (4 * (f - 1))) & 15) == 0 and ((w_count >> (4 * (f + 1))) & 15) == 0:
             mg -= w[ISOLATED_MG]
             eg -= w[ISOLATED_EG]
+        if board[m - 1] == PAWN or board[m + 1] == PAWN or board[m - 9] == PAWN or board[m - 11] == PAWN:
+            mg += w[CONNECTED_MG + r]
+            eg += w[CONNECTED_EG + r]
     for i in range(n_black):
         m = (b_squares >> (7 * i)) & 127
         f = m % 10
@@ -236,6 +247,14 @@ def board_terms(board: np.ndarray, st: np.ndarray, w: np.ndarray) -> tuple[int, 
         if ((b_count >> (4 * (f - 1))) & 15) == 0 and ((b_count >> (4 * (f + 1))) & 15) == 0:
             mg += w[ISOLATED_MG]
             eg += w[ISOLATED_EG]
+        if (
+            board[m - 1] == _BLACK_PAWN
+            or board[m + 1] == _BLACK_PAWN
+            or board[m + 9] == _BLACK_PAWN
+            or board[m + 11] == _BLACK_PAWN
+        ):
+            mg -= w[CONNECTED_MG + 9 - r]
+            eg -= w[CONNECTED_EG + 9 - r]
     for f in range(1, 9):
         nw = (w_count >> (4 * f)) & 15
         nb = (b_count >> (4 * f)) & 15
@@ -317,9 +336,10 @@ _SLIDER_DIRS = np.concatenate((ROOK_DIRS, BISHOP_DIRS))
 
 @njit(cache=True, nogil=True, inline="always")
 def _reach(
-    board: np.ndarray, st: np.ndarray, m: int, kind: int, them: int, zone: np.ndarray, w: np.ndarray
+    board: np.ndarray, st: np.ndarray, m: int, kind: int, them: int, zone: np.ndarray, w: np.ndarray, guard: int
 ) -> tuple[int, int, int, int]:
-    """(empty or enemy squares a knight, bishop, rook or queen on ``m`` reaches,
+    """(safe squares a knight, bishop, rook or queen on ``m`` reaches: empty or enemy, and no
+    pawn coded ``guard`` attacks them (the enemy pawn, or -1, no piece: every such square counts),
     squares of the enemy king's ``zone`` it attacks whatever stands on them,
     and the middlegame and endgame bonus of its threats on enemy pieces: engine.threats).
 
@@ -334,12 +354,16 @@ def _reach(
     # only an attacked enemy knight, bishop, rook or queen (rare) branches off to be scored.
     lo_victim = them * 8 + KNIGHT
     hi_victim = them * 8 + QUEEN
+    # An enemy pawn guards a square from one rank nearer its own side: Black's from above.
+    guard_a = 9 if them == 1 else -9
+    guard_b = 11 if them == 1 else -11
     if kind == KNIGHT:
         for i in range(8):
             t = m + KNIGHT_STEPS[i]
             q = board[t]
             hits += zone[t]  # 0 off the board
-            count += (q == 0) | ((q >> 3) == them)
+            if (q == 0) | ((q >> 3) == them):  # on the board: its neighbours are in the mailbox
+                count += 1 - ((board[t + guard_a] == guard) | (board[t + guard_b] == guard))
             if lo_victim <= q <= hi_victim:
                 t_mg, t_eg = piece_threat(board, st, t, kind, them, w)
                 threat_mg += t_mg
@@ -351,12 +375,13 @@ def _reach(
         d = _SLIDER_DIRS[i]
         t = m + d
         while board[t] == 0:
-            count += 1
+            count += 1 - ((board[t + guard_a] == guard) | (board[t + guard_b] == guard))
             hits += zone[t]
             t += d
         hits += zone[t]
         q = board[t]
-        count += (q >> 3) == them
+        if (q >> 3) == them:
+            count += 1 - ((board[t + guard_a] == guard) | (board[t + guard_b] == guard))
         if lo_victim <= q <= hi_victim:
             t_mg, t_eg = piece_threat(board, st, t, kind, them, w)
             threat_mg += t_mg

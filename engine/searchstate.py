@@ -143,6 +143,10 @@ FEATURE_NULL_EVAL_R = 8388608
 """The null move's reduction grows with how far the (TT-adjusted) static eval lies above beta:
 params.NULL_MOVE_EVAL_STEP centipawns per extra ply, at most params.NULL_MOVE_EVAL_MAX_R
 (Ethereal, Stockfish)."""
+FEATURE_FULL_EVAL = 16777216
+"""The static evaluation reads engine.eval_weights.WEIGHTS (mobility over safe squares, connected
+pawns, weights re-tuned with them); without it engine.level_weights.LEVEL_WEIGHTS, the evaluation
+the playing levels were calibrated with."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -165,6 +169,7 @@ ALL_FEATURES = (
     | FEATURE_SINGULAR
     | FEATURE_TT_EVAL
     | FEATURE_NULL_EVAL_R
+    | FEATURE_FULL_EVAL
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
@@ -182,12 +187,14 @@ LEVEL_FEATURES = ALL_FEATURES & ~(
     | FEATURE_NNUE
     | FEATURE_TT_EVAL
     | FEATURE_NULL_EVAL_R
+    | FEATURE_FULL_EVAL
 )
 """The search the playing levels use: the one they were calibrated with (docs/levels.md,
 2026-11-23), without the history group and singular extensions, both switched on later (and
-without ProbCut, pending, listed so that switching it on later leaves the levels alone). A
-search change reaches the levels only with a new calibration, so a stronger full-strength
-engine does not shift every level."""
+without ProbCut, pending, listed so that switching it on later leaves the levels alone), and
+with the evaluation of that calibration (no FEATURE_FULL_EVAL). A search or evaluation change
+reaches the levels only with a new calibration, so a stronger full-strength engine does not
+shift every level."""
 
 POLL_MASK = 1023
 """The stop flag is read every POLL_MASK + 1 nodes (well under a millisecond)."""

@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.api import SearchInfo, SearchLimit, SearchResult
-from engine.evaluate import evaluate
 from engine.fen import Position, position_from_game
 from engine.makemove import make_move, unmake_move
+from engine.nnue import position_eval
 from engine.position import ST_HPLY, ST_SIDE, WHITE, move_to_uci
 from engine.searchstate import CTL_FEATURES, LEVEL_FEATURES, MAX_MULTIPV
 from engine.strength_hook import CTL_KNOWLEDGE, CTL_NOISE_CP, CTL_NOISE_SEED, CTL_WEAKEN, MAX_NOISE_CP, MAX_SEED, weaken
@@ -204,13 +204,15 @@ def shallow_scores(pos: Position, ctl: np.ndarray) -> list[tuple[int, int]]:
     """(score, move) for every legal move judged by the position it leaves, best first.
 
     No reply is looked at: the score is the level's (noisy, damped) static evaluation of the
-    position after the move, from the mover's view.
+    position after the move, from the mover's view (the evaluation the level's features name:
+    engine.nnue.position_eval).
     """
+    features = int(ctl[CTL_FEATURES])
     scored: list[tuple[int, int]] = []
     for move in pos.legal_moves():
         make_move(pos.board, pos.st, pos.hashes, pos.undo, move)
         key = pos.hashes[pos.st[ST_HPLY]]
-        value = -int(weaken(pos.st, ctl, key, evaluate(pos.board, pos.st)))
+        value = -int(weaken(pos.st, ctl, key, position_eval(pos.board, pos.st, features)))
         unmake_move(pos.board, pos.st, pos.undo)
         scored.append((value, move))
     scored.sort(key=lambda item: -item[0])

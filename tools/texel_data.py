@@ -298,6 +298,49 @@ def generate(args: argparse.Namespace) -> None:
     )
 
 
+def board_from_codes(codes: np.ndarray, white_to_move: bool) -> chess.Board:
+    """A python-chess board from tools/nnue_data.py's 64 piece codes (0 empty, 1..6 White
+    P..K, 7..12 Black, a1 = index 0); no castling rights or en-passant square (the
+    evaluation reads neither)."""
+    board = chess.Board(None)
+    for square in np.nonzero(codes)[0]:
+        code = int(codes[square])
+        board.set_piece_at(int(square), chess.Piece((code - 1) % 6 + 1, code <= 6))
+    board.turn = white_to_move
+    return board
+
+
+def convert_nnue(args: argparse.Namespace) -> None:
+    """Turn tools/nnue_data.py's parts (``--from-nnue DIR``: Stockfish-scored positions, score
+    from the side to move's view) into this module's format, keeping the positions that are
+    valid, new and quiet for our evaluation, as :func:`generate` does."""
+    from engine.eval_weights import WEIGHTS
+
+    fens: list[str] = []
+    cps: list[int] = []
+    seen: set[str] = set()
+    total = 0
+    start = time.monotonic()
+    for part in sorted(Path(args.from_nnue).glob("*.npz")):
+        data = np.load(part)
+        for codes, stm, score in zip(data["board"], data["stm"], data["score"], strict=True):
+            total += 1
+            board = board_from_codes(codes, bool(stm))
+            key = board.epd()
+            if key in seen or not board.is_valid():
+                continue
+            seen.add(key)
+            if not is_quiet(position_from_board(board), WEIGHTS):
+                continue
+            fens.append(board.fen())
+            cps.append(int(score) if stm else -int(score))
+        print(f"{part.name}: {len(fens)} of {total} kept, {time.monotonic() - start:.0f} s", flush=True)
+        if len(fens) >= args.positions:
+            break
+    save(args.out, fens, cps)
+    print(f"done: {len(fens)} positions -> {args.out}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="/tmp/texel.npz", help="output .npz file")
@@ -310,7 +353,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save-every", type=int, default=5000, help="write the file every N positions")
     parser.add_argument("--stockfish", default=STOCKFISH, help="Stockfish binary")
-    generate(parser.parse_args(argv))
+    parser.add_argument(
+        "--from-nnue", metavar="DIR", help="convert tools/nnue_data.py's parts in DIR instead of playing games"
+    )
+    args = parser.parse_args(argv)
+    if args.from_nnue:
+        convert_nnue(args)
+    else:
+        generate(args)
     return 0
 
 

@@ -20,9 +20,8 @@ Step 3. Print the error before/after on the training part and on a held-out part
 Weights not tuned (:data:`FIXED`): ``ks_divisor`` (it only sets the scale of the danger
 units, which the unit weights are tuned in: scaling all units by s and the divisor by
 s*s is the same evaluation, so tuning both is degenerate) and ``ks_eg_divisor`` (a
-divisor: keeping it fixed keeps it safely non-zero), and ``mobility_base`` (the centre
-of the mobility scores: moving it is a change of the piece's material value, which
-lives in the PeSTO tables and is not tuned here). Elements that no position of the data
+divisor: keeping it fixed keeps it safely non-zero), and ``mobility_safe`` (a switch: which squares
+mobility counts). Elements that no position of the data
 uses (padding such as ``passed_mg[0]``) are detected and left alone.
 
     .venv/bin/python -m tools.texel_tune --data /tmp/texel.npz            # fit and print
@@ -49,7 +48,7 @@ from engine.position import BLACK, ST_SIDE, ST_SIZE
 from engine.scaling import SCALE_NORMAL
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "engine" / "eval_weights.py"
-FIXED = ("ks_divisor", "ks_eg_divisor", "mobility_base")
+FIXED = ("ks_divisor", "ks_eg_divisor", "mobility_safe")
 """Blocks kept as they are (see the module docstring)."""
 LOWER_BOUND = {"ks_max_units": 50, "scale_pawnless": 1, "scale_ocb_pure": 1, "scale_ocb_pieces": 1}
 """Smallest value allowed for a block's elements (others: -WEIGHT_LIMIT). An endgame scale of 0
@@ -296,7 +295,7 @@ def rewrite_source(text: str, new: np.ndarray) -> str:
         values = [int(v) for v in new[start : start + length]]
         scalar = WEIGHT_NAMES[start] == name  # a block made from one int, not a tuple
         literal = str(values[0]) if scalar else f"({', '.join(map(str, values))})"
-        pattern = re.compile(r'(_slot\("' + re.escape(name) + r'",\s*)(\([^)]*\)|-?\d+)(\))')
+        pattern = re.compile(r'(_slot\(\s*"' + re.escape(name) + r'",\s*)(\([^)]*\)|-?\d+)(,?\s*\))')
         text, count = pattern.subn(lambda m, lit=literal: m.group(1) + lit + m.group(3), text)
         if count != 1:
             raise ValueError(f"weight {name!r} found {count} times in the weights file")

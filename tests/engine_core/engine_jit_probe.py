@@ -64,7 +64,7 @@ def run() -> list[dict[str, object]]:
     fen = PROBES[2][0]
     pending.features = ALL_FEATURES | (PENDING_FEATURES & ~FEATURE_NNUE)
     pending.new_game()
-    result = pending.search(fen, limit=SearchLimit(depth=7))
+    result = pending.search(fen, limit=SearchLimit(depth=8))
     info = result.info
     out.append({"pending": fen, "best": result.best_move, "nodes": info.nodes, "counters": pending.counters()})
     # A playing level: the evaluation noise and damped knowledge (engine.strength_hook), the

@@ -10,7 +10,7 @@ import chess
 
 from engine.bench import BENCH_DEPTH, BENCH_POSITIONS, bench_nodes
 
-BENCH_SIGNATURE = 1998775
+BENCH_SIGNATURE = 2111942
 
 
 def test_bench_positions_are_valid_and_varied() -> None:

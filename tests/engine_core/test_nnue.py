@@ -14,7 +14,7 @@ from engine_test_helpers import random_positions
 from engine import Searcher, SearchLimit, nnue
 from engine.evaluate import evaluate
 from engine.fen import position_from_board, position_from_fen
-from engine.searchstate import ALL_FEATURES, FEATURE_NNUE, LEVEL_FEATURES
+from engine.searchstate import ALL_FEATURES, FEATURE_FULL_EVAL, FEATURE_NNUE, LEVEL_FEATURES
 
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:  # tools/ is imported as a namespace package from the repository root
@@ -95,7 +95,7 @@ def test_a_bare_king_is_left_to_the_hand_written_evaluation() -> None:
     # to the edge, the network never learned to.
     pos = position_from_fen("8/8/8/2k5/8/8/8/3QK3 w - - 0 1")
     assert nnue.has_bare_king(pos.st)
-    assert nnue.position_eval(pos.board, pos.st, FEATURE_NNUE) == evaluate(pos.board, pos.st)
+    assert nnue.position_eval(pos.board, pos.st, FEATURE_NNUE | FEATURE_FULL_EVAL) == evaluate(pos.board, pos.st)
     both = position_from_fen("4k3/4p3/8/8/8/8/4P3/3QK3 w - - 0 1")
     assert not nnue.has_bare_king(both.st)
 

@@ -79,7 +79,7 @@ def test_unused_padding_is_not_tuned(positions: list[str]) -> None:
     assert WEIGHT_NAMES.index("passed_mg[0]") not in indices
     assert WEIGHT_NAMES.index("ks_divisor") not in indices
     assert WEIGHT_NAMES.index("tempo") in indices
-    assert WEIGHT_NAMES.index("mobility_mg[2]") in indices
+    assert WEIGHT_NAMES.index("mobility_knight_mg[4]") in indices
     # The threat terms are tuned; their padding (a pawn or king as the victim) is not.
     assert WEIGHT_NAMES.index("threat_by_pawn_mg[3]") in indices
     assert WEIGHT_NAMES.index("hanging_mg") in indices
@@ -150,3 +150,33 @@ def test_generated_positions_are_quiet_new_and_labelled(tmp_path: Path) -> None:
         assert texel_data.is_quiet(position_from_board(chess.Board(fen)), WEIGHTS)
     assert np.all((label >= 0) & (label <= 1))
     assert np.allclose(label, texel_data.label_of(cp), atol=1e-6)
+
+
+def _codes(board: chess.Board) -> np.ndarray:
+    codes = np.zeros(64, dtype=np.int8)
+    for square, piece in board.piece_map().items():
+        codes[square] = piece.piece_type + (0 if piece.color == chess.WHITE else 6)
+    return codes
+
+
+def test_nnue_parts_convert_to_quiet_new_positions_with_white_scores(tmp_path: Path) -> None:
+    quiet_black = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    quiet_black.push_uci("f1c4")  # Black to move, nothing hangs
+    hanging = chess.Board("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1")  # the queen hangs: not quiet
+    rows = [(quiet_black, -35), (quiet_black, -35), (hanging, 900)]  # a duplicate, then a capture
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    np.savez(
+        parts / "part-1-0-0000.npz",
+        board=np.array([_codes(b) for b, _ in rows], dtype=np.int8),
+        stm=np.array([int(b.turn) for b, _ in rows], dtype=np.int8),
+        score=np.array([s for _, s in rows], dtype=np.int16),
+        result=np.zeros(len(rows), dtype=np.int8),
+    )
+    out = tmp_path / "texel.npz"
+    assert texel_data.main(["--from-nnue", str(parts), "--out", str(out)]) == 0
+    fens, cps, labels = texel_data.load(out)
+    assert len(fens) == 1
+    assert chess.Board(fens[0]).board_fen() == quiet_black.board_fen() and " b " in fens[0]
+    assert cps.tolist() == [35]  # Black's -35 is White's +35
+    assert labels[0] > 0.5
