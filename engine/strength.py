@@ -37,7 +37,7 @@ from engine.fen import Position, position_from_game
 from engine.makemove import make_move, unmake_move
 from engine.nnue import position_eval
 from engine.position import ST_HPLY, ST_SIDE, WHITE, move_to_uci
-from engine.searchstate import CTL_FEATURES, LEVEL_FEATURES, MAX_MULTIPV
+from engine.searchstate import CTL_FEATURES, FEATURE_FULL_EVAL, LEVEL_FEATURES, MAX_MULTIPV
 from engine.strength_hook import CTL_KNOWLEDGE, CTL_NOISE_CP, CTL_NOISE_SEED, CTL_WEAKEN, MAX_NOISE_CP, MAX_SEED, weaken
 from engine.timeman import plan_time
 from engine.tt import MATE_BOUND
@@ -63,6 +63,11 @@ FULL_SEARCH_FROM = 2300
 """Levels from here search with every full-strength feature: at 10+0.1 even full strength
 measured 2100-2250 (docs/levels.md), below their number, so they get the strongest search
 there is. Below it the levels keep the search of their calibration (searchstate.LEVEL_FEATURES)."""
+FULL_EVAL_FROM = 2200
+"""Levels from here evaluate with the full-strength weights (engine.searchstate.FEATURE_FULL_EVAL)
+while 2200 keeps the levels' search: at 10+0.1 both 2100 and 2200 were time-bound searches of
+about the same depth (run O: 2200 measured 2066, below 2100's 2137), so 2200 gets the better
+evaluation to stand between 2100 and the full search of 2300 (docs/levels.md, run P)."""
 LEVEL_THREADS = 2
 """Search threads (Lazy SMP) of the levels from FULL_SEARCH_FROM: one thread at 10+0.1 measured
 2132 on Stockfish's scale (200 games), short of 2300; the second thread is worth +123 Elo in
@@ -107,11 +112,11 @@ ANCHORS: tuple[tuple[int, int, int, int, int, int, int, int, int], ...] = (
     (1200, 3, 4_000, 85, 80, 0, 4, 30, 110),
     (1400, 3, 6_000, 80, 88, 0, 4, 30, 100),
     (1600, 4, 18_000, 55, 100, 0, 3, 18, 70),
-    (1700, 4, 21_000, 52, 100, 0, 3, 16, 64),
+    (1700, 5, 24_000, 50, 100, 0, 3, 15, 58),
     (1800, 5, 32_863, 45, 100, 0, 2, 12, 48),
     (1900, 6, 60_000, 35, 100, 0, 2, 5, 25),
     (2000, 8, 122_474, 22, 100, 0, 2, 2, 12),
-    (2100, 10, 250_000, 8, 100, 0, 1, 0, 0),
+    (2100, 9, 250_000, 10, 100, 0, 1, 0, 0),
     (2200, 12, 418_330, 4, 100, 0, 1, 0, 0),
     (2300, 14, 700_000, 0, 100, 0, 1, 0, 0),
     (2400, 64, 5_000_000, 0, 100, 0, 1, 0, 0),
@@ -151,6 +156,11 @@ def level_params(elo: int) -> LevelParams:
     )
 
 
+def level_features(elo: int) -> int:
+    """The search features of level ``elo`` below FULL_SEARCH_FROM (a mask over CTL_FEATURES)."""
+    return LEVEL_FEATURES | FEATURE_FULL_EVAL if elo >= FULL_EVAL_FROM else LEVEL_FEATURES
+
+
 def search_threads(params: LevelParams, cores: int | None) -> int:
     """The threads a level searches with on a machine with ``cores`` cores (None: unknown).
 
@@ -175,7 +185,7 @@ def configure_ctl(ctl: np.ndarray, params: LevelParams | None, seed: int) -> Non
         return
     ctl[CTL_WEAKEN] = 1
     if params.elo < FULL_SEARCH_FROM:  # the search the level was calibrated with
-        ctl[CTL_FEATURES] &= LEVEL_FEATURES
+        ctl[CTL_FEATURES] &= level_features(params.elo)
     ctl[CTL_NOISE_CP] = min(max(params.noise_cp, 0), MAX_NOISE_CP)
     ctl[CTL_KNOWLEDGE] = min(max(params.knowledge_pct, 0), 100)
     ctl[CTL_NOISE_SEED] = int(seed) & MAX_SEED

@@ -190,7 +190,7 @@ def test_uci_elo_round_trips_through_python_m_engine() -> None:
 def test_levels_search_with_the_features_they_were_calibrated_with() -> None:
     # The history group was switched on for full strength after the levels' acceptance run
     # (docs/levels.md); the levels keep the search they were measured with.
-    from engine.searchstate import ALL_FEATURES, CTL_FEATURES, LEVEL_FEATURES
+    from engine.searchstate import ALL_FEATURES, CTL_FEATURES, FEATURE_FULL_EVAL, LEVEL_FEATURES
 
     assert LEVEL_FEATURES != ALL_FEATURES and LEVEL_FEATURES & ~ALL_FEATURES == 0
     searcher = Searcher(hash_mb=1)
@@ -203,7 +203,11 @@ def test_levels_search_with_the_features_they_were_calibrated_with() -> None:
     searcher.set_strength(2300)
     searcher.search(chess.STARTING_FEN, [], SearchLimit(depth=2))
     assert searcher._ctl[CTL_FEATURES] == ALL_FEATURES
+    # 2200 keeps the levels' search but evaluates like full strength (FULL_EVAL_FROM).
     searcher.set_strength(2200)
+    searcher.search(chess.STARTING_FEN, [], SearchLimit(depth=2))
+    assert searcher._ctl[CTL_FEATURES] == LEVEL_FEATURES | FEATURE_FULL_EVAL
+    searcher.set_strength(2100)
     searcher.search(chess.STARTING_FEN, [], SearchLimit(depth=2))
     assert searcher._ctl[CTL_FEATURES] == LEVEL_FEATURES
     searcher.set_strength(None)
