@@ -27,6 +27,7 @@ import math
 import queue
 import random
 import shlex
+import shutil
 import sys
 import threading
 import time
@@ -123,7 +124,11 @@ def parse_reference(text: str) -> Opponent:
     except ValueError:
         raise argparse.ArgumentTypeError(f"--reference {text!r}: expected NAME=ELO=COMMAND") from None
     xboard = command.startswith("xboard:")
-    return Opponent(name, shlex.split(command.removeprefix("xboard:")), {}, rating, xboard=xboard)
+    argv = shlex.split(command.removeprefix("xboard:"))
+    # Checked here: a program that cannot start would only fail inside a game worker, hours in.
+    if not argv or shutil.which(argv[0]) is None:
+        raise argparse.ArgumentTypeError(f"--reference {text!r}: no program {argv[0] if argv else ''!r} found")
+    return Opponent(name, argv, {}, rating, xboard=xboard)
 
 
 def start(opponent: Opponent) -> chess.engine.SimpleEngine:
