@@ -106,7 +106,7 @@ class LevelParams:
 ANCHORS: tuple[tuple[int, int, int, int, int, int, int, int, int], ...] = (
     # elo, depth, nodes, noise, knowledge %, shallow %, lines, temperature, window
     (800, 3, 1_100, 116, 57, 5, 4, 51, 145),
-    (900, 3, 1_500, 108, 64, 3, 4, 46, 138),
+    (900, 3, 1_500, 108, 64, 1, 4, 46, 138),
     (1000, 3, 2_000, 100, 70, 0, 4, 40, 130),
     (1100, 3, 2_828, 92, 75, 3, 4, 35, 120),
     (1200, 3, 2_828, 92, 75, 0, 4, 35, 120),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import chess
 import numpy as np
@@ -37,9 +38,16 @@ def test_levels_and_presets() -> None:
 def test_table_strengthens_with_the_level() -> None:
     table = [level_params(elo) for elo in LEVELS]
     for low, high in zip(table, table[1:], strict=False):
-        assert high.depth >= low.depth and high.nodes > low.nodes
+        assert high.depth >= low.depth and high.nodes >= low.nodes
         assert high.noise_cp <= low.noise_cp and high.temperature_cp <= low.temperature_cp
-        assert high.knowledge_pct >= low.knowledge_pct and high.shallow_pct <= low.shallow_pct
+        assert high.knowledge_pct >= low.knowledge_pct
+        # No-reply moves fall with the level; the one exception is 1100, which is 1200's search
+        # plus 3% of them: above ~2,200 nodes a depth-3 search stops getting stronger, so nodes
+        # could not put a level between 1000 and 1200 (docs/levels.md, runs R to T).
+        assert high.shallow_pct <= low.shallow_pct or high.elo == 1100
+    by_elo = {p.elo: p for p in table}
+    assert replace(by_elo[1100], elo=1200, shallow_pct=0) == by_elo[1200]
+    assert by_elo[1100].nodes > by_elo[1000].nodes
     # Almost no randomness in the choice above 1800, none from 2100; no blind moves from 1200.
     assert all(p.temperature_cp <= 5 for p in table if p.elo > 1800)
     assert all(p.temperature_cp == 0 and p.lines == 1 for p in table if p.elo >= 2100)
