@@ -4,8 +4,8 @@ The playing levels below full strength (engine.strength) were calibrated against
 the evaluation of 2026-11-23..27 (docs/levels.md). A level searches node- and depth-capped, so a
 better evaluation makes every level stronger and moves it off its calibrated Elo. The search
 therefore reads :data:`LEVEL_WEIGHTS` whenever ``FEATURE_FULL_EVAL`` is off, as it is for every
-level below engine.strength.FULL_SEARCH_FROM (engine.searchstate.LEVEL_FEATURES), and
-:data:`engine.eval_weights.WEIGHTS` at full strength.
+level below engine.strength.FULL_EVAL_FROM (engine.strength.level_features), and
+:data:`engine.eval_weights.WEIGHTS` from there up and at full strength.
 
 The numbers are the table of that calibration laid out as WEIGHTS is: its linear mobility
 (``slope * (squares - base)`` per piece type) written out as the per-count tables, no
