@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from responsiveness import TickRecorder, percentile, summary  # noqa: E402
 
 from chessgui.engines.review import ReviewLimit  # noqa: E402
+from chessgui.gui_thread_gc import GuiThreadGarbageCollector  # noqa: E402
 from chessgui.main_window import MainWindow  # noqa: E402
 
 TARGET_P99_MS = 16.0
@@ -65,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     app = QApplication(sys.argv[:1])
+    GuiThreadGarbageCollector(app)  # as the app does: cycles are collected in this thread only
     import engine
 
     started = time.perf_counter()

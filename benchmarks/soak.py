@@ -63,6 +63,7 @@ from chessgui.engines.players import BuiltinEnginePlayer, UciEnginePlayer  # noq
 from chessgui.game.controller import GameController  # noqa: E402
 from chessgui.game.players import HumanPlayer  # noqa: E402
 from chessgui.game.result import Termination  # noqa: E402
+from chessgui.gui_thread_gc import GuiThreadGarbageCollector  # noqa: E402
 from chessgui.storage.settings import PlayerKind, PlayerSettings  # noqa: E402
 
 RULE_ENDINGS = {
@@ -359,6 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     app = QCoreApplication.instance() or QCoreApplication([])
+    GuiThreadGarbageCollector(app)  # as the app does: cycles are collected in this thread only
     rng = random.Random(args.seed)
     control = TimeControl.parse(args.tc)
     controller = GameController()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from chessgui import __version__
 from chessgui.engines.builtin_worker import ensure_warm_up_started, is_warm_up_compiling
+from chessgui.gui_thread_gc import GuiThreadGarbageCollector
 from chessgui.i18n import install_translators, load_language
 from chessgui.main_window import MainWindow
 from chessgui.native_destroy_watch import NativeDestroyWatcher
@@ -65,6 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parse_arguments(argv[1:])
     # instance() is typed as the QCoreApplication base; the one made here (or pytest-qt's) is a QApplication.
     app = cast(QApplication, QApplication.instance() or QApplication(argv))
+    # From here on, reference cycles are collected in this (the GUI) thread only: a worker thread
+    # that collected them would destroy Qt objects outside their thread (docs/reliability.md).
+    GuiThreadGarbageCollector(app)
     app.setApplicationName("chessgui")
     app.setOrganizationName("chessgui")
     app.setApplicationVersion(__version__)

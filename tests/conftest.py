@@ -27,9 +27,10 @@ os.environ.setdefault("CHESSGUI_TEST_MODE", "1")
 
 if TYPE_CHECKING:
     import chess.pgn
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtWidgets import QApplication, QWidget
 
     from chessgui.engines.players import BuiltinEnginePlayer
+    from chessgui.gui_thread_gc import GuiThreadGarbageCollector
     from chessgui.main_window import MainWindow
     from chessgui.storage.settings import PlayerSettings
     from chessgui.views.board.board_widget import BoardWidget
@@ -147,6 +148,28 @@ def _engine_compiled() -> None:
     import engine
 
     engine.warm_up()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _gui_thread_gc(qapp: QApplication) -> Iterator[GuiThreadGarbageCollector]:
+    """Reference cycles are collected in the GUI thread, as in the app (chessgui.gui_thread_gc).
+
+    With Python's own collection a worker thread (the PGN indexer, an engine worker) collected
+    the cycles earlier tests left behind, destroying their Qt objects outside the GUI thread:
+    the suite segfaulted in the GUI thread's event loop (CI, seed 2237820603).
+    """
+    from chessgui.gui_thread_gc import GuiThreadGarbageCollector
+
+    collector = GuiThreadGarbageCollector(qapp)
+    yield collector
+    collector.stop()
+
+
+@pytest.fixture(autouse=True)
+def _cycles_collected_after_each_test(_gui_thread_gc: GuiThreadGarbageCollector) -> Iterator[None]:
+    """Tests that never run an event loop still have their cycles collected, between tests."""
+    yield
+    _gui_thread_gc.collect_due()
 
 
 @pytest.fixture(autouse=True)

@@ -24,6 +24,7 @@ APP_MODULES = (
     "chessgui.__main__",
     "chessgui.recent_files",
     "chessgui.native_destroy_watch",
+    "chessgui.gui_thread_gc",
 )
 
 
