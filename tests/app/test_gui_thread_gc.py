@@ -31,10 +31,16 @@ def _cycle_collected_by(collected_in: list[str]) -> None:
     weakref.finalize(node, lambda: collected_in.append(threading.current_thread().name))
 
 
-def _churn() -> None:
-    """Allocate like a worker thread parsing a file: enough cycles to pass every collection threshold."""
-    for _ in range(100_000):
-        _Node()
+def _cycle_left_while_a_worker_allocates() -> list[str]:
+    """Leave a fresh cycle, then let a worker allocate like one parsing a file (enough objects to
+    pass every collection threshold); returns the list the cycle's collecting thread is added to."""
+    collected_in: list[str] = []
+    gc.collect()
+    _cycle_collected_by(collected_in)
+    worker = threading.Thread(target=lambda: [_Node() for _ in range(100_000)], name="churn")
+    worker.start()
+    worker.join()
+    return collected_in
 
 
 @pytest.fixture
@@ -45,23 +51,13 @@ def collector(qapp) -> Iterator[GuiThreadGarbageCollector]:
 
 
 def test_a_worker_that_allocates_never_collects_cycles(collector: GuiThreadGarbageCollector) -> None:
-    collected_in: list[str] = []
-    gc.collect()
-    _cycle_collected_by(collected_in)
-    worker = threading.Thread(target=_churn, name="churn")
-    worker.start()
-    worker.join()
+    collected_in = _cycle_left_while_a_worker_allocates()
     # With Python's own collection, the churn thread collected the cycle (every time, before the fix).
     assert collected_in == []
 
 
 def test_the_gui_thread_collects_them_on_its_timer(qtbot, collector: GuiThreadGarbageCollector) -> None:
-    collected_in: list[str] = []
-    gc.collect()
-    _cycle_collected_by(collected_in)
-    worker = threading.Thread(target=_churn, name="churn")
-    worker.start()
-    worker.join()
+    collected_in = _cycle_left_while_a_worker_allocates()
     qtbot.waitUntil(lambda: collected_in != [], timeout=5000)
     assert collected_in == [threading.main_thread().name]
 
