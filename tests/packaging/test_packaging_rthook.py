@@ -5,11 +5,23 @@ from __future__ import annotations
 import os
 import runpy
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 HOOK = Path(__file__).resolve().parents[2] / "packaging" / "rthook_numba_cache.py"
+
+
+@pytest.fixture(autouse=True)
+def _environment_restored() -> Iterator[None]:
+    """The hook writes NUMBA_CACHE_DIR into os.environ itself, which monkeypatch does not undo when the
+    variable was unset: it leaked into later tests, whose `python -m engine` subprocesses then compiled
+    into an empty cache for over a minute (test_cli's 60 s limit failed, seed 3174454878)."""
+    saved = dict(os.environ)
+    yield
+    os.environ.clear()
+    os.environ.update(saved)
 
 
 @pytest.mark.skipif(os.name != "posix" or os.uname().sysname == "Darwin", reason="XDG layout (Linux)")
