@@ -95,25 +95,28 @@ class JudgedMove:
     """The mover's expected score by its own reported score, if it reported one."""
 
 
-def _terminal_value(board: chess.Board) -> float | None:
-    """The side to move's score in a finished position, or None if play goes on."""
-    if board.is_checkmate():
-        return 0.0
-    if board.is_stalemate() or board.is_insufficient_material():
-        return 0.5
-    return None
+def position_value(board: chess.Board, analyse: Analyser) -> float:
+    """The side to move's expected score: the game's outcome once it is over, else the judge's."""
+    outcome = board.outcome()
+    if outcome is None:
+        return expected_score(analyse(board))
+    return 0.5 if outcome.winner is None else float(outcome.winner == board.turn)
+
+
+def move_cost(before: float, after: float) -> float:
+    """What a move lost: the mover's score ``before`` it against the opponent's ``after`` it
+    (both for the side to move); never below 0, which is the judge's own noise."""
+    return max(0.0, before - (1.0 - after))
 
 
 def judge_game(index: int, game: chess.pgn.Game, analyse: Analyser) -> list[JudgedMove]:
     """Every move of ``game`` with its cost by ``analyse``."""
     board = game.board()
     nodes = list(game.mainline())
-    values: list[float] = []
-    for node in [None, *nodes]:
-        if node is not None:
-            board.push(node.move)
-        terminal = _terminal_value(board)
-        values.append(terminal if terminal is not None else expected_score(analyse(board)))
+    values = [position_value(board, analyse)]
+    for node in nodes:
+        board.push(node.move)
+        values.append(position_value(board, analyse))
     board = game.board()
     judged = []
     for i, node in enumerate(nodes):
@@ -131,7 +134,7 @@ def judge_game(index: int, game: chess.pgn.Game, analyse: Analyser) -> list[Judg
                 move=node.move.uci(),
                 stage=stage(board),
                 before=values[i],
-                cost=max(0.0, values[i] - (1.0 - values[i + 1])),
+                cost=move_cost(values[i], values[i + 1]),
                 own=own,
             )
         )
@@ -253,9 +256,7 @@ def recheck(mistakes: Sequence[JudgedMove], tree: Path, seconds: float, stockfis
             played = ours.play(board, chess.engine.Limit(time=seconds), game=object()).move
             assert played is not None
             board.push(played)
-            terminal = _terminal_value(board)
-            after = terminal if terminal is not None else expected_score(_analyse(board))
-            cost = max(0.0, move.before - (1.0 - after))
+            cost = move_cost(move.before, position_value(board, _analyse))
             avoided += cost < INACCURACY
             lines.append(
                 f"| {move.game} | {move.stage} | {move.move} | {move.cost:.2f} | {played.uci()} | {cost:.2f} |"
