@@ -6,7 +6,11 @@ How positions are chosen:
 1. Games start from ``benchmarks/openings_balanced.epd`` (shuffled by ``--seed``, reused
    as often as needed). Stockfish plays both sides; with probability ``--random`` a
    random legal move is played instead, so games from the same opening diverge and
-   unbalanced positions (a piece up, a pawn down) appear too.
+   unbalanced positions (a piece up, a pawn down) appear too. With ``--ours-nodes N``
+   our engine plays one side instead (White in even games, Black in odd ones; N nodes a
+   move), so the positions are the ones *our* search steers to: where its evaluation is
+   wrong in its own favour, the search seeks those positions out, and a fit on
+   Stockfish's own games rarely sees them (the "optimism" docs/strength.md measured).
 2. A position is kept only if it is *quiet* for our engine: the side to move is not in
    check and a captures-only quiescence search (:func:`quiet_gap`, our own evaluation,
    alpha-beta over captures and queen promotions) returns exactly the static
@@ -247,6 +251,12 @@ def generate(args: argparse.Namespace) -> None:
     openings = read_openings()
     rng.shuffle(openings)
     sf = Stockfish(args.stockfish)
+    ours = None
+    if args.ours_nodes > 0:
+        from engine import Searcher, SearchLimit
+
+        ours = Searcher(hash_mb=16)
+        our_limit = SearchLimit(nodes=args.ours_nodes)
     fens: list[str] = []
     cps: list[int] = []
     seen: set[str] = set()
@@ -258,8 +268,11 @@ def generate(args: argparse.Namespace) -> None:
     try:
         while len(fens) < args.positions and time.monotonic() < deadline:
             board = chess.Board(openings[games % len(openings)])
+            our_colour = games % 2 == 0  # chess.WHITE in even games
             games += 1
             sf.new_game()
+            if ours is not None:
+                ours.new_game(seed=games)
             for _ in range(args.max_plies):
                 if board.is_game_over(claim_draw=True):
                     break
@@ -277,7 +290,12 @@ def generate(args: argparse.Namespace) -> None:
                 if abs(result.cp) >= args.stop_cp:
                     break
                 moves = list(board.legal_moves)
-                move = rng.choice(moves) if rng.random() < args.random else chess.Move.from_uci(result.best)
+                if rng.random() < args.random:
+                    move = rng.choice(moves)
+                elif ours is not None and board.turn == our_colour:
+                    move = chess.Move.from_uci(ours.search(board.fen(), (), our_limit).best_move)
+                else:
+                    move = chess.Move.from_uci(result.best)
                 board.push(move)
             if len(fens) - last_save >= args.save_every:
                 save(args.out, fens, cps)
@@ -353,6 +371,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save-every", type=int, default=5000, help="write the file every N positions")
     parser.add_argument("--stockfish", default=STOCKFISH, help="Stockfish binary")
+    parser.add_argument(
+        "--ours-nodes", type=int, default=0, help="our engine plays one side with N nodes a move (0: Stockfish both)"
+    )
     parser.add_argument(
         "--from-nnue", metavar="DIR", help="convert tools/nnue_data.py's parts in DIR instead of playing games"
     )

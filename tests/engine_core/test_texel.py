@@ -152,6 +152,31 @@ def test_generated_positions_are_quiet_new_and_labelled(tmp_path: Path) -> None:
     assert np.allclose(label, texel_data.label_of(cp), atol=1e-6)
 
 
+@pytest.mark.skipif(STOCKFISH is None, reason="Stockfish is not installed")
+def test_our_engine_plays_one_side_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine import Searcher
+
+    movers: list[bool] = []
+    original = Searcher.search
+
+    def counting_search(self: Searcher, fen: str, *args: object, **kwargs: object) -> object:
+        movers.append(chess.Board(fen).turn)
+        return original(self, fen, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Searcher, "search", counting_search)
+    out = tmp_path / "ours.npz"
+    argv = ["--out", str(out), "--positions", "80", "--depth", "2", "--random", "0", "--ours-nodes", "300"]
+    texel_data.main([*argv, "--max-plies", "30", "--stockfish", STOCKFISH or ""])
+    fens, _, label = texel_data.load(out)
+    assert len(fens) >= 80
+    # Three or more games of at most 30 plies: ours played White in the first, Black in the second.
+    assert chess.WHITE in movers and chess.BLACK in movers
+    assert 0.3 < len(movers) / (len(fens) + len(movers)) < 0.8  # about every other move of the games
+    for fen in fens:
+        assert texel_data.is_quiet(position_from_board(chess.Board(fen)), WEIGHTS)
+    assert np.all((label >= 0) & (label <= 1))
+
+
 def _codes(board: chess.Board) -> np.ndarray:
     codes = np.zeros(64, dtype=np.int8)
     for square, piece in board.piece_map().items():
