@@ -14,7 +14,8 @@ Layout (trained by tools/nnue_train.py, weights in ``engine/nnue_net.npz``):
 
 The accumulators are rebuilt from the board at each call, so make_move stays as it is: with
 HIDDEN 128 a call took about 1.2 µs against the hand-written evaluation's 1.8 µs (one timing on
-a loaded machine, 2026-11-27); the shipped net has HIDDEN 64.
+a loaded machine, 2026-11-27); the shipped net has HIDDEN 128 (5.75M positions, Stockfish's
+score as the target: docs/strength.md, "An evaluation network").
 All arithmetic is integer, so results are identical with and without the JIT.
 """
 

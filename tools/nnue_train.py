@@ -278,7 +278,12 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=1024)
     parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--l2", type=float, default=0.0, help="AdamW weight decay")
-    parser.add_argument("--wdl", type=float, default=0.3, help="lambda: weight of the game result in the target")
+    parser.add_argument(
+        "--wdl",
+        type=float,
+        default=0.0,
+        help="lambda: weight of the game result in the target (0.3 played 150 Elo worse: docs/strength.md)",
+    )
     parser.add_argument("--slope", type=float, default=0.0, help="Stockfish cp per engine cp (0: fit it)")
     parser.add_argument("--valid", type=float, default=0.05, help="share of the chunks held out")
     parser.add_argument("--threads", type=int, default=2)
