@@ -3,9 +3,12 @@ evaluated from scratch at every call, in integers.
 
 Layout (trained by tools/nnue_train.py, weights in ``engine/nnue_net.npz``):
 
-* 768 inputs per perspective: (piece colour relative to the perspective, piece type, square as
-  the perspective sees it, i.e. flipped for Black), so the same weights serve both sides and a
-  position and its colour-mirrored twin evaluate identically;
+* 768 inputs per perspective and king bucket: (piece colour relative to the perspective, piece
+  type, square as the perspective sees it, i.e. flipped for Black), so the same weights serve both
+  sides and a position and its colour-mirrored twin evaluate identically. With ``MIRROR`` a
+  perspective whose own king stands on files e-h sees the board flipped left-right too, and
+  ``KING_BUCKET[own king square, as seen]`` picks one of the 768-row blocks of W1 (a net without
+  these entries has one block and no mirroring);
 * ``acc[v] = B1 + sum of W1 rows of the pieces`` for each perspective ``v`` (HIDDEN int32);
 * ``out = (W2[:H] . screlu(acc[us]) + W2[H:] . screlu(acc[them]) + B2) // (QA * QA * QB)``,
   where ``screlu(a) = clamp(a, 0, QA) ** 2``; ``out`` is centipawns from the side to move's view,
@@ -14,8 +17,8 @@ Layout (trained by tools/nnue_train.py, weights in ``engine/nnue_net.npz``):
 
 The accumulators are rebuilt from the board at each call, so make_move stays as it is: with
 HIDDEN 128 a call took about 1.2 µs against the hand-written evaluation's 1.8 µs (one timing on
-a loaded machine, 2026-11-27); the shipped net has HIDDEN 128 (5.75M positions, Stockfish's
-score as the target: docs/strength.md, "An evaluation network").
+a loaded machine, 2026-11-27); the shipped net has HIDDEN 128 and four mirrored king buckets
+(11.9M positions, Stockfish's score as the target: docs/strength.md, "An evaluation network").
 All arithmetic is integer, so results are identical with and without the JIT.
 """
 
@@ -29,14 +32,28 @@ from numba import njit
 from engine.eval_weights import WEIGHTS
 from engine.evaluate import evaluate_with
 from engine.level_weights import LEVEL_WEIGHTS
-from engine.position import BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, SQ64_TO_120, ST_COUNT, ST_SIDE
+from engine.position import (
+    BISHOP,
+    BLACK,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+    SQ64_TO_120,
+    SQ120_TO_64,
+    ST_COUNT,
+    ST_KING,
+    ST_SIDE,
+    WHITE,
+)
 from engine.searchstate import FEATURE_FULL_EVAL, FEATURE_NNUE
 
 NET_FILE = "nnue_net.npz"
 """The weights, next to this module (package data; the frozen app ships it too)."""
 
 
-def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int, int, str]:
+def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int, int, np.ndarray, int, str]:
     with resources.files("engine").joinpath(NET_FILE).open("rb") as handle:
         data = np.load(handle)
         w1 = np.ascontiguousarray(data["w1"], dtype=np.int16)
@@ -47,13 +64,28 @@ def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int, int, str
         qb = int(data["qb"][0])
         meta = str(data["meta"])
         residual = int(data["residual"][0]) if "residual" in data.files else 0
-    if w1.shape[0] != 768 or w1.shape[1] != b1.shape[0] or w2.shape[0] != 2 * b1.shape[0]:
-        raise ValueError(f"{NET_FILE}: inconsistent shapes {w1.shape}, {b1.shape}, {w2.shape}")
-    return w1, b1, w2, b2, qa, qb, residual, meta
+        if "king_bucket" in data.files:
+            king_bucket = np.ascontiguousarray(data["king_bucket"], dtype=np.int64)
+            mirror = int(data["mirror"][0])
+        else:
+            king_bucket = np.zeros(64, dtype=np.int64)
+            mirror = 0
+    buckets = int(king_bucket.max()) + 1
+    if (
+        king_bucket.shape != (64,)
+        or king_bucket.min() < 0
+        or w1.shape[0] != 768 * buckets
+        or w1.shape[1] != b1.shape[0]
+        or w2.shape[0] != 2 * b1.shape[0]
+    ):
+        raise ValueError(f"{NET_FILE}: inconsistent shapes {w1.shape}, {b1.shape}, {w2.shape}, {king_bucket.shape}")
+    return w1, b1, w2, b2, qa, qb, residual, king_bucket, mirror, meta
 
 
-W1, B1, W2, B2, QA, QB, RESIDUAL, NET_INFO = _load()
-"""RESIDUAL > 0: the network is a correction of at most RESIDUAL cp added to engine.evaluate's value."""
+W1, B1, W2, B2, QA, QB, RESIDUAL, KING_BUCKET, MIRROR, NET_INFO = _load()
+"""RESIDUAL > 0: the network is a correction of at most RESIDUAL cp added to engine.evaluate's value.
+KING_BUCKET: the W1 block (of 768 rows) of each own-king square as the perspective sees it;
+MIRROR: 1 if a perspective whose king is on files e-h flips the board left-right."""
 HIDDEN = B1.shape[0]
 OUT_DIVISOR = QA * QA * QB
 
@@ -81,12 +113,19 @@ def nnue_evaluate(board: np.ndarray, st: np.ndarray) -> int:
     for j in range(HIDDEN):
         acc[0, j] = B1[j]
         acc[1, j] = B1[j]
+    # Each perspective's own king square (as it sees the board) picks its flip and W1 block.
+    white_king = SQ120_TO_64[st[ST_KING + WHITE]]
+    black_king = SQ120_TO_64[st[ST_KING + BLACK]] ^ 56
+    white_flip = 7 if MIRROR and white_king & 7 >= 4 else 0
+    black_flip = (7 if MIRROR and black_king & 7 >= 4 else 0) ^ 56
+    white_base = KING_BUCKET[white_king ^ white_flip] * 768
+    black_base = KING_BUCKET[black_king ^ black_flip ^ 56] * 768
     for square in range(64):
         piece = board[SQ64_TO_120[square]]
         if piece == 0:
             continue
-        white_row = WHITE_OFFSET[piece] + square
-        black_row = BLACK_OFFSET[piece] + (square ^ 56)
+        white_row = white_base + WHITE_OFFSET[piece] + (square ^ white_flip)
+        black_row = black_base + BLACK_OFFSET[piece] + (square ^ black_flip)
         for j in range(HIDDEN):
             acc[0, j] += W1[white_row, j]
         for j in range(HIDDEN):

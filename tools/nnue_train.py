@@ -4,7 +4,9 @@ The network (the layout engine/nnue.py reads):
 
 * input: 768 features per perspective, one per (piece colour relative to the perspective,
   piece type, square seen from the perspective's side), so both sides share one weight
-  table and a position and its colour-mirrored twin evaluate identically;
+  table and a position and its colour-mirrored twin evaluate identically; ``--layout`` adds
+  king buckets (one 768-row block per group of own-king squares) and the left-right flip of a
+  perspective whose king is on files e-h (LAYOUTS; trained with a shared factor table);
 * ``acc = B1 + sum of W1 rows`` for each perspective (HIDDEN numbers);
 * ``out = W2[:H] . screlu(acc_stm) + W2[H:] . screlu(acc_other) + B2``, screlu(x) =
   clamp(x, 0, 1) squared; ``out`` is the evaluation in the engine's centipawns.
@@ -41,7 +43,7 @@ QA = 255
 QB = 64
 K = 400.0 / math.log(10.0)
 PAD = 768
-"""Feature index of an empty slot (a zero row)."""
+"""Feature index of an empty slot (a zero row) with one king bucket: 768 times the bucket count."""
 
 
 def load(pattern_dir: str) -> dict[str, np.ndarray]:
@@ -58,8 +60,31 @@ def load(pattern_dir: str) -> dict[str, np.ndarray]:
     return {key: np.concatenate(value) for key, value in arrays.items()}
 
 
-def features(board: np.ndarray, stm: np.ndarray, chunk: int = 200_000) -> tuple[np.ndarray, np.ndarray]:
-    """Feature indices [N, 32] of the side to move's and the other side's perspective (PAD-filled)."""
+LAYOUTS: dict[str, tuple[list[int], int]] = {
+    "flat": ([0] * 64, 0),
+    "mirror": ([0] * 64, 1),
+    # The own king, mirrored to files a-d: castled (a1-c1), at home (d1), on the second rank,
+    # further up (the endgame, or a king under attack).
+    "k4": ([0, 0, 0, 1, 1, 1, 1, 1] + [2] * 8 + [3] * 48, 1),
+}
+"""Input layouts by name: the W1 block of each own-king square (as the perspective sees it,
+after the flip) and whether a king on files e-h flips the board left-right (engine/nnue.py)."""
+
+
+def layout(name: str) -> tuple[np.ndarray, int]:
+    """The king-bucket table and mirror flag of a LAYOUTS entry."""
+    buckets, mirror = LAYOUTS[name]
+    return np.array(buckets, dtype=np.int64), mirror
+
+
+def features(
+    board: np.ndarray, stm: np.ndarray, king_bucket: np.ndarray | None = None, mirror: int = 0, chunk: int = 200_000
+) -> tuple[np.ndarray, np.ndarray]:
+    """Feature indices [N, 32] of the side to move's and the other side's perspective (PAD-filled,
+    PAD = 768 times the number of king buckets)."""
+    if king_bucket is None:
+        king_bucket = np.zeros(64, dtype=np.int64)
+    pad = 768 * (int(king_bucket.max()) + 1)
     n = len(board)
     us = np.empty((n, 32), dtype=np.int16)
     them = np.empty((n, 32), dtype=np.int16)
@@ -70,8 +95,16 @@ def features(board: np.ndarray, stm: np.ndarray, chunk: int = 200_000) -> tuple[
         occupied = codes > 0
         piece_white = codes <= 6
         piece_type = np.where(piece_white, codes - 1, codes - 7)
-        white_view = np.where(occupied, np.where(piece_white, 0, 384) + piece_type * 64 + squares, PAD)
-        black_view = np.where(occupied, np.where(piece_white, 384, 0) + piece_type * 64 + (squares ^ 56), PAD)
+        white_king = np.argmax(codes == 6, axis=1)
+        black_king = np.argmax(codes == 12, axis=1) ^ 56
+        white_flip = np.where(mirror & (white_king & 7 >= 4), 7, 0)
+        black_flip = np.where(mirror & (black_king & 7 >= 4), 7, 0)
+        white_base = (king_bucket[white_king ^ white_flip] * 768)[:, None]
+        black_base = (king_bucket[black_king ^ black_flip] * 768)[:, None]
+        white_sq = squares ^ white_flip[:, None]
+        black_sq = squares ^ 56 ^ black_flip[:, None]
+        white_view = np.where(occupied, white_base + np.where(piece_white, 0, 384) + piece_type * 64 + white_sq, pad)
+        black_view = np.where(occupied, black_base + np.where(piece_white, 384, 0) + piece_type * 64 + black_sq, pad)
         # Occupied squares first, then PAD: a stable sort on "empty" keeps 32 slots.
         order = np.argsort(~occupied, axis=1, kind="stable")[:, :32]
         white_view = np.take_along_axis(white_view, order, axis=1)
@@ -152,13 +185,17 @@ class Trained:
     """A trained network in float (the trainer's view): what :func:`export` quantizes."""
 
     w1: np.ndarray
-    """768 x HIDDEN feature weights."""
+    """(768 x king buckets) x HIDDEN feature weights."""
     b1: np.ndarray
     """HIDDEN accumulator biases."""
     w2: np.ndarray
     """2 * HIDDEN output weights in centipawns (side to move's half first)."""
     b2: float
     """Output bias in centipawns."""
+    king_bucket: np.ndarray
+    """The input layout's W1 block per own-king square (LAYOUTS)."""
+    mirror: int
+    """1 if a king on files e-h flips its perspective left-right."""
 
 
 def float_eval(net: Trained, us: np.ndarray, them: np.ndarray) -> np.ndarray:
@@ -181,6 +218,8 @@ def export(net: Trained, path: str, residual: int, meta: str) -> None:
         qa=np.array([QA]),
         qb=np.array([QB]),
         residual=np.array([residual]),
+        king_bucket=net.king_bucket.astype(np.int64),
+        mirror=np.array([net.mirror]),
         meta=np.array(meta),
     )
 
@@ -208,19 +247,36 @@ def train(
     t_target = torch.from_numpy(target.astype(np.float32))
     t_base = torch.from_numpy(base.astype(np.float32)) if base is not None else None
     hidden = args.hidden
-    ft = torch.nn.EmbeddingBag(769, hidden, mode="sum", padding_idx=PAD)
+    king_bucket, mirror = layout(args.layout)
+    pad = 768 * (int(king_bucket.max()) + 1)
+    ft = torch.nn.EmbeddingBag(pad + 1, hidden, mode="sum", padding_idx=pad)
     with torch.no_grad():
         ft.weight.uniform_(-1.0 / math.sqrt(32), 1.0 / math.sqrt(32))
-        ft.weight[PAD].zero_()
+        ft.weight[pad].zero_()
     ft_bias = torch.nn.Parameter(torch.zeros(hidden))
     out = torch.nn.Linear(2 * hidden, 1)
-    params = [*ft.parameters(), ft_bias, *out.parameters()]
+    # With king buckets, a shared 768-row "factor" table is added to every bucket's rows while
+    # training and folded into them on export: what one bucket learns about a piece on a square
+    # serves the others, so the buckets need no more data than one table (Stockfish's and
+    # Bullet's factorizer).
+    buckets = pad // 768
+    factor = torch.nn.EmbeddingBag(769, hidden, mode="sum", padding_idx=768) if buckets > 1 else None
+    if factor is not None:
+        with torch.no_grad():
+            factor.weight.zero_()
+    params = [*ft.parameters(), ft_bias, *out.parameters(), *(factor.parameters() if factor is not None else [])]
     opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=args.l2)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, args.epochs))
 
+    def transform(rows: torch.Tensor) -> torch.Tensor:
+        if factor is None:
+            return ft(rows) + ft_bias
+        shared = torch.where(rows == pad, 768, rows % 768)
+        return ft(rows) + factor(shared) + ft_bias
+
     def forward(idx: torch.Tensor) -> torch.Tensor:
-        a = ft(t_us[idx]) + ft_bias
-        b = ft(t_them[idx]) + ft_bias
+        a = transform(t_us[idx])
+        b = transform(t_them[idx])
         x = torch.cat([a.clamp(0, 1) ** 2, b.clamp(0, 1) ** 2], dim=1)
         y = out(x).squeeze(1) * 400.0  # the output layer learns in units of 400 cp
         if t_base is not None:
@@ -232,11 +288,16 @@ def train(
 
     def snapshot() -> Trained:
         with torch.no_grad():
+            w1 = ft.weight[:pad].numpy().astype(np.float64).copy()
+            if factor is not None:
+                w1 += np.tile(factor.weight[:768].numpy().astype(np.float64), (buckets, 1))
             return Trained(
-                ft.weight[:768].numpy().astype(np.float64).copy(),
+                w1,
                 ft_bias.numpy().astype(np.float64).copy(),
                 out.weight[0].numpy().astype(np.float64) * 400.0,
                 float(out.bias[0]) * 400.0,
+                king_bucket,
+                mirror,
             )
 
     valid_t = torch.from_numpy(valid_idx)
@@ -274,6 +335,7 @@ def main() -> None:
     )
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--layout", choices=sorted(LAYOUTS), default="flat", help="king buckets and mirroring")
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--batch", type=int, default=1024)
     parser.add_argument("--lr", type=float, default=2e-3)
@@ -302,7 +364,8 @@ def main() -> None:
     n = len(data["score"])
     slope = args.slope or hce_slope(data["board"], data["stm"], data["score"])
     print(f"{n} positions; Stockfish cp per engine cp: {slope:.3f}", flush=True)
-    us, them = features(data["board"], data["stm"])
+    king_bucket, mirror = layout(args.layout)
+    us, them = features(data["board"], data["stm"], king_bucket, mirror)
     cp = data["score"].astype(np.float64) / slope
     result_stm = np.where(data["stm"] == 1, data["result"], -data["result"]).astype(np.float64)
     target = (1 - args.wdl) / (1 + np.exp(-cp / K)) + args.wdl * (result_stm + 1) / 2
@@ -321,7 +384,8 @@ def main() -> None:
     net, losses = train(us, them, target, base if args.residual else None, train_idx, valid_idx, args)
     residual = args.clamp if args.residual else 0
     meta = (
-        f"positions={n} slope={slope:.4f} wdl={args.wdl} hidden={args.hidden} epochs={args.epochs} l2={args.l2} "
+        f"positions={n} slope={slope:.4f} wdl={args.wdl} hidden={args.hidden} layout={args.layout} "
+        f"epochs={args.epochs} l2={args.l2} "
         f"residual={residual} train={losses[-1][0]:.6f} valid={min(v for _, v in losses):.6f}"
     )
     export(net, args.out, residual, meta)

@@ -27,8 +27,9 @@ def quantized_eval(net: dict[str, np.ndarray], us: np.ndarray, them: np.ndarray)
     """A quantized network file's arithmetic written out in numpy on one feature row (no engine code)."""
     w1 = net["w1"].astype(np.int64)
     qa = int(net["qa"][0])
-    rows_us = [int(i) for i in us if i != nnue_train.PAD]
-    rows_them = [int(i) for i in them if i != nnue_train.PAD]
+    pad = w1.shape[0]  # 768 per king bucket; the trainer pads with the first index past them
+    rows_us = [int(i) for i in us if i != pad]
+    rows_them = [int(i) for i in them if i != pad]
     acc_us = net["b1"].astype(np.int64) + w1[rows_us].sum(axis=0)
     acc_them = net["b1"].astype(np.int64) + w1[rows_them].sum(axis=0)
     act = np.concatenate([np.clip(acc_us, 0, qa) ** 2, np.clip(acc_them, 0, qa) ** 2])
@@ -38,7 +39,8 @@ def quantized_eval(net: dict[str, np.ndarray], us: np.ndarray, them: np.ndarray)
 def reference_eval(board: chess.Board) -> int:
     """The shipped network on ``board`` through the trainer's feature layout."""
     codes = nnue_data.encode(board)[None, :]
-    us, them = nnue_train.features(codes, np.array([1 if board.turn == chess.WHITE else 0], dtype=np.int8))
+    stm = np.array([1 if board.turn == chess.WHITE else 0], dtype=np.int8)
+    us, them = nnue_train.features(codes, stm, nnue.KING_BUCKET, nnue.MIRROR)
     net = {
         "w1": nnue.W1,
         "b1": nnue.B1,
@@ -51,7 +53,8 @@ def reference_eval(board: chess.Board) -> int:
 
 
 def test_the_shipped_network_loads_with_consistent_shapes() -> None:
-    assert nnue.W1.shape == (768, nnue.HIDDEN)
+    assert nnue.W1.shape == (768 * (int(nnue.KING_BUCKET.max()) + 1), nnue.HIDDEN)
+    assert nnue.KING_BUCKET.shape == (64,) and nnue.KING_BUCKET.min() == 0
     assert nnue.W2.shape == (2 * nnue.HIDDEN,)
     assert nnue.HIDDEN >= 16
     assert "positions=" in nnue.NET_INFO  # the trainer's record of what it learned from
@@ -122,18 +125,55 @@ def test_a_search_with_the_network_plays_mates_and_legal_moves() -> None:
         assert result.best_move is not None and chess.Move.from_uci(result.best_move) in board.legal_moves
 
 
-def test_the_trainer_exports_what_it_learned(tmp_path: Path) -> None:
+def test_a_mirrored_network_evaluates_a_position_and_its_left_right_flip_alike() -> None:
+    if not nnue.MIRROR:
+        pytest.skip("the shipped network does not mirror")
+    for board in random_positions(200, seed=13):
+        flipped = board.transform(chess.flip_horizontal)
+        flipped.castling_rights = 0
+        ours = position_from_board(board)
+        theirs = position_from_board(flipped)
+        assert nnue.nnue_evaluate(ours.board, ours.st) == nnue.nnue_evaluate(theirs.board, theirs.st), board.fen()
+
+
+@pytest.mark.parametrize("name", sorted(nnue_train.LAYOUTS))
+def test_the_trainer_layouts_index_within_their_blocks(name: str) -> None:
+    king_bucket, mirror = nnue_train.layout(name)
+    buckets = int(king_bucket.max()) + 1
+    assert sorted(set(king_bucket.tolist())) == list(range(buckets))
+    boards = [b for b in random_positions(200, seed=14) if b.is_valid()]
+    codes = np.array([nnue_data.encode(b) for b in boards])
+    stm = np.array([1 if b.turn == chess.WHITE else 0 for b in boards], dtype=np.int8)
+    us, them = nnue_train.features(codes, stm, king_bucket, mirror)
+    for i, board in enumerate(boards):
+        pieces = len(board.piece_map())
+        for row in (us[i], them[i]):
+            real = row[row != 768 * buckets]
+            assert len(real) == pieces and len(set(real.tolist())) == pieces  # one distinct row per piece
+            assert real.max() < 768 * buckets
+            # All of one perspective's rows lie in one 768-row block: its king's.
+            assert len({int(r) // 768 for r in real}) == 1
+        if mirror:
+            flipped = board.transform(chess.flip_horizontal)
+            f_us, f_them = nnue_train.features(nnue_data.encode(flipped)[None, :], stm[i : i + 1], king_bucket, mirror)
+            assert sorted(f_us[0].tolist()) == sorted(us[i].tolist())
+            assert sorted(f_them[0].tolist()) == sorted(them[i].tolist())
+
+
+@pytest.mark.parametrize("name", ["flat", "k4"])
+def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str) -> None:
     """A few epochs on synthetic labels; the quantized file evaluates like the float network."""
     pytest.importorskip("torch")  # the trainer's own dependency, not the app's
     boards = [b for b in random_positions(300, seed=12) if b.is_valid()]
     codes = np.array([nnue_data.encode(b) for b in boards])
     stm = np.array([1 if b.turn == chess.WHITE else 0 for b in boards], dtype=np.int8)
-    us, them = nnue_train.features(codes, stm)
+    king_bucket, mirror = nnue_train.layout(name)
+    us, them = nnue_train.features(codes, stm, king_bucket, mirror)
     material = np.array(
         [sum(len(b.pieces(t, b.turn)) - len(b.pieces(t, not b.turn)) for t in range(1, 6)) for b in boards]
     )
     target = 1 / (1 + np.exp(-material * 100.0 / nnue_train.K))
-    args = argparse.Namespace(seed=1, threads=1, hidden=16, lr=1e-2, l2=0.0, epochs=3, batch=64, clamp=200)
+    args = argparse.Namespace(seed=1, threads=1, hidden=16, lr=1e-2, l2=0.0, epochs=3, batch=64, clamp=200, layout=name)
     indices = np.arange(len(boards))
     net, losses = nnue_train.train(us, them, target, None, indices[:250], indices[250:], args)
     assert losses[-1][0] < losses[0][0]  # it learned something
@@ -141,6 +181,7 @@ def test_the_trainer_exports_what_it_learned(tmp_path: Path) -> None:
     nnue_train.export(net, str(path), 0, "positions=300")
     with np.load(path) as data:
         quantized = {key: data[key] for key in ("w1", "b1", "w2", "b2", "qa", "qb")}
+        assert data["king_bucket"].tolist() == king_bucket.tolist() and int(data["mirror"][0]) == mirror
     floats = nnue_train.float_eval(net, us, them)
     for i in range(len(boards)):
         # The accumulator is rounded to 1/QA steps (32 rows, each off by up to half a step):
