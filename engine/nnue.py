@@ -117,15 +117,15 @@ def nnue_evaluate(board: np.ndarray, st: np.ndarray) -> int:
     white_king = SQ120_TO_64[st[ST_KING + WHITE]]
     black_king = SQ120_TO_64[st[ST_KING + BLACK]] ^ 56
     white_flip = 7 if MIRROR and white_king & 7 >= 4 else 0
-    black_flip = (7 if MIRROR and black_king & 7 >= 4 else 0) ^ 56
+    black_flip = 7 if MIRROR and black_king & 7 >= 4 else 0
     white_base = KING_BUCKET[white_king ^ white_flip] * 768
-    black_base = KING_BUCKET[black_king ^ black_flip ^ 56] * 768
+    black_base = KING_BUCKET[black_king ^ black_flip] * 768
     for square in range(64):
         piece = board[SQ64_TO_120[square]]
         if piece == 0:
             continue
         white_row = white_base + WHITE_OFFSET[piece] + (square ^ white_flip)
-        black_row = black_base + BLACK_OFFSET[piece] + (square ^ black_flip)
+        black_row = black_base + BLACK_OFFSET[piece] + (square ^ 56 ^ black_flip)
         for j in range(HIDDEN):
             acc[0, j] += W1[white_row, j]
         for j in range(HIDDEN):

@@ -42,8 +42,6 @@ OUT = REPO / "engine" / "nnue_net.npz"
 QA = 255
 QB = 64
 K = 400.0 / math.log(10.0)
-PAD = 768
-"""Feature index of an empty slot (a zero row) with one king bucket: 768 times the bucket count."""
 
 
 def load(pattern_dir: str) -> dict[str, np.ndarray]:
@@ -77,14 +75,19 @@ def layout(name: str) -> tuple[np.ndarray, int]:
     return np.array(buckets, dtype=np.int64), mirror
 
 
+def pad_index(king_bucket: np.ndarray) -> int:
+    """Feature index of an empty slot (a zero row): the first past the 768-row blocks."""
+    return 768 * (int(king_bucket.max()) + 1)
+
+
 def features(
     board: np.ndarray, stm: np.ndarray, king_bucket: np.ndarray | None = None, mirror: int = 0, chunk: int = 200_000
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Feature indices [N, 32] of the side to move's and the other side's perspective (PAD-filled,
-    PAD = 768 times the number of king buckets)."""
+    """Feature indices [N, 32] of the side to move's and the other side's perspective (filled
+    with :func:`pad_index`)."""
     if king_bucket is None:
         king_bucket = np.zeros(64, dtype=np.int64)
-    pad = 768 * (int(king_bucket.max()) + 1)
+    pad = pad_index(king_bucket)
     n = len(board)
     us = np.empty((n, 32), dtype=np.int16)
     them = np.empty((n, 32), dtype=np.int16)
@@ -105,7 +108,7 @@ def features(
         black_sq = squares ^ 56 ^ black_flip[:, None]
         white_view = np.where(occupied, white_base + np.where(piece_white, 0, 384) + piece_type * 64 + white_sq, pad)
         black_view = np.where(occupied, black_base + np.where(piece_white, 384, 0) + piece_type * 64 + black_sq, pad)
-        # Occupied squares first, then PAD: a stable sort on "empty" keeps 32 slots.
+        # Occupied squares first, then the pad index: a stable sort on "empty" keeps 32 slots.
         order = np.argsort(~occupied, axis=1, kind="stable")[:, :32]
         white_view = np.take_along_axis(white_view, order, axis=1)
         black_view = np.take_along_axis(black_view, order, axis=1)
@@ -200,7 +203,7 @@ class Trained:
 
 def float_eval(net: Trained, us: np.ndarray, them: np.ndarray) -> np.ndarray:
     """The float network on feature rows (:func:`features`), centipawns (residual not added)."""
-    w1 = np.vstack([net.w1, np.zeros((1, net.w1.shape[1]))])  # PAD row
+    w1 = np.vstack([net.w1, np.zeros((1, net.w1.shape[1]))])  # the pad index's zero row
     a = np.clip(w1[us.astype(np.int64)].sum(axis=1) + net.b1, 0, 1) ** 2
     b = np.clip(w1[them.astype(np.int64)].sum(axis=1) + net.b1, 0, 1) ** 2
     hidden = net.w1.shape[1]
@@ -248,7 +251,7 @@ def train(
     t_base = torch.from_numpy(base.astype(np.float32)) if base is not None else None
     hidden = args.hidden
     king_bucket, mirror = layout(args.layout)
-    pad = 768 * (int(king_bucket.max()) + 1)
+    pad = pad_index(king_bucket)
     ft = torch.nn.EmbeddingBag(pad + 1, hidden, mode="sum", padding_idx=pad)
     with torch.no_grad():
         ft.weight.uniform_(-1.0 / math.sqrt(32), 1.0 / math.sqrt(32))

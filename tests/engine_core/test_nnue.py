@@ -27,7 +27,7 @@ def quantized_eval(net: dict[str, np.ndarray], us: np.ndarray, them: np.ndarray)
     """A quantized network file's arithmetic written out in numpy on one feature row (no engine code)."""
     w1 = net["w1"].astype(np.int64)
     qa = int(net["qa"][0])
-    pad = w1.shape[0]  # 768 per king bucket; the trainer pads with the first index past them
+    pad = w1.shape[0]  # nnue_train.pad_index: the first index past the king buckets' rows
     rows_us = [int(i) for i in us if i != pad]
     rows_them = [int(i) for i in them if i != pad]
     acc_us = net["b1"].astype(np.int64) + w1[rows_us].sum(axis=0)
@@ -148,7 +148,7 @@ def test_the_trainer_layouts_index_within_their_blocks(name: str) -> None:
     for i, board in enumerate(boards):
         pieces = len(board.piece_map())
         for row in (us[i], them[i]):
-            real = row[row != 768 * buckets]
+            real = row[row != nnue_train.pad_index(king_bucket)]
             assert len(real) == pieces and len(set(real.tolist())) == pieces  # one distinct row per piece
             assert real.max() < 768 * buckets
             # All of one perspective's rows lie in one 768-row block: its king's.
