@@ -78,6 +78,27 @@ def opening(
     return board
 
 
+def game_end(board: chess.Board, fen: str, seen: dict[str, int]) -> int | None:
+    """The result (White's view) if the game is over by the rules, else None.
+
+    Counts ``fen``'s position (its first four fields: python-chess writes an en passant square
+    only when a capture is legal, as the repetition rule wants) in ``seen``; a third occurrence or
+    fifty moves without a capture or pawn move end the game as a draw. Cheaper than
+    ``board.outcome(claim_draw=True)``, whose threefold claim tries every legal move and took half
+    of a worker's time.
+    """
+    key = fen.rsplit(" ", 2)[0]
+    seen[key] = seen.get(key, 0) + 1
+    if seen[key] >= 3 or board.halfmove_clock >= 100:
+        return 0
+    outcome = board.outcome(claim_draw=False)
+    if outcome is None:
+        return None
+    if outcome.winner is None:
+        return 0
+    return 1 if outcome.winner == chess.WHITE else -1
+
+
 def play_game(
     sf: Stockfish, rng: random.Random, book: chess.polyglot.MemoryMappedReader | None, args: argparse.Namespace
 ) -> tuple[list[tuple[np.ndarray, int, int]], int]:
@@ -89,16 +110,16 @@ def play_game(
     rows: list[tuple[np.ndarray, int, int]] = []
     decided = 0
     quiet = 0
+    seen: dict[str, int] = {}
     while True:
-        outcome = board.outcome(claim_draw=True)
-        if outcome is not None:
-            if outcome.winner is None:
-                return rows, 0
-            return rows, 1 if outcome.winner == chess.WHITE else -1
+        fen = board.fen()
+        result = game_end(board, fen, seen)
+        if result is not None:
+            return rows, result
         if board.ply() >= args.max_plies:
             return rows, 0
         label = args.sample >= 1.0 or rng.random() < args.sample
-        found = sf.analyse(board.fen(), args.depth if label else args.move_depth)
+        found = sf.analyse(fen, args.depth if label else args.move_depth)
         cp = found.cp
         move = chess.Move.from_uci(found.best)
         mate = abs(cp) >= MATE_CP  # texel_data's client reports a mate as +-MATE_CP

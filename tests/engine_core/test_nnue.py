@@ -187,3 +187,34 @@ def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str) -> None:
         # The accumulator is rounded to 1/QA steps (32 rows, each off by up to half a step):
         # a few centipawns of quantization error, no more.
         assert abs(quantized_eval(quantized, us[i], them[i]) - floats[i]) <= 8 + abs(floats[i]) * 0.03
+
+
+@pytest.mark.parametrize(
+    ("moves", "expected"),
+    [
+        (["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"], 0),  # threefold
+        (["f2f3", "e7e5", "g2g4", "d8h4"], -1),  # fool's mate
+        (["e2e4", "e7e5"], None),
+    ],
+)
+def test_data_game_end_agrees_with_python_chess(moves: list[str], expected: int | None) -> None:
+    """nnue_data.game_end, run after every ply as play_game does, ends a game where
+    python-chess's claim_draw outcome would, with the same result."""
+    board = chess.Board()
+    seen: dict[str, int] = {}
+    results = [nnue_data.game_end(board, board.fen(), seen)]
+    for uci in moves:
+        board.push_uci(uci)
+        results.append(nnue_data.game_end(board, board.fen(), seen))
+    assert results[:-1] == [None] * len(moves)
+    assert results[-1] == expected
+    outcome = board.outcome(claim_draw=True)
+    reference = None if outcome is None else (0 if outcome.winner is None else (1 if outcome.winner else -1))
+    assert reference == expected
+
+
+def test_data_game_end_fifty_moves() -> None:
+    board = chess.Board("8/8/4k3/8/8/4K3/8/R7 w - - 99 80")
+    assert nnue_data.game_end(board, board.fen(), {}) is None
+    board.push_uci("a1a2")
+    assert nnue_data.game_end(board, board.fen(), {}) == 0
