@@ -10,9 +10,10 @@ Layout (trained by tools/nnue_train.py, weights in ``engine/nnue_net.npz``):
   ``KING_BUCKET[own king square, as seen]`` picks one of the 768-row blocks of W1 (a net without
   these entries has one block and no mirroring);
 * ``acc[v] = B1 + sum of W1 rows of the pieces`` for each perspective ``v`` (HIDDEN int32);
-* ``out = (W2[:H] . screlu(acc[us]) + W2[H:] . screlu(acc[them]) + B2) // (QA * QA * QB)``,
-  where ``screlu(a) = clamp(a, 0, QA) ** 2``; ``out`` is centipawns from the side to move's view,
-  on the hand-written evaluation's scale (the trainer fits Stockfish's scale to it), so the
+* ``out = (W2[o, :H] . screlu(acc[us]) + W2[o, H:] . screlu(acc[them]) + B2[o]) // (QA * QA * QB)``,
+  where ``screlu(a) = clamp(a, 0, QA) ** 2`` and ``o = OUT_BUCKET[pieces on the board]`` picks the
+  output row (a net without that entry has one); ``out`` is centipawns from the side to move's
+  view, on the hand-written evaluation's scale (the trainer fits Stockfish's scale to it), so the
   search's margins and piece values keep their meaning.
 
 The accumulators are rebuilt from the board at each call, so make_move stays as it is: with
@@ -53,13 +54,13 @@ NET_FILE = "nnue_net.npz"
 """The weights, next to this module (package data; the frozen app ships it too)."""
 
 
-def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int, int, np.ndarray, int, str]:
+def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int, int, np.ndarray, int, np.ndarray, str]:
     with resources.files("engine").joinpath(NET_FILE).open("rb") as handle:
         data = np.load(handle)
         w1 = np.ascontiguousarray(data["w1"], dtype=np.int16)
         b1 = np.ascontiguousarray(data["b1"], dtype=np.int16)
-        w2 = np.ascontiguousarray(data["w2"], dtype=np.int64)
-        b2 = int(data["b2"][0])
+        w2 = np.ascontiguousarray(np.atleast_2d(data["w2"]), dtype=np.int64)
+        b2 = np.ascontiguousarray(np.atleast_1d(data["b2"]), dtype=np.int64)
         qa = int(data["qa"][0])
         qb = int(data["qb"][0])
         meta = str(data["meta"])
@@ -70,22 +71,34 @@ def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int, int, np.
         else:
             king_bucket = np.zeros(64, dtype=np.int64)
             mirror = 0
+        if "out_bucket" in data.files:
+            out_bucket = np.ascontiguousarray(data["out_bucket"], dtype=np.int64)
+        else:
+            out_bucket = np.zeros(33, dtype=np.int64)
     buckets = int(king_bucket.max()) + 1
     if (
         king_bucket.shape != (64,)
         or king_bucket.min() < 0
         or w1.shape[0] != 768 * buckets
         or w1.shape[1] != b1.shape[0]
-        or w2.shape[0] != 2 * b1.shape[0]
+        or w2.shape[1] != 2 * b1.shape[0]
+        or out_bucket.shape != (33,)
+        or out_bucket.min() < 0
+        or out_bucket.max() >= w2.shape[0]
+        or b2.shape != (w2.shape[0],)
     ):
-        raise ValueError(f"{NET_FILE}: inconsistent shapes {w1.shape}, {b1.shape}, {w2.shape}, {king_bucket.shape}")
-    return w1, b1, w2, b2, qa, qb, residual, king_bucket, mirror, meta
+        raise ValueError(
+            f"{NET_FILE}: inconsistent shapes {w1.shape}, {b1.shape}, {w2.shape}, {b2.shape}, "
+            f"{king_bucket.shape}, {out_bucket.shape}"
+        )
+    return w1, b1, w2, b2, qa, qb, residual, king_bucket, mirror, out_bucket, meta
 
 
-W1, B1, W2, B2, QA, QB, RESIDUAL, KING_BUCKET, MIRROR, NET_INFO = _load()
+W1, B1, W2, B2, QA, QB, RESIDUAL, KING_BUCKET, MIRROR, OUT_BUCKET, NET_INFO = _load()
 """RESIDUAL > 0: the network is a correction of at most RESIDUAL cp added to engine.evaluate's value.
 KING_BUCKET: the W1 block (of 768 rows) of each own-king square as the perspective sees it;
-MIRROR: 1 if a perspective whose king is on files e-h flips the board left-right."""
+MIRROR: 1 if a perspective whose king is on files e-h flips the board left-right;
+OUT_BUCKET: the row of W2 and B2 for each piece count 0..32, kings included."""
 HIDDEN = B1.shape[0]
 OUT_DIVISOR = QA * QA * QB
 
@@ -132,7 +145,13 @@ def nnue_evaluate(board: np.ndarray, st: np.ndarray) -> int:
             acc[1, j] += W1[black_row, j]
     us = st[ST_SIDE]
     them = 1 - us
-    total = np.int64(B2)
+    pieces = 0
+    for code in range(PAWN, KING + 1):
+        pieces += st[ST_COUNT + WHITE * 8 + code] + st[ST_COUNT + BLACK * 8 + code]
+    # The count comes from the search's own board, so it is 2..32; clamped all the same because a
+    # bad index here is a segfault, not an exception.
+    row = OUT_BUCKET[min(max(pieces, 0), 32)]
+    total = np.int64(B2[row])
     for j in range(HIDDEN):
         a = acc[us, j]
         if a < 0:
@@ -144,7 +163,7 @@ def nnue_evaluate(board: np.ndarray, st: np.ndarray) -> int:
             b = 0
         elif b > QA:
             b = QA
-        total += np.int64(a * a) * W2[j] + np.int64(b * b) * W2[HIDDEN + j]
+        total += np.int64(a * a) * W2[row, j] + np.int64(b * b) * W2[row, HIDDEN + j]
     return total // OUT_DIVISOR  # type: ignore[return-value]  # a numpy int64 scalar; Numba treats it as int
 
 

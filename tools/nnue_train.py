@@ -9,7 +9,9 @@ The network (the layout engine/nnue.py reads):
   perspective whose king is on files e-h (LAYOUTS; trained with a shared factor table);
 * ``acc = B1 + sum of W1 rows`` for each perspective (HIDDEN numbers);
 * ``out = W2[:H] . screlu(acc_stm) + W2[H:] . screlu(acc_other) + B2``, screlu(x) =
-  clamp(x, 0, 1) squared; ``out`` is the evaluation in the engine's centipawns.
+  clamp(x, 0, 1) squared; ``out`` is the evaluation in the engine's centipawns. With
+  ``--output-buckets`` N there are N rows of W2 and B2, one per range of the piece count
+  (:func:`output_buckets`): an opening and an endgame weigh the same hidden features differently.
 
 Targets (per position, the side to move's view): ``(1 - lambda) * sigmoid(score / SLOPE / K) +
 lambda * game result``, sigmoid of K = 400 / ln 10 (a 400-cp logistic), where ``score`` is
@@ -37,6 +39,8 @@ from pathlib import Path
 import chess
 import numpy as np
 
+from tools.nnue_layout import LAYOUTS, features, layout, output_buckets, pad_index, piece_counts
+
 REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "engine" / "nnue_net.npz"
 QA = 255
@@ -56,66 +60,6 @@ def load(pattern_dir: str) -> dict[str, np.ndarray]:
                 arrays[key].append(data[key])
             arrays["part"].append(np.full(len(data["score"]), number, dtype=np.int32))
     return {key: np.concatenate(value) for key, value in arrays.items()}
-
-
-LAYOUTS: dict[str, tuple[list[int], int]] = {
-    "flat": ([0] * 64, 0),
-    "mirror": ([0] * 64, 1),
-    # The own king, mirrored to files a-d: castled (a1-c1), at home (d1), on the second rank,
-    # further up (the endgame, or a king under attack).
-    "k4": ([0, 0, 0, 1, 1, 1, 1, 1] + [2] * 8 + [3] * 48, 1),
-}
-"""Input layouts by name: the W1 block of each own-king square (as the perspective sees it,
-after the flip) and whether a king on files e-h flips the board left-right (engine/nnue.py)."""
-
-
-def layout(name: str) -> tuple[np.ndarray, int]:
-    """The king-bucket table and mirror flag of a LAYOUTS entry."""
-    buckets, mirror = LAYOUTS[name]
-    return np.array(buckets, dtype=np.int64), mirror
-
-
-def pad_index(king_bucket: np.ndarray) -> int:
-    """Feature index of an empty slot (a zero row): the first past the 768-row blocks."""
-    return 768 * (int(king_bucket.max()) + 1)
-
-
-def features(
-    board: np.ndarray, stm: np.ndarray, king_bucket: np.ndarray | None = None, mirror: int = 0, chunk: int = 200_000
-) -> tuple[np.ndarray, np.ndarray]:
-    """Feature indices [N, 32] of the side to move's and the other side's perspective (filled
-    with :func:`pad_index`)."""
-    if king_bucket is None:
-        king_bucket = np.zeros(64, dtype=np.int64)
-    pad = pad_index(king_bucket)
-    n = len(board)
-    us = np.empty((n, 32), dtype=np.int16)
-    them = np.empty((n, 32), dtype=np.int16)
-    for start in range(0, n, chunk):  # a chunk at a time: millions of rows fit in memory as int16 only
-        stop = min(n, start + chunk)
-        codes = board[start:stop].astype(np.int64)  # 0 empty, 1..6 White, 7..12 Black
-        squares = np.arange(64, dtype=np.int64)[None, :]
-        occupied = codes > 0
-        piece_white = codes <= 6
-        piece_type = np.where(piece_white, codes - 1, codes - 7)
-        white_king = np.argmax(codes == 6, axis=1)
-        black_king = np.argmax(codes == 12, axis=1) ^ 56
-        white_flip = np.where(mirror & (white_king & 7 >= 4), 7, 0)
-        black_flip = np.where(mirror & (black_king & 7 >= 4), 7, 0)
-        white_base = (king_bucket[white_king ^ white_flip] * 768)[:, None]
-        black_base = (king_bucket[black_king ^ black_flip] * 768)[:, None]
-        white_sq = squares ^ white_flip[:, None]
-        black_sq = squares ^ 56 ^ black_flip[:, None]
-        white_view = np.where(occupied, white_base + np.where(piece_white, 0, 384) + piece_type * 64 + white_sq, pad)
-        black_view = np.where(occupied, black_base + np.where(piece_white, 384, 0) + piece_type * 64 + black_sq, pad)
-        # Occupied squares first, then the pad index: a stable sort on "empty" keeps 32 slots.
-        order = np.argsort(~occupied, axis=1, kind="stable")[:, :32]
-        white_view = np.take_along_axis(white_view, order, axis=1)
-        black_view = np.take_along_axis(black_view, order, axis=1)
-        white_to_move = (stm[start:stop] == 1)[:, None]
-        us[start:stop] = np.where(white_to_move, white_view, black_view)
-        them[start:stop] = np.where(white_to_move, black_view, white_view)
-    return us, them
 
 
 def hce_slope(board: np.ndarray, stm: np.ndarray, score: np.ndarray, sample: int = 20000, seed: int = 7) -> float:
@@ -192,22 +136,26 @@ class Trained:
     b1: np.ndarray
     """HIDDEN accumulator biases."""
     w2: np.ndarray
-    """2 * HIDDEN output weights in centipawns (side to move's half first)."""
-    b2: float
-    """Output bias in centipawns."""
+    """Output buckets x 2 * HIDDEN output weights in centipawns (side to move's half first)."""
+    b2: np.ndarray
+    """Output bias in centipawns, one per output bucket."""
     king_bucket: np.ndarray
     """The input layout's W1 block per own-king square (LAYOUTS)."""
     mirror: int
     """1 if a king on files e-h flips its perspective left-right."""
+    out_bucket: np.ndarray
+    """The W2 row of each piece count 0..32 (:func:`output_buckets`)."""
 
 
-def float_eval(net: Trained, us: np.ndarray, them: np.ndarray) -> np.ndarray:
-    """The float network on feature rows (:func:`features`), centipawns (residual not added)."""
+def float_eval(net: Trained, us: np.ndarray, them: np.ndarray, pieces: np.ndarray) -> np.ndarray:
+    """The float network on feature rows (:func:`features`) of positions with ``pieces`` pieces,
+    centipawns (residual not added)."""
     w1 = np.vstack([net.w1, np.zeros((1, net.w1.shape[1]))])  # the pad index's zero row
     a = np.clip(w1[us.astype(np.int64)].sum(axis=1) + net.b1, 0, 1) ** 2
     b = np.clip(w1[them.astype(np.int64)].sum(axis=1) + net.b1, 0, 1) ** 2
     hidden = net.w1.shape[1]
-    return a @ net.w2[:hidden] + b @ net.w2[hidden:] + net.b2
+    row = net.out_bucket[pieces]
+    return (a * net.w2[row, :hidden]).sum(axis=1) + (b * net.w2[row, hidden:]).sum(axis=1) + net.b2[row]
 
 
 def export(net: Trained, path: str, residual: int, meta: str) -> None:
@@ -217,7 +165,8 @@ def export(net: Trained, path: str, residual: int, meta: str) -> None:
         w1=np.round(net.w1 * QA).clip(-32767, 32767).astype(np.int16),
         b1=np.round(net.b1 * QA).clip(-32767, 32767).astype(np.int16),
         w2=np.round(net.w2 * QB).astype(np.int32),
-        b2=np.array([round(net.b2 * QA * QA * QB)], dtype=np.int64),
+        b2=np.round(net.b2 * QA * QA * QB).astype(np.int64),
+        out_bucket=net.out_bucket.astype(np.int64),
         qa=np.array([QA]),
         qb=np.array([QB]),
         residual=np.array([residual]),
@@ -232,6 +181,7 @@ def train(
     them: np.ndarray,
     target: np.ndarray,
     base: np.ndarray | None,
+    pieces: np.ndarray,
     train_idx: np.ndarray,
     valid_idx: np.ndarray,
     args: argparse.Namespace,
@@ -239,7 +189,8 @@ def train(
     """Fit the network (Adam, cosine learning rate); the epoch with the best validation loss is kept.
 
     ``base`` (residual training): our evaluation of each position, to which the network's
-    correction, clamped to ``args.clamp``, is added."""
+    correction, clamped to ``args.clamp``, is added. ``pieces``: each position's piece count,
+    which picks its output bucket (``args.output_buckets`` of them)."""
     import torch
 
     torch.manual_seed(args.seed)
@@ -249,6 +200,8 @@ def train(
     t_them = torch.from_numpy(them.astype(np.int32))
     t_target = torch.from_numpy(target.astype(np.float32))
     t_base = torch.from_numpy(base.astype(np.float32)) if base is not None else None
+    out_bucket = output_buckets(args.output_buckets)
+    t_bucket = torch.from_numpy(out_bucket[pieces])
     hidden = args.hidden
     king_bucket, mirror = layout(args.layout)
     pad = pad_index(king_bucket)
@@ -257,7 +210,7 @@ def train(
         ft.weight.uniform_(-1.0 / math.sqrt(32), 1.0 / math.sqrt(32))
         ft.weight[pad].zero_()
     ft_bias = torch.nn.Parameter(torch.zeros(hidden))
-    out = torch.nn.Linear(2 * hidden, 1)
+    out = torch.nn.Linear(2 * hidden, args.output_buckets)
     # With king buckets, a shared 768-row "factor" table is added to every bucket's rows while
     # training and folded into them on export: what one bucket learns about a piece on a square
     # serves the others, so the buckets need no more data than one table (Stockfish's and
@@ -281,7 +234,7 @@ def train(
         a = transform(t_us[idx])
         b = transform(t_them[idx])
         x = torch.cat([a.clamp(0, 1) ** 2, b.clamp(0, 1) ** 2], dim=1)
-        y = out(x).squeeze(1) * 400.0  # the output layer learns in units of 400 cp
+        y = out(x).gather(1, t_bucket[idx].unsqueeze(1)).squeeze(1) * 400.0  # in units of 400 cp
         if t_base is not None:
             return t_base[idx] + y.clamp(-args.clamp, args.clamp)
         return y
@@ -297,10 +250,11 @@ def train(
             return Trained(
                 w1,
                 ft_bias.numpy().astype(np.float64).copy(),
-                out.weight[0].numpy().astype(np.float64) * 400.0,
-                float(out.bias[0]) * 400.0,
+                out.weight.numpy().astype(np.float64) * 400.0,
+                out.bias.numpy().astype(np.float64) * 400.0,
                 king_bucket,
                 mirror,
+                out_bucket,
             )
 
     valid_t = torch.from_numpy(valid_idx)
@@ -339,6 +293,7 @@ def main() -> None:
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--hidden", type=int, default=128)
     parser.add_argument("--layout", choices=sorted(LAYOUTS), default="flat", help="king buckets and mirroring")
+    parser.add_argument("--output-buckets", type=int, default=1, help="W2 rows by piece count (8: Bullet's)")
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--batch", type=int, default=1024)
     parser.add_argument("--lr", type=float, default=2e-3)
@@ -384,11 +339,12 @@ def main() -> None:
         hce = base[valid_idx] if base is not None else hce_scores(data["board"][valid_idx], data["stm"][valid_idx])
         loss = float((((1 / (1 + np.exp(-hce / K))) - target[valid_idx]) ** 2).mean())
         print(f"hand-written evaluation on the validation set: {loss:.6f}", flush=True)
-    net, losses = train(us, them, target, base if args.residual else None, train_idx, valid_idx, args)
+    pieces = piece_counts(data["board"])
+    net, losses = train(us, them, target, base if args.residual else None, pieces, train_idx, valid_idx, args)
     residual = args.clamp if args.residual else 0
     meta = (
         f"positions={n} slope={slope:.4f} wdl={args.wdl} hidden={args.hidden} layout={args.layout} "
-        f"epochs={args.epochs} l2={args.l2} "
+        f"output_buckets={args.output_buckets} epochs={args.epochs} l2={args.l2} "
         f"residual={residual} train={losses[-1][0]:.6f} valid={min(v for _, v in losses):.6f}"
     )
     export(net, args.out, residual, meta)

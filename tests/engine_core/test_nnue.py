@@ -20,42 +20,48 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:  # tools/ is imported as a namespace package from the repository root
     sys.path.insert(0, str(REPO))
 
-from tools import nnue_data, nnue_train  # noqa: E402
+from tools import nnue_data, nnue_layout, nnue_train  # noqa: E402
 
 
-def quantized_eval(net: dict[str, np.ndarray], us: np.ndarray, them: np.ndarray) -> int:
-    """A quantized network file's arithmetic written out in numpy on one feature row (no engine code)."""
+def quantized_eval(net: dict[str, np.ndarray], us: np.ndarray, them: np.ndarray, pieces: int) -> int:
+    """A quantized network file's arithmetic written out in numpy on one feature row of a position
+    with ``pieces`` pieces (no engine code). A file without output buckets has one W2 row."""
     w1 = net["w1"].astype(np.int64)
     qa = int(net["qa"][0])
-    pad = w1.shape[0]  # nnue_train.pad_index: the first index past the king buckets' rows
+    pad = w1.shape[0]  # nnue_layout.pad_index: the first index past the king buckets' rows
     rows_us = [int(i) for i in us if i != pad]
     rows_them = [int(i) for i in them if i != pad]
     acc_us = net["b1"].astype(np.int64) + w1[rows_us].sum(axis=0)
     acc_them = net["b1"].astype(np.int64) + w1[rows_them].sum(axis=0)
     act = np.concatenate([np.clip(acc_us, 0, qa) ** 2, np.clip(acc_them, 0, qa) ** 2])
-    return int((int((act * net["w2"].astype(np.int64)).sum()) + int(net["b2"][0])) // (qa * qa * int(net["qb"][0])))
+    row = int(net["out_bucket"][pieces]) if "out_bucket" in net else 0
+    w2 = np.atleast_2d(net["w2"]).astype(np.int64)[row]
+    b2 = int(np.atleast_1d(net["b2"])[row])
+    return int((int((act * w2).sum()) + b2) // (qa * qa * int(net["qb"][0])))
 
 
 def reference_eval(board: chess.Board) -> int:
     """The shipped network on ``board`` through the trainer's feature layout."""
     codes = nnue_data.encode(board)[None, :]
     stm = np.array([1 if board.turn == chess.WHITE else 0], dtype=np.int8)
-    us, them = nnue_train.features(codes, stm, nnue.KING_BUCKET, nnue.MIRROR)
+    us, them = nnue_layout.features(codes, stm, nnue.KING_BUCKET, nnue.MIRROR)
     net = {
         "w1": nnue.W1,
         "b1": nnue.B1,
         "w2": nnue.W2,
-        "b2": np.array([nnue.B2]),
+        "b2": nnue.B2,
+        "out_bucket": nnue.OUT_BUCKET,
         "qa": np.array([nnue.QA]),
         "qb": np.array([nnue.QB]),
     }
-    return quantized_eval(net, us[0], them[0])
+    return quantized_eval(net, us[0], them[0], len(board.piece_map()))
 
 
 def test_the_shipped_network_loads_with_consistent_shapes() -> None:
     assert nnue.W1.shape == (768 * (int(nnue.KING_BUCKET.max()) + 1), nnue.HIDDEN)
     assert nnue.KING_BUCKET.shape == (64,) and nnue.KING_BUCKET.min() == 0
-    assert nnue.W2.shape == (2 * nnue.HIDDEN,)
+    assert nnue.W2.shape == (int(nnue.OUT_BUCKET.max()) + 1, 2 * nnue.HIDDEN)
+    assert nnue.B2.shape == (nnue.W2.shape[0],) and nnue.OUT_BUCKET.shape == (33,)
     assert nnue.HIDDEN >= 16
     assert "positions=" in nnue.NET_INFO  # the trainer's record of what it learned from
 
@@ -136,57 +142,83 @@ def test_a_mirrored_network_evaluates_a_position_and_its_left_right_flip_alike()
         assert nnue.nnue_evaluate(ours.board, ours.st) == nnue.nnue_evaluate(theirs.board, theirs.st), board.fen()
 
 
-@pytest.mark.parametrize("name", sorted(nnue_train.LAYOUTS))
+@pytest.mark.parametrize("name", sorted(nnue_layout.LAYOUTS))
 def test_the_trainer_layouts_index_within_their_blocks(name: str) -> None:
-    king_bucket, mirror = nnue_train.layout(name)
+    king_bucket, mirror = nnue_layout.layout(name)
     buckets = int(king_bucket.max()) + 1
     assert sorted(set(king_bucket.tolist())) == list(range(buckets))
     boards = [b for b in random_positions(200, seed=14) if b.is_valid()]
     codes = np.array([nnue_data.encode(b) for b in boards])
     stm = np.array([1 if b.turn == chess.WHITE else 0 for b in boards], dtype=np.int8)
-    us, them = nnue_train.features(codes, stm, king_bucket, mirror)
+    us, them = nnue_layout.features(codes, stm, king_bucket, mirror)
     for i, board in enumerate(boards):
         pieces = len(board.piece_map())
         for row in (us[i], them[i]):
-            real = row[row != nnue_train.pad_index(king_bucket)]
+            real = row[row != nnue_layout.pad_index(king_bucket)]
             assert len(real) == pieces and len(set(real.tolist())) == pieces  # one distinct row per piece
             assert real.max() < 768 * buckets
             # All of one perspective's rows lie in one 768-row block: its king's.
             assert len({int(r) // 768 for r in real}) == 1
         if mirror:
             flipped = board.transform(chess.flip_horizontal)
-            f_us, f_them = nnue_train.features(nnue_data.encode(flipped)[None, :], stm[i : i + 1], king_bucket, mirror)
+            f_us, f_them = nnue_layout.features(nnue_data.encode(flipped)[None, :], stm[i : i + 1], king_bucket, mirror)
             assert sorted(f_us[0].tolist()) == sorted(us[i].tolist())
             assert sorted(f_them[0].tolist()) == sorted(them[i].tolist())
 
 
-@pytest.mark.parametrize("name", ["flat", "k4"])
-def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str) -> None:
+@pytest.mark.parametrize(("name", "output_buckets"), [("flat", 1), ("k4", 1), ("k4", 8)])
+def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str, output_buckets: int) -> None:
     """A few epochs on synthetic labels; the quantized file evaluates like the float network."""
     pytest.importorskip("torch")  # the trainer's own dependency, not the app's
     boards = [b for b in random_positions(300, seed=12) if b.is_valid()]
     codes = np.array([nnue_data.encode(b) for b in boards])
     stm = np.array([1 if b.turn == chess.WHITE else 0 for b in boards], dtype=np.int8)
-    king_bucket, mirror = nnue_train.layout(name)
-    us, them = nnue_train.features(codes, stm, king_bucket, mirror)
+    king_bucket, mirror = nnue_layout.layout(name)
+    us, them = nnue_layout.features(codes, stm, king_bucket, mirror)
     material = np.array(
         [sum(len(b.pieces(t, b.turn)) - len(b.pieces(t, not b.turn)) for t in range(1, 6)) for b in boards]
     )
     target = 1 / (1 + np.exp(-material * 100.0 / nnue_train.K))
-    args = argparse.Namespace(seed=1, threads=1, hidden=16, lr=1e-2, l2=0.0, epochs=3, batch=64, clamp=200, layout=name)
+    args = argparse.Namespace(
+        seed=1,
+        threads=1,
+        hidden=16,
+        lr=1e-2,
+        l2=0.0,
+        epochs=3,
+        batch=64,
+        clamp=200,
+        layout=name,
+        output_buckets=output_buckets,
+    )
     indices = np.arange(len(boards))
-    net, losses = nnue_train.train(us, them, target, None, indices[:250], indices[250:], args)
+    pieces = nnue_layout.piece_counts(codes)
+    assert pieces.tolist() == [len(b.piece_map()) for b in boards]
+    net, losses = nnue_train.train(us, them, target, None, pieces, indices[:250], indices[250:], args)
     assert losses[-1][0] < losses[0][0]  # it learned something
     path = tmp_path / "net.npz"
     nnue_train.export(net, str(path), 0, "positions=300")
     with np.load(path) as data:
-        quantized = {key: data[key] for key in ("w1", "b1", "w2", "b2", "qa", "qb")}
+        quantized = {key: data[key] for key in ("w1", "b1", "w2", "b2", "qa", "qb", "out_bucket")}
         assert data["king_bucket"].tolist() == king_bucket.tolist() and int(data["mirror"][0]) == mirror
-    floats = nnue_train.float_eval(net, us, them)
+    assert quantized["w2"].shape == (output_buckets, 32)
+    floats = nnue_train.float_eval(net, us, them, pieces)
     for i in range(len(boards)):
         # The accumulator is rounded to 1/QA steps (32 rows, each off by up to half a step):
         # a few centipawns of quantization error, no more.
-        assert abs(quantized_eval(quantized, us[i], them[i]) - floats[i]) <= 8 + abs(floats[i]) * 0.03
+        assert abs(quantized_eval(quantized, us[i], them[i], int(pieces[i])) - floats[i]) <= 8 + abs(floats[i]) * 0.03
+
+
+@pytest.mark.parametrize("count", [1, 2, 4, 8])
+def test_output_buckets_split_the_piece_counts_evenly(count: int) -> None:
+    table = nnue_layout.output_buckets(count)
+    assert table.shape == (33,)
+    assert table[2] == 0 and table[32] == count - 1
+    assert (np.diff(table) >= 0).all()  # more pieces never a lower bucket
+    sizes = np.bincount(table[2:], minlength=count)
+    assert sizes.max() - sizes.min() <= 4  # about equal ranges of the 31 counts 2..32
+    if count == 8:
+        assert table.tolist()[2:] == [(p - 2) // 4 for p in range(2, 33)]
 
 
 @pytest.mark.parametrize(
