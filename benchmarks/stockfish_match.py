@@ -9,6 +9,9 @@ reversed; all pairs of all matches share one queue of ``--concurrency`` games at
 interval and the rating that gives us on Stockfish's scale.
 
     .venv/bin/python benchmarks/stockfish_match.py --elo 2300,2500 --pairs 100 --concurrency 2 --pgn /tmp/sf.pgn
+
+``--features MASK`` plays our engine with that search-feature mask (through
+benchmarks/uci_features.py, as sprt.py's ``--ab-features``), e.g. a pending bit turned on.
 """
 
 from __future__ import annotations
@@ -32,14 +35,27 @@ from levels_calibrate import (
     stockfish,
 )
 from match_common import TimeControl
-from sprt import _uci_option
+from sprt import BENCH_DIR, _uci_option
 
 
-def full_strength(tree: Path, options: dict[str, object]) -> Opponent:
-    """Our engine from ``tree`` without a strength limit."""
+def full_strength(tree: Path, options: dict[str, object], features: str | None = None) -> Opponent:
+    """Our engine from ``tree`` without a strength limit; with ``features``, that search-feature
+    mask instead of the engine's own (benchmarks/uci_features.py)."""
     settings: dict[str, object] = {"Hash": 16, "Move Overhead": OVERHEAD_MS, "Threads": 1}
     settings.update(options)
-    return Opponent("full strength", [sys.executable, "-m", "engine"], settings, None, cwd=str(tree))
+    if features is None:
+        return Opponent("full strength", [sys.executable, "-m", "engine"], settings, None, cwd=str(tree))
+    command = [sys.executable, str(BENCH_DIR / "uci_features.py"), features]
+    return Opponent(f"full strength (features {features})", command, settings, None, cwd=str(tree))
+
+
+def feature_mask(text: str) -> str:
+    """A --features value: an int, 0x.. hex allowed (argparse type); kept as written."""
+    try:
+        int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"feature mask {text!r} is not a number (e.g. 0x1ebffff)") from None
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,6 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tc", type=TimeControl.parse, default=TimeControl.parse("10+0.1"))
     parser.add_argument("--tree", type=Path, default=REPO, help="tree holding engine/ (default: this checkout)")
     parser.add_argument("--option", type=_uci_option, action="append", default=[], help="NAME=VALUE for our engine")
+    parser.add_argument(
+        "--features", type=feature_mask, help="our engine's search-feature mask (e.g. 0x1ebffff), default its own"
+    )
     parser.add_argument("--openings", type=Path, default=DEFAULT_OPENINGS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stockfish", default=STOCKFISH)
@@ -56,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pgn", type=Path, help="append every game to this PGN file")
     args = parser.parse_args(argv)
     elos = [int(x) for x in args.elo.split(",")]
-    ours = full_strength(args.tree.resolve(), dict(args.option))
+    ours = full_strength(args.tree.resolve(), dict(args.option), args.features)
     openings = load_openings(args.openings, args.seed)
     started = time.monotonic()
     print("command: " + " ".join(shlex.quote(a) for a in [Path(sys.argv[0]).as_posix(), *sys.argv[1:]]), flush=True)

@@ -370,3 +370,16 @@ def test_a_clocked_game_records_each_moves_clock_time_and_score_in_its_pgn() -> 
     assert g4.eval() == chess.engine.PovScore(chess.engine.Cp(10), chess.WHITE)
     assert qh4.eval() == chess.engine.PovScore(chess.engine.Cp(-500), chess.WHITE) and qh4.eval_depth() == 7
     assert qh4.emt() is not None
+
+
+def test_stockfish_match_plays_a_feature_mask_through_the_wrapper(tmp_path: Path) -> None:
+    import stockfish_match
+
+    own = stockfish_match.full_strength(tmp_path, {"Hash": 32})
+    assert own.command[1:] == ["-m", "engine"] and own.options["Hash"] == 32
+    masked = stockfish_match.full_strength(tmp_path, {}, "0x1ebffff")
+    assert masked.command[1:] == [str(BENCH / "uci_features.py"), "0x1ebffff"]
+    assert masked.cwd == str(tmp_path)
+    assert stockfish_match.feature_mask("0x1ebffff") == "0x1ebffff"
+    with pytest.raises(Exception, match="not a number"):
+        stockfish_match.feature_mask("nnue")
