@@ -16,10 +16,12 @@ Layout (trained by tools/nnue_train.py, weights in ``engine/nnue_net.npz``):
   view, on the hand-written evaluation's scale (the trainer fits Stockfish's scale to it), so the
   search's margins and piece values keep their meaning.
 
-The accumulators are rebuilt from the board at each call, so make_move stays as it is: with
-HIDDEN 128 a call took about 1.2 µs against the hand-written evaluation's 1.8 µs (one timing on
-a loaded machine, 2026-11-27); the shipped net has HIDDEN 128 and four mirrored king buckets
-(11.9M positions, Stockfish's score as the target: docs/strength.md, "An evaluation network").
+The accumulators are rebuilt from the board at each call, so make_move stays as it is: a call
+takes about 0.6-0.7 µs against the hand-written evaluation's 1.8 µs (loaded machine,
+2026-11-28), half of it the output layer, so accumulators kept per ply did not pay (branch
+``acc``, docs/strength.md). The shipped net has HIDDEN 128 and four mirrored king buckets (19.5M
+positions, Stockfish's score as the target: docs/strength.md, "An evaluation network"); it is the
+full-strength engine's evaluation since 2026-11-28 (FEATURE_NNUE in ALL_FEATURES).
 All arithmetic is integer, so results are identical with and without the JIT.
 """
 

@@ -170,10 +170,11 @@ ALL_FEATURES = (
     | FEATURE_TT_EVAL
     | FEATURE_NULL_EVAL_R
     | FEATURE_FULL_EVAL
+    | FEATURE_NNUE
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_NNUE
+PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
