@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from engine import Searcher, SearchLimit
-from engine.evaluate import evaluate
 from engine.fen import position_from_game
+from engine.nnue import position_eval
 from engine.position import ST_HPLY, encode_move
 from engine.tt import (
     BOUND_EXACT,
@@ -149,7 +149,8 @@ def test_a_torn_entry_never_pairs_a_position_with_another_ones_evaluation() -> N
 
 def test_the_search_stores_each_positions_own_evaluation() -> None:
     """After a search, every position along the principal variation that the table knows with
-    an evaluation holds exactly what evaluate() says for it: reuse never changes a node's eval."""
+    an evaluation holds exactly what the search's evaluation (position_eval) says for it: reuse
+    never changes a node's eval."""
     searcher = Searcher(hash_mb=1)
     fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
     result = searcher.search(fen, limit=SearchLimit(depth=6))
@@ -160,6 +161,6 @@ def test_the_search_stores_each_positions_own_evaluation() -> None:
         key = pos.hashes[pos.st[ST_HPLY]]
         entry, static_eval = tt_probe_eval(searcher._tt_keys, searcher._tt_data, key)
         if entry != 0 and static_eval != EVAL_NONE:
-            assert static_eval == evaluate(pos.board, pos.st)
+            assert static_eval == position_eval(pos.board, pos.st, searcher.features)
             checked += 1
     assert checked >= 2
