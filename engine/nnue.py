@@ -102,6 +102,8 @@ KING_BUCKET: the W1 block (of 768 rows) of each own-king square as the perspecti
 MIRROR: 1 if a perspective whose king is on files e-h flips the board left-right;
 OUT_BUCKET: the row of W2 and B2 for each piece count 0..32, kings included."""
 HIDDEN = B1.shape[0]
+OUTPUT_ROWS = W2.shape[0]
+"""Rows of W2 (output buckets); with one, the evaluation skips counting the pieces."""
 OUT_DIVISOR = QA * QA * QB
 
 
@@ -147,12 +149,14 @@ def nnue_evaluate(board: np.ndarray, st: np.ndarray) -> int:
             acc[1, j] += W1[black_row, j]
     us = st[ST_SIDE]
     them = 1 - us
-    pieces = 0
-    for code in range(PAWN, KING + 1):
-        pieces += st[ST_COUNT + WHITE * 8 + code] + st[ST_COUNT + BLACK * 8 + code]
-    # The count comes from the search's own board, so it is 2..32; clamped all the same because a
-    # bad index here is a segfault, not an exception.
-    row = OUT_BUCKET[min(max(pieces, 0), 32)]
+    row = 0
+    if OUTPUT_ROWS > 1:  # a compile-time constant: the shipped net's single row costs nothing here
+        pieces = 0
+        for code in range(PAWN, KING + 1):
+            pieces += st[ST_COUNT + WHITE * 8 + code] + st[ST_COUNT + BLACK * 8 + code]
+        # The count comes from the search's own board, so it is 2..32; clamped all the same because
+        # a bad index here is a segfault, not an exception.
+        row = OUT_BUCKET[min(max(pieces, 0), 32)]
     total = np.int64(B2[row])
     for j in range(HIDDEN):
         a = acc[us, j]

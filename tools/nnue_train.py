@@ -312,6 +312,8 @@ def main() -> None:
     parser.add_argument("--clamp", type=int, default=200, help="bound of the residual correction (cp)")
     parser.add_argument("--baseline", action="store_true", help="print the hand-written evaluation's validation loss")
     args = parser.parse_args()
+    if args.output_buckets < 1:
+        parser.error("--output-buckets must be at least 1")
 
     loaded = [load(folder) for folder in args.data]
     offset = 0
