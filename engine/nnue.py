@@ -9,20 +9,21 @@ Layout (trained by tools/nnue_train.py, weights in ``engine/nnue_net.npz``):
   perspective whose own king stands on files e-h sees the board flipped left-right too, and
   ``KING_BUCKET[own king square, as seen]`` picks one of the 768-row blocks of W1 (a net without
   these entries has one block and no mirroring);
-* ``acc[v] = B1 + sum of W1 rows of the pieces`` for each perspective ``v`` (HIDDEN int32);
+* ``acc[v] = B1 + sum of W1 rows of the pieces`` for each perspective ``v`` (HIDDEN int16:
+  the load checks that 32 pieces cannot overflow it: exactness_error);
 * ``out = (W2[o, :H] . screlu(acc[us]) + W2[o, H:] . screlu(acc[them]) + B2[o]) // (QA * QA * QB)``,
   where ``screlu(a) = clamp(a, 0, QA) ** 2`` and ``o = OUT_BUCKET[pieces on the board]`` picks the
   output row (a net without that entry has one); ``out`` is centipawns from the side to move's
   view, on the hand-written evaluation's scale (the trainer fits Stockfish's scale to it), so the
   search's margins and piece values keep their meaning.
 
-The accumulators are rebuilt from the board at each call, so make_move stays as it is: a call
-takes about 0.6-0.7 µs against the hand-written evaluation's 1.8 µs (loaded machine,
-2026-11-28), half of it the output layer, so accumulators kept per ply did not pay (branch
-``acc``, docs/strength.md). The shipped net has HIDDEN 128 and four mirrored king buckets (19.5M
+The accumulators are rebuilt from the board at each call, so make_move stays as it is (branch
+``acc`` kept them per ply and was slower: docs/strength.md). They are int16 and the output sum
+runs in float64 with its additions reassociated, both vectorized by LLVM and both exact
+(:func:`exactness_error`). The shipped net has HIDDEN 128 and four mirrored king buckets (19.5M
 positions, Stockfish's score as the target: docs/strength.md, "An evaluation network"); it is the
 full-strength engine's evaluation since 2026-11-28 (FEATURE_NNUE in ALL_FEATURES).
-All arithmetic is integer, so results are identical with and without the JIT.
+All values are exact integers, so results are identical with and without the JIT.
 """
 
 from __future__ import annotations
@@ -54,6 +55,25 @@ from engine.searchstate import FEATURE_FULL_EVAL, FEATURE_NNUE
 
 NET_FILE = "nnue_net.npz"
 """The weights, next to this module (package data; the frozen app ships it too)."""
+
+
+MAX_PIECES = 32
+"""Pieces a legal position can hold: the most W1 rows one accumulator adds up."""
+
+
+def exactness_error(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, qa: int) -> str | None:
+    """Why integer weights would break nnue_evaluate's arithmetic, or None if they do not.
+
+    The accumulators are int16, so B1 and MAX_PIECES rows of W1 must fit it; the output sum runs
+    in float64, so each of its terms and partial sums must be an integer below 2**53 (then it is
+    exact in any order of additions). The trainer's export checks the same before it writes."""
+    accumulator = int(np.abs(b1.astype(np.int64)).max()) + MAX_PIECES * int(np.abs(w1.astype(np.int64)).max())
+    if accumulator > np.iinfo(np.int16).max:
+        return f"the hidden layer's weights are too large for 16-bit accumulators (up to {accumulator})"
+    output = w2.shape[-1] * qa * qa * int(np.abs(w2.astype(np.int64)).max())
+    if output >= 2**53:
+        return f"the output weights are too large for an exact sum (up to {output})"
+    return None
 
 
 def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int, int, np.ndarray, int, np.ndarray, str]:
@@ -105,6 +125,10 @@ HIDDEN = B1.shape[0]
 OUTPUT_ROWS = W2.shape[0]
 """Rows of W2 (output buckets); with one, the evaluation skips counting the pieces."""
 OUT_DIVISOR = QA * QA * QB
+W2_FLOAT = W2.astype(np.float64)
+"""W2 as float64, for the vectorized output sum (exact: exactness_error)."""
+if (_exactness := exactness_error(W1, B1, W2, QA)) is not None:
+    raise ValueError(f"{NET_FILE}: {_exactness}")
 
 
 def _feature_offsets() -> tuple[np.ndarray, np.ndarray]:
@@ -123,10 +147,10 @@ def _feature_offsets() -> tuple[np.ndarray, np.ndarray]:
 WHITE_OFFSET, BLACK_OFFSET = _feature_offsets()
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, fastmath={"reassoc", "nsz"})
 def nnue_evaluate(board: np.ndarray, st: np.ndarray) -> int:
     """The network's evaluation in centipawns from the side to move's view."""
-    acc = np.empty((2, HIDDEN), dtype=np.int32)
+    acc = np.empty((2, HIDDEN), dtype=np.int16)
     for j in range(HIDDEN):
         acc[0, j] = B1[j]
         acc[1, j] = B1[j]
@@ -157,20 +181,17 @@ def nnue_evaluate(board: np.ndarray, st: np.ndarray) -> int:
         # The count comes from the search's own board, so it is 2..32; clamped all the same because
         # a bad index here is a segfault, not an exception.
         row = OUT_BUCKET[min(max(pieces, 0), 32)]
-    total = np.int64(B2[row])
+    # Float64 arithmetic here is exact (every product and partial sum is an integer below 2**53,
+    # checked at load by exactness_error), so the order of the additions cannot change the
+    # result; that is what lets "reassoc" vectorize the sum and keeps JIT and no-JIT identical.
+    total = 0.0
     for j in range(HIDDEN):
-        a = acc[us, j]
-        if a < 0:
-            a = 0
-        elif a > QA:
-            a = QA
-        b = acc[them, j]
-        if b < 0:
-            b = 0
-        elif b > QA:
-            b = QA
-        total += np.int64(a * a) * W2[row, j] + np.int64(b * b) * W2[row, HIDDEN + j]
-    return total // OUT_DIVISOR  # type: ignore[return-value]  # a numpy int64 scalar; Numba treats it as int
+        # int64 before squaring: without the JIT, numpy would square an int16 in int16.
+        a = np.int64(min(max(acc[us, j], 0), QA))
+        b = np.int64(min(max(acc[them, j], 0), QA))
+        total += np.float64(a * a) * W2_FLOAT[row, j] + np.float64(b * b) * W2_FLOAT[row, HIDDEN + j]
+    total_int = np.int64(total) + B2[row]
+    return total_int // OUT_DIVISOR
 
 
 @njit(cache=True, nogil=True)

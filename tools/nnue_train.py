@@ -39,6 +39,7 @@ from pathlib import Path
 import chess
 import numpy as np
 
+from engine.nnue import exactness_error
 from tools.nnue_layout import LAYOUTS, features, layout, output_buckets, pad_index, piece_counts
 
 REPO = Path(__file__).resolve().parent.parent
@@ -159,12 +160,18 @@ def float_eval(net: Trained, us: np.ndarray, them: np.ndarray, pieces: np.ndarra
 
 
 def export(net: Trained, path: str, residual: int, meta: str) -> None:
-    """Write ``net`` quantized in engine/nnue.py's layout."""
+    """Write ``net`` quantized in engine/nnue.py's layout; refuse weights the engine's exact
+    arithmetic cannot hold (engine.nnue.exactness_error)."""
+    w1 = np.round(net.w1 * QA).clip(-32767, 32767).astype(np.int16)
+    b1 = np.round(net.b1 * QA).clip(-32767, 32767).astype(np.int16)
+    w2 = np.round(net.w2 * QB).astype(np.int32)
+    if (error := exactness_error(w1, b1, w2, QA)) is not None:
+        raise ValueError(f"{path}: {error}; train with more weight decay (--l2)")
     np.savez(
         path,
-        w1=np.round(net.w1 * QA).clip(-32767, 32767).astype(np.int16),
-        b1=np.round(net.b1 * QA).clip(-32767, 32767).astype(np.int16),
-        w2=np.round(net.w2 * QB).astype(np.int32),
+        w1=w1,
+        b1=b1,
+        w2=w2,
         b2=np.round(net.b2 * QA * QA * QB).astype(np.int64),
         out_bucket=net.out_bucket.astype(np.int64),
         qa=np.array([QA]),

@@ -250,3 +250,34 @@ def test_data_game_end_fifty_moves() -> None:
     assert nnue_data.game_end(board, board.fen(), {}) is None
     board.push_uci("a1a2")
     assert nnue_data.game_end(board, board.fen(), {}) == 0
+
+
+def test_weights_too_large_for_the_exact_arithmetic_are_refused() -> None:
+    hidden = nnue.HIDDEN
+    w1 = np.zeros((768, hidden), dtype=np.int16)
+    b1 = np.zeros(hidden, dtype=np.int16)
+    w2 = np.zeros((1, 2 * hidden), dtype=np.int64)
+    assert nnue.exactness_error(w1, b1, w2, nnue.QA) is None
+    w1[5, 7] = 32767 // nnue.MAX_PIECES + 1  # 32 pieces on such rows would overflow int16
+    assert "16-bit" in str(nnue.exactness_error(w1, b1, w2, nnue.QA))
+    w1[5, 7] = 0
+    w2[0, 3] = 2**53 // (2 * hidden * nnue.QA * nnue.QA) + 1
+    assert "exact sum" in str(nnue.exactness_error(w1, b1, w2, nnue.QA))
+    assert nnue.exactness_error(nnue.W1, nnue.B1, nnue.W2, nnue.QA) is None  # the shipped net
+
+
+def test_the_trainer_refuses_to_export_weights_the_engine_cannot_sum_exactly(tmp_path: Path) -> None:
+    king_bucket, mirror = nnue_layout.layout("flat")
+    net = nnue_train.Trained(
+        w1=np.full((768, 8), 5.0),  # 5 * QA per row: 32 pieces overflow an int16 accumulator
+        b1=np.zeros(8),
+        w2=np.ones((1, 16)),
+        b2=np.zeros(1),
+        king_bucket=king_bucket,
+        mirror=mirror,
+        out_bucket=nnue_layout.output_buckets(1),
+    )
+    path = tmp_path / "net.npz"
+    with pytest.raises(ValueError, match="16-bit"):
+        nnue_train.export(net, str(path), 0, "positions=0")
+    assert not path.exists()
