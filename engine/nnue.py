@@ -1,5 +1,5 @@
 """The evaluation network (FEATURE_NNUE): a small efficiently-updatable-style network,
-evaluated from scratch at every call, in integers.
+evaluated from scratch at every call, in exact integer values.
 
 Layout (trained by tools/nnue_train.py, weights in ``engine/nnue_net.npz``):
 
@@ -113,6 +113,8 @@ def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int, i
             f"{NET_FILE}: inconsistent shapes {w1.shape}, {b1.shape}, {w2.shape}, {b2.shape}, "
             f"{king_bucket.shape}, {out_bucket.shape}"
         )
+    if (error := exactness_error(w1, b1, w2, qa)) is not None:
+        raise ValueError(f"{NET_FILE}: {error}")
     return w1, b1, w2, b2, qa, qb, residual, king_bucket, mirror, out_bucket, meta
 
 
@@ -126,9 +128,7 @@ OUTPUT_ROWS = W2.shape[0]
 """Rows of W2 (output buckets); with one, the evaluation skips counting the pieces."""
 OUT_DIVISOR = QA * QA * QB
 W2_FLOAT = W2.astype(np.float64)
-"""W2 as float64, for the vectorized output sum (exact: exactness_error)."""
-if (_exactness := exactness_error(W1, B1, W2, QA)) is not None:
-    raise ValueError(f"{NET_FILE}: {_exactness}")
+"""W2 as float64, for the vectorized output sum (exact: exactness_error, checked by _load)."""
 
 
 def _feature_offsets() -> tuple[np.ndarray, np.ndarray]:
