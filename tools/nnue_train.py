@@ -183,6 +183,33 @@ def export(net: Trained, path: str, residual: int, meta: str) -> None:
     )
 
 
+def load_net(path: str) -> Trained:
+    """A network file (:func:`export`'s layout) back in float, to continue training it (``--init``)."""
+    with np.load(path) as data:
+        qa, qb = int(data["qa"][0]), int(data["qb"][0])
+        if int(data["residual"][0]):
+            raise ValueError(f"{path}: a residual network cannot be continued")
+        w1 = data["w1"].astype(np.float64) / qa
+        w2 = np.atleast_2d(data["w2"]).astype(np.float64) / qb
+        if w2.shape[1] != 2 * w1.shape[1]:
+            raise ValueError(f"{path}: the output weights do not match the hidden layer")
+        return Trained(
+            w1,
+            data["b1"].astype(np.float64) / qa,
+            w2,
+            np.atleast_1d(data["b2"]).astype(np.float64) / (qa * qa * qb),
+            data["king_bucket"].astype(np.int64) if "king_bucket" in data else np.zeros(64, dtype=np.int64),
+            int(data["mirror"][0]) if "mirror" in data else 0,
+            data["out_bucket"].astype(np.int64) if "out_bucket" in data else np.zeros(33, dtype=np.int64),
+        )
+
+
+def net_meta(path: str) -> dict[str, str]:
+    """The ``key=value`` training facts stored in a network file."""
+    with np.load(path) as data:
+        return dict(item.split("=", 1) for item in str(data["meta"]).split() if "=" in item)
+
+
 def train(
     us: np.ndarray,
     them: np.ndarray,
@@ -192,12 +219,15 @@ def train(
     train_idx: np.ndarray,
     valid_idx: np.ndarray,
     args: argparse.Namespace,
+    init: Trained | None = None,
 ) -> tuple[Trained, list[tuple[float, float]]]:
     """Fit the network (Adam, cosine learning rate); the epoch with the best validation loss is kept.
 
     ``base`` (residual training): our evaluation of each position, to which the network's
     correction, clamped to ``args.clamp``, is added. ``pieces``: each position's piece count,
-    which picks its output bucket (``args.output_buckets`` of them)."""
+    which picks its output bucket (``args.output_buckets`` of them). ``init``: a network to
+    start from instead of random weights (its layout, hidden size and output buckets must be
+    ``args``'s); its validation loss is printed as epoch 0 and it is kept if no epoch beats it."""
     import torch
 
     torch.manual_seed(args.seed)
@@ -227,6 +257,21 @@ def train(
     if factor is not None:
         with torch.no_grad():
             factor.weight.zero_()
+    if init is not None:
+        if init.w1.shape != (pad, hidden) or init.w2.shape != (args.output_buckets, 2 * hidden):
+            raise ValueError(
+                f"the starting network has {init.w1.shape[0]} feature rows, hidden size {init.w1.shape[1]} and "
+                f"{init.w2.shape[0]} output buckets; asked for {pad}, {hidden} and {args.output_buckets}"
+            )
+        if init.king_bucket.tolist() != king_bucket.tolist() or init.mirror != mirror:
+            raise ValueError(f"the starting network's king buckets are not layout {args.layout}'s")
+        if init.out_bucket.tolist() != out_bucket.tolist():
+            raise ValueError("the starting network's output buckets split the piece counts differently")
+        with torch.no_grad():  # the factor table stays zero: the file holds it folded into the buckets
+            ft.weight[:pad] = torch.from_numpy(init.w1.astype(np.float32))
+            ft_bias[:] = torch.from_numpy(init.b1.astype(np.float32))
+            out.weight[:] = torch.from_numpy((init.w2 / 400.0).astype(np.float32))
+            out.bias[:] = torch.from_numpy((init.b2 / 400.0).astype(np.float32))
     params = [*ft.parameters(), ft_bias, *out.parameters(), *(factor.parameters() if factor is not None else [])]
     opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=args.l2)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, args.epochs))
@@ -267,6 +312,11 @@ def train(
     valid_t = torch.from_numpy(valid_idx)
     losses: list[tuple[float, float]] = []
     best: tuple[float, Trained] | None = None
+    if init is not None:
+        with torch.no_grad():
+            valid = float(loss_of(valid_t)) if len(valid_idx) else float("nan")
+        best = (valid, init)
+        print(f"epoch 0 (the starting network): valid {valid:.6f}", flush=True)
     for epoch in range(args.epochs):
         start = time.monotonic()
         perm = torch.from_numpy(rng.permutation(train_idx))
@@ -311,7 +361,10 @@ def main() -> None:
         default=0.0,
         help="lambda: weight of the game result in the target (0.3 played 150 Elo worse: docs/strength.md)",
     )
-    parser.add_argument("--slope", type=float, default=0.0, help="Stockfish cp per engine cp (0: fit it)")
+    parser.add_argument(
+        "--slope", type=float, default=0.0, help="Stockfish cp per engine cp (0: --init's, else fit it)"
+    )
+    parser.add_argument("--init", help="network file to continue training (same layout) instead of random weights")
     parser.add_argument("--valid", type=float, default=0.05, help="share of the chunks held out")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -321,6 +374,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.output_buckets < 1:
         parser.error("--output-buckets must be at least 1")
+    if args.init and args.residual:
+        parser.error("--init continues a plain network, not a residual one")
 
     loaded = [load(folder) for folder in args.data]
     offset = 0
@@ -329,7 +384,10 @@ def main() -> None:
         offset = int(chunk["part"].max()) + 1
     data = {key: np.concatenate([chunk[key] for chunk in loaded]) for key in loaded[0]}
     n = len(data["score"])
-    slope = args.slope or hce_slope(data["board"], data["stm"], data["score"])
+    init = load_net(args.init) if args.init else None
+    # A continued network must keep the scale it was trained in: its file's slope.
+    slope = args.slope or (float(net_meta(args.init).get("slope", "0")) if args.init else 0.0)
+    slope = slope or hce_slope(data["board"], data["stm"], data["score"])
     print(f"{n} positions; Stockfish cp per engine cp: {slope:.3f}", flush=True)
     king_bucket, mirror = layout(args.layout)
     us, them = features(data["board"], data["stm"], king_bucket, mirror)
@@ -349,12 +407,15 @@ def main() -> None:
         loss = float((((1 / (1 + np.exp(-hce / K))) - target[valid_idx]) ** 2).mean())
         print(f"hand-written evaluation on the validation set: {loss:.6f}", flush=True)
     pieces = piece_counts(data["board"])
-    net, losses = train(us, them, target, base if args.residual else None, pieces, train_idx, valid_idx, args)
+    net, losses = train(us, them, target, base if args.residual else None, pieces, train_idx, valid_idx, args, init)
     residual = args.clamp if args.residual else 0
+    started_from = ""
+    if args.init:
+        started_from = f" init={Path(args.init).name} init_positions={net_meta(args.init).get('positions', '?')}"
     meta = (
         f"positions={n} slope={slope:.4f} wdl={args.wdl} hidden={args.hidden} layout={args.layout} "
         f"output_buckets={args.output_buckets} epochs={args.epochs} l2={args.l2} "
-        f"residual={residual} train={losses[-1][0]:.6f} valid={min(v for _, v in losses):.6f}"
+        f"residual={residual} train={losses[-1][0]:.6f} valid={min(v for _, v in losses):.6f}" + started_from
     )
     export(net, args.out, residual, meta)
     print(f"wrote {args.out}: {meta}")

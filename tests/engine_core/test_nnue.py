@@ -209,6 +209,43 @@ def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str, output_b
         assert abs(quantized_eval(quantized, us[i], them[i], int(pieces[i])) - floats[i]) <= 8 + abs(floats[i]) * 0.03
 
 
+def test_the_trainer_continues_a_network_file_where_it_stood(tmp_path: Path) -> None:
+    """``--init``: a file read back starts training with the file's evaluations (a zero learning
+    rate keeps them), and a file of another layout is refused in plain words."""
+    pytest.importorskip("torch")
+    boards = [b for b in random_positions(200, seed=13) if b.is_valid()]
+    codes = np.array([nnue_data.encode(b) for b in boards])
+    stm = np.array([1 if b.turn == chess.WHITE else 0 for b in boards], dtype=np.int8)
+    king_bucket, mirror = nnue_layout.layout("k4")
+    us, them = nnue_layout.features(codes, stm, king_bucket, mirror)
+    pieces = nnue_layout.piece_counts(codes)
+    target = np.full(len(boards), 0.5)
+    args = argparse.Namespace(
+        seed=1, threads=1, hidden=16, lr=1e-2, l2=0.0, epochs=2, batch=64, clamp=200, layout="k4", output_buckets=1
+    )
+    indices = np.arange(len(boards))
+    net, _ = nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], args)
+    path = tmp_path / "net.npz"
+    nnue_train.export(net, str(path), 0, "positions=200 slope=0.75")
+    assert nnue_train.net_meta(str(path)) == {"positions": "200", "slope": "0.75"}
+    loaded = nnue_train.load_net(str(path))
+    with np.load(path) as data:
+        quantized = {key: data[key] for key in ("w1", "b1", "w2", "b2", "qa", "qb", "out_bucket")}
+    start = nnue_train.float_eval(loaded, us, them, pieces)
+    for i in range(len(boards)):  # the file read back is the file, up to the final rounding
+        assert abs(quantized_eval(quantized, us[i], them[i], int(pieces[i])) - start[i]) <= 1
+    frozen = argparse.Namespace(**{**vars(args), "lr": 0.0, "epochs": 1})
+    continued, _ = nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], frozen, loaded)
+    np.testing.assert_allclose(nnue_train.float_eval(continued, us, them, pieces), start, atol=0.05)
+    with pytest.raises(ValueError, match="hidden size 16"):
+        wider = argparse.Namespace(**{**vars(args), "hidden": 32})
+        nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], wider, loaded)
+    flat_us, flat_them = nnue_layout.features(codes, stm)
+    with pytest.raises(ValueError, match="feature rows"):
+        flat = argparse.Namespace(**{**vars(args), "layout": "flat"})
+        nnue_train.train(flat_us, flat_them, target, None, pieces, indices[:150], indices[150:], flat, loaded)
+
+
 @pytest.mark.parametrize("count", [1, 2, 4, 8])
 def test_output_buckets_split_the_piece_counts_evenly(count: int) -> None:
     table = nnue_layout.output_buckets(count)
