@@ -377,6 +377,13 @@ def main() -> None:
     if args.init and args.residual:
         parser.error("--init continues a plain network, not a residual one")
 
+    init = None
+    if args.init:
+        try:
+            init = load_net(args.init)
+        except (OSError, ValueError, KeyError) as error:  # a missing, damaged or foreign file
+            parser.error(f"--init {args.init}: not a network file that can be continued ({error})")
+
     loaded = [load(folder) for folder in args.data]
     offset = 0
     for chunk in loaded:  # chunk numbers unique across folders
@@ -384,7 +391,6 @@ def main() -> None:
         offset = int(chunk["part"].max()) + 1
     data = {key: np.concatenate([chunk[key] for chunk in loaded]) for key in loaded[0]}
     n = len(data["score"])
-    init = load_net(args.init) if args.init else None
     # A continued network must keep the scale it was trained in: its file's slope.
     slope = args.slope or (float(net_meta(args.init).get("slope", "0")) if args.init else 0.0)
     slope = slope or hce_slope(data["board"], data["stm"], data["score"])
