@@ -377,10 +377,10 @@ def main() -> None:
     if args.init and args.residual:
         parser.error("--init continues a plain network, not a residual one")
 
-    init = None
+    init, init_meta = None, {}
     if args.init:
         try:
-            init = load_net(args.init)
+            init, init_meta = load_net(args.init), net_meta(args.init)
         except (OSError, ValueError, KeyError) as error:  # a missing, damaged or foreign file
             parser.error(f"--init {args.init}: not a network file that can be continued ({error})")
 
@@ -392,7 +392,7 @@ def main() -> None:
     data = {key: np.concatenate([chunk[key] for chunk in loaded]) for key in loaded[0]}
     n = len(data["score"])
     # A continued network must keep the scale it was trained in: its file's slope.
-    slope = args.slope or (float(net_meta(args.init).get("slope", "0")) if args.init else 0.0)
+    slope = args.slope or float(init_meta.get("slope", "0"))
     slope = slope or hce_slope(data["board"], data["stm"], data["score"])
     print(f"{n} positions; Stockfish cp per engine cp: {slope:.3f}", flush=True)
     king_bucket, mirror = layout(args.layout)
@@ -415,9 +415,7 @@ def main() -> None:
     pieces = piece_counts(data["board"])
     net, losses = train(us, them, target, base if args.residual else None, pieces, train_idx, valid_idx, args, init)
     residual = args.clamp if args.residual else 0
-    started_from = ""
-    if args.init:
-        started_from = f" init={Path(args.init).name} init_positions={net_meta(args.init).get('positions', '?')}"
+    started_from = f" init={Path(args.init).name} init_positions={init_meta.get('positions', '?')}" if args.init else ""
     meta = (
         f"positions={n} slope={slope:.4f} wdl={args.wdl} hidden={args.hidden} layout={args.layout} "
         f"output_buckets={args.output_buckets} epochs={args.epochs} l2={args.l2} "
