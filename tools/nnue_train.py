@@ -342,6 +342,22 @@ def train(
     return best[1], losses
 
 
+def held_out(part: np.ndarray, eligible: np.ndarray, share: float, rng: np.random.Generator) -> np.ndarray:
+    """Which positions are held out for validation: a mask over ``part`` (each position's chunk).
+
+    Whole chunks (whole games) are held out: positions of one game are near-duplicates, so a
+    split by position would measure memory, not judgement. ``share`` of all chunks are drawn,
+    only from ``eligible`` (at most all of them): a network continued on data it was trained on
+    must be judged on chunks it has not seen, or its starting loss is flattered and kept."""
+    parts = np.unique(part)
+    choices = np.intersect1d(parts, eligible)
+    if len(choices) == 0:
+        raise ValueError("no chunk can be held out")
+    size = min(len(choices), max(1, int(round(len(parts) * share))))
+    held = rng.choice(choices, size=size, replace=False)
+    return np.isin(part, held)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument(
@@ -366,6 +382,12 @@ def main() -> None:
     )
     parser.add_argument("--init", help="network file to continue training (same layout) instead of random weights")
     parser.add_argument("--valid", type=float, default=0.05, help="share of the chunks held out")
+    parser.add_argument(
+        "--valid-data",
+        action="append",
+        default=[],
+        help="hold out chunks of this --data folder only (repeatable); for --init, name the folders it has not seen",
+    )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--residual", action="store_true", help="learn a correction added to our evaluation")
@@ -384,11 +406,17 @@ def main() -> None:
         except (OSError, ValueError, KeyError) as error:  # a missing, damaged or foreign file
             parser.error(f"--init {args.init}: not a network file that can be continued ({error})")
 
+    unknown = sorted(set(args.valid_data) - set(args.data))
+    if unknown:
+        parser.error(f"--valid-data {unknown[0]}: not one of the --data folders")
     loaded = [load(folder) for folder in args.data]
     offset = 0
-    for chunk in loaded:  # chunk numbers unique across folders
+    eligible: list[np.ndarray] = []
+    for folder, chunk in zip(args.data, loaded, strict=True):  # chunk numbers unique across folders
         chunk["part"] = chunk["part"] + offset
         offset = int(chunk["part"].max()) + 1
+        if not args.valid_data or folder in args.valid_data:
+            eligible.append(np.unique(chunk["part"]))
     data = {key: np.concatenate([chunk[key] for chunk in loaded]) for key in loaded[0]}
     n = len(data["score"])
     # A continued network must keep the scale it was trained in: its file's slope.
@@ -401,11 +429,7 @@ def main() -> None:
     result_stm = np.where(data["stm"] == 1, data["result"], -data["result"]).astype(np.float64)
     target = (1 - args.wdl) / (1 + np.exp(-cp / K)) + args.wdl * (result_stm + 1) / 2
     rng = np.random.default_rng(args.seed)
-    # Whole chunks (whole games) are held out: positions of one game are near-duplicates, so a
-    # split by position would measure memory, not judgement.
-    parts = np.unique(data["part"])
-    held = rng.choice(parts, size=max(1, int(round(len(parts) * args.valid))), replace=False)
-    is_valid = np.isin(data["part"], held)
+    is_valid = held_out(data["part"], np.concatenate(eligible), args.valid, rng)
     valid_idx, train_idx = np.flatnonzero(is_valid), np.flatnonzero(~is_valid)
     base = hce_scores(data["board"], data["stm"]) if args.residual else None
     if args.baseline:
@@ -416,6 +440,10 @@ def main() -> None:
     net, losses = train(us, them, target, base if args.residual else None, pieces, train_idx, valid_idx, args, init)
     residual = args.clamp if args.residual else 0
     started_from = f" init={Path(args.init).name} init_positions={init_meta.get('positions', '?')}" if args.init else ""
+    if init is not None and net is init:
+        # Say so: a file that looks trained but holds the starting weights would cost a match.
+        print("no epoch beat the starting network on the held-out chunks: it is written unchanged", flush=True)
+        started_from += " kept=init"
     meta = (
         f"positions={n} slope={slope:.4f} wdl={args.wdl} hidden={args.hidden} layout={args.layout} "
         f"output_buckets={args.output_buckets} epochs={args.epochs} l2={args.l2} "

@@ -318,3 +318,75 @@ def test_the_trainer_refuses_to_export_weights_the_engine_cannot_sum_exactly(tmp
     with pytest.raises(ValueError, match="16-bit"):
         nnue_train.export(net, str(path), 0, "positions=0")
     assert not path.exists()
+
+
+def test_the_trainer_holds_out_whole_chunks_of_the_named_folders_only() -> None:
+    part = np.repeat(np.arange(40), 5)  # 40 chunks of 5 positions; chunks 30-39 are the unseen folder's
+    unseen = np.arange(30, 40)
+    mask = nnue_train.held_out(part, unseen, 0.1, np.random.default_rng(1))
+    held = np.unique(part[mask])
+    assert len(held) == 4  # 10% of all 40 chunks
+    assert set(held) <= set(unseen)
+    assert all(mask[part == p].all() for p in held)  # whole chunks, never a part of one
+    # More than the named folders hold: all of them, never a seen chunk.
+    mask = nnue_train.held_out(part, unseen[:2], 0.5, np.random.default_rng(1))
+    assert set(np.unique(part[mask])) == {30, 31}
+    # Without a restriction the split is the one every earlier network was trained with.
+    everything = nnue_train.held_out(part, np.unique(part), 0.1, np.random.default_rng(7))
+    expected = np.random.default_rng(7).choice(np.unique(part), size=4, replace=False)
+    assert set(np.unique(part[everything])) == set(expected)
+    with pytest.raises(ValueError, match="no chunk"):
+        nnue_train.held_out(part, np.array([99]), 0.1, np.random.default_rng(1))
+
+
+def test_the_trainer_refuses_a_validation_folder_it_does_not_train_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["nnue_train", "--data", str(tmp_path / "a"), "--valid-data", str(tmp_path / "b")]
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit):
+        nnue_train.main()
+    assert "not one of the --data folders" in capsys.readouterr().err
+
+
+def test_the_trainer_says_when_it_writes_the_starting_network_unchanged(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An epoch that does not beat the starting network (a learning rate of 50 wrecks it) leaves it
+    in place; the file and the printout say so (a run of the twenty-second session wrote the last
+    epoch's losses beside the starting weights, and nothing said they were unchanged)."""
+    pytest.importorskip("torch")
+    boards = [b for b in random_positions(240, seed=17) if b.is_valid()]
+    data = tmp_path / "data"
+    data.mkdir()
+    for number in range(4):  # four chunks, so one of them can be held out
+        chunk = boards[number::4]
+        np.savez(
+            data / f"part-{number:04d}.npz",
+            board=np.array([nnue_data.encode(b) for b in chunk]),
+            stm=np.array([1 if b.turn == chess.WHITE else 0 for b in chunk], dtype=np.int8),
+            score=np.random.default_rng(number).integers(-300, 300, len(chunk)).astype(np.int16),
+            result=np.zeros(len(chunk), dtype=np.int8),
+        )
+    king_bucket, mirror = nnue_layout.layout("k4")
+    rng = np.random.default_rng(3)
+    start = nnue_train.Trained(
+        w1=rng.normal(0, 0.05, ((int(king_bucket.max()) + 1) * 768, 16)),
+        b1=np.full(16, 0.5),
+        w2=rng.normal(0, 0.5, (1, 32)),
+        b2=np.zeros(1),
+        king_bucket=king_bucket,
+        mirror=mirror,
+        out_bucket=nnue_layout.output_buckets(1),
+    )
+    init = tmp_path / "start.npz"
+    nnue_train.export(start, str(init), 0, "positions=0 slope=1.0")
+    out = tmp_path / "out.npz"
+    argv = ["nnue_train", "--data", str(data), "--init", str(init), "--hidden", "16", "--layout", "k4"]
+    argv += ["--epochs", "1", "--batch", "16", "--lr", "50", "--threads", "1", "--valid", "0.25", "--out", str(out)]
+    monkeypatch.setattr(sys, "argv", argv)
+    nnue_train.main()
+    assert "written unchanged" in capsys.readouterr().out
+    assert nnue_train.net_meta(str(out))["kept"] == "init"
+    with np.load(out) as written, np.load(init) as original:
+        np.testing.assert_array_equal(written["w1"], original["w1"])
