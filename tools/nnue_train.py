@@ -227,7 +227,8 @@ def train(
     correction, clamped to ``args.clamp``, is added. ``pieces``: each position's piece count,
     which picks its output bucket (``args.output_buckets`` of them). ``init``: a network to
     start from instead of random weights (its layout, hidden size and output buckets must be
-    ``args``'s); its validation loss is printed as epoch 0 and it is kept if no epoch beats it."""
+    ``args``'s); its validation loss is printed as epoch 0, returned as the first loss pair (train
+    loss nan), and it is kept if no epoch beats it."""
     import torch
 
     torch.manual_seed(args.seed)
@@ -316,6 +317,7 @@ def train(
         with torch.no_grad():
             valid = float(loss_of(valid_t)) if len(valid_idx) else float("nan")
         best = (valid, init)
+        losses.append((float("nan"), valid))  # so the file's valid= is the kept network's, start or epoch
         print(f"epoch 0 (the starting network): valid {valid:.6f}", flush=True)
     for epoch in range(args.epochs):
         start = time.monotonic()

@@ -386,7 +386,10 @@ def test_the_trainer_says_when_it_writes_the_starting_network_unchanged(
     argv += ["--epochs", "1", "--batch", "16", "--lr", "50", "--threads", "1", "--valid", "0.25", "--out", str(out)]
     monkeypatch.setattr(sys, "argv", argv)
     nnue_train.main()
-    assert "written unchanged" in capsys.readouterr().out
-    assert nnue_train.net_meta(str(out))["kept"] == "init"
+    printed = capsys.readouterr().out
+    assert "written unchanged" in printed
+    meta = nnue_train.net_meta(str(out))
+    assert meta["kept"] == "init"
+    assert f"epoch 0 (the starting network): valid {meta['valid']}" in printed  # the kept net's loss
     with np.load(out) as written, np.load(init) as original:
         np.testing.assert_array_equal(written["w1"], original["w1"])
