@@ -35,6 +35,7 @@ from importlib import resources
 import numpy as np
 from numba import njit
 
+from engine.endgames import mop_up
 from engine.eval_weights import WEIGHTS
 from engine.evaluate import evaluate_with
 from engine.level_weights import LEVEL_WEIGHTS
@@ -214,7 +215,8 @@ def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
 
     Against a bare king the hand-written evaluation stays: games in the training data end by
     adjudication long before such endings, so the network never learned to drive a lone king
-    to the edge, and the hand-written tables do."""
+    to the edge, and the hand-written tables do. Against a lone minor piece the network's value
+    gets engine.endgames' mop-up bonus, for the same reason."""
     if features & FEATURE_NNUE and not has_bare_king(st):
         if RESIDUAL > 0:
             correction = nnue_evaluate(board, st)
@@ -223,7 +225,10 @@ def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
             elif correction < -RESIDUAL:
                 correction = -RESIDUAL
             return evaluate_with(board, st, WEIGHTS) + correction
-        return nnue_evaluate(board, st)
+        # The network cannot tell a won pawnless ending's good king squares from its bad ones
+        # (engine.endgames); mop_up is 0 everywhere else.
+        bonus = mop_up(st)
+        return nnue_evaluate(board, st) + (bonus if st[ST_SIDE] == WHITE else -bonus)
     if features & FEATURE_FULL_EVAL:
         return evaluate_with(board, st, WEIGHTS)
     return evaluate_with(board, st, LEVEL_WEIGHTS)

@@ -39,7 +39,7 @@ OCB_WHITE_DARK = 0b0110
 
 
 @njit(cache=True, nogil=True)
-def _pieces_value(st: np.ndarray, colour: int) -> int:
+def pieces_value(st: np.ndarray, colour: int) -> int:
     """Knights, bishops, rooks and queens of ``colour`` in whole pawns."""
     base = ST_COUNT + 8 * colour
     return (
@@ -91,8 +91,8 @@ def endgame_scale(
     weak = strong ^ 1
     s = ST_COUNT + 8 * strong
     strong_pawns = st[s + PAWN]
-    strong_pieces = _pieces_value(st, strong)
-    weak_pieces = _pieces_value(st, weak)
+    strong_pieces = pieces_value(st, strong)
+    weak_pieces = pieces_value(st, weak)
     if strong_pawns == 0:
         # A lone minor cannot mate; nor can two knights against a bare king.
         if strong_pieces <= PIECE_VALUE_PAWNS[BISHOP]:
