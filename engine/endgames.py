@@ -1,4 +1,5 @@
-"""Won pawnless endings the network cannot play (jitted): the mop-up bonus.
+"""Endgame knowledge the network lacks (jitted): the mop-up bonus, the endgame scale and the
+fifty-move damping of its value.
 
 The network learned from Stockfish's games, which end by adjudication once a side is far ahead,
 so it scores a queen against a lone knight (KQKN) about the same wherever the kings stand: the
@@ -11,6 +12,15 @@ bringing the strong king close, so the search finds the fork or the mating net.
 It applies only when the defender has no pawns and at most one minor piece, and the attacker's
 pieces are worth at least MOP_UP_MARGIN pawns more (a queen against a minor; a rook against a
 minor is a draw and is left alone).
+
+The network also calls drawn endings won: at the end of the games against Stockfish that reached
+the 240-ply cap it gave itself +1 to +4 pawns in opposite-coloured bishop endings, a rook against
+a bishop and rook endings a pawn up, where Stockfish said 0.00 (docs/strength.md). Self-play cannot
+show this, since both sides share the blind spot. :func:`scaled_net_value` applies the
+hand-written evaluation's endgame scale (engine.scaling: known draws, pawnless endings at most a
+minor up, opposite-coloured bishops) to the network's value, and shrinks it as the fifty-move
+counter runs (Stockfish's ``v * (200 - rule50)``), so that shuffling in a "won" ending stops
+looking like a win.
 """
 
 from __future__ import annotations
@@ -18,9 +28,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.eval_weights import WEIGHTS
 from engine.params import PIECE_VALUE_PAWNS
-from engine.position import BISHOP, PAWN, ST_COUNT, ST_KING
-from engine.scaling import pieces_value
+from engine.position import BISHOP, BLACK, PAWN, SQ64_TO_120, ST_COUNT, ST_HALFMOVE, ST_KING, ST_SIDE, WHITE
+from engine.scaling import SCALE_NORMAL, bishop_flag, endgame_scale, pieces_value
 
 MOP_UP_MARGIN = 6
 """Pawns by which the attacker's pieces must exceed the defender's (queen 9 against a minor 3)."""
@@ -28,6 +39,9 @@ MOP_UP_EDGE = 20
 """Centipawns per step of the weak king from the centre (0 on d4-e5, 6 in a corner)."""
 MOP_UP_CLOSE = 10
 """Centipawns per step the kings stand closer than the board's width (distance 7 earns 0)."""
+RULE50_SPAN = 200
+"""The network's value is multiplied by (RULE50_SPAN - halfmove clock) / RULE50_SPAN: at the
+fifty-move limit (100 plies) half of it is left (Stockfish 15.1's damping)."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -55,3 +69,43 @@ def mop_up(st: np.ndarray) -> int:
         bonus = MOP_UP_EDGE * _centre_distance(weak_king) + MOP_UP_CLOSE * (7 - distance)
         return bonus if strong == 0 else -bonus
     return 0
+
+
+@njit(cache=True, nogil=True)
+def _may_scale(st: np.ndarray) -> bool:
+    """Whether engine.scaling.endgame_scale can return anything but SCALE_NORMAL (its cases need a
+    pawnless side, a side with at most a bishop's worth of pieces, or one bishop each)."""
+    for colour in range(2):
+        if st[ST_COUNT + 8 * colour + PAWN] == 0 or pieces_value(st, colour) <= PIECE_VALUE_PAWNS[BISHOP]:
+            return True
+    return st[ST_COUNT + BISHOP] == 1 and st[ST_COUNT + 8 + BISHOP] == 1
+
+
+@njit(cache=True, nogil=True)
+def scaled_net_value(board: np.ndarray, st: np.ndarray, value: int) -> int:
+    """The network's ``value`` (side to move's view) scaled by the endgame scale and damped by the
+    fifty-move counter (module docstring)."""
+    if value == 0:
+        return 0
+    if _may_scale(st):
+        # The scale wants the bishops' square colours and each side's pawns per file, 4 bits per
+        # mailbox file, as engine.pawns.board_terms collects them for the hand-written evaluation.
+        bishops = 0
+        white_files = 0
+        black_files = 0
+        for square in range(64):
+            m = SQ64_TO_120[square]
+            p = board[m]
+            if p == PAWN:
+                white_files += 1 << (4 * (m % 10))
+            elif p == BLACK * 8 + PAWN:
+                black_files += 1 << (4 * (m % 10))
+            elif p & 7 == BISHOP:
+                bishops |= bishop_flag(p >> 3, m)
+        white_ahead = (value > 0) == (st[ST_SIDE] == WHITE)
+        scale = endgame_scale(st, bishops, white_files, black_files, white_ahead, WEIGHTS)
+        if scale == 0:
+            return 0
+        value = value * scale // SCALE_NORMAL
+    halfmove = min(max(st[ST_HALFMOVE], 0), 100)  # clamped: a FEN may carry any count
+    return value * (RULE50_SPAN - halfmove) // RULE50_SPAN

@@ -35,7 +35,7 @@ from importlib import resources
 import numpy as np
 from numba import njit
 
-from engine.endgames import mop_up
+from engine.endgames import mop_up, scaled_net_value
 from engine.eval_weights import WEIGHTS
 from engine.evaluate import evaluate_with
 from engine.level_weights import LEVEL_WEIGHTS
@@ -54,7 +54,7 @@ from engine.position import (
     ST_SIDE,
     WHITE,
 )
-from engine.searchstate import FEATURE_FULL_EVAL, FEATURE_NNUE
+from engine.searchstate import FEATURE_ENDGAME_SCALE, FEATURE_FULL_EVAL, FEATURE_NNUE
 
 NET_FILE = "nnue_net.npz"
 """The weights, next to this module (package data; the frozen app ships it too)."""
@@ -216,7 +216,8 @@ def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
     Against a bare king the hand-written evaluation stays: games in the training data end by
     adjudication long before such endings, so the network never learned to drive a lone king
     to the edge, and the hand-written tables do. Against a lone minor piece the network's value
-    gets engine.endgames' mop-up bonus, for the same reason."""
+    gets engine.endgames' mop-up bonus, for the same reason; elsewhere, with FEATURE_ENDGAME_SCALE,
+    it is scaled in known endings and damped by the fifty-move counter (scaled_net_value)."""
     if features & FEATURE_NNUE and not has_bare_king(st):
         if RESIDUAL > 0:
             correction = nnue_evaluate(board, st)
@@ -225,10 +226,16 @@ def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
             elif correction < -RESIDUAL:
                 correction = -RESIDUAL
             return evaluate_with(board, st, WEIGHTS) + correction
-        # The network cannot tell a won pawnless ending's good king squares from its bad ones
-        # (engine.endgames); mop_up is 0 everywhere else.
+        # The network cannot tell a won pawnless ending's good king squares from its bad ones, nor
+        # (FEATURE_ENDGAME_SCALE, pending) a drawn ending from a won one or progress from shuffling
+        # (engine.endgames). In the endings mop_up rewards (0 everywhere else) the damping and the
+        # scale are left out: they are won, and damped the search lost its way in them (Stockfish,
+        # too, evaluates its known endings apart from the network).
+        value = nnue_evaluate(board, st)
         bonus = mop_up(st)
-        return nnue_evaluate(board, st) + (bonus if st[ST_SIDE] == WHITE else -bonus)
+        if bonus == 0:
+            return scaled_net_value(board, st, value) if features & FEATURE_ENDGAME_SCALE else value
+        return value + (bonus if st[ST_SIDE] == WHITE else -bonus)
     if features & FEATURE_FULL_EVAL:
         return evaluate_with(board, st, WEIGHTS)
     return evaluate_with(board, st, LEVEL_WEIGHTS)

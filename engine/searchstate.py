@@ -147,6 +147,11 @@ FEATURE_FULL_EVAL = 16777216
 """The static evaluation reads engine.eval_weights.WEIGHTS (mobility over safe squares, connected
 pawns, weights re-tuned with them); without it engine.level_weights.LEVEL_WEIGHTS, the evaluation
 the playing levels were calibrated with."""
+FEATURE_ENDGAME_SCALE = 33554432
+"""The network's value is scaled in known endings (engine.scaling's scale: known draws, pawnless
+endings at most a minor up, opposite-coloured bishops) and damped by the fifty-move counter
+(engine.endgames.scaled_net_value). Pending: +8.7 [-23.8, +41.3] over 200 games of self-play,
+and the games it is for are the ones against a stronger opponent (docs/strength.md)."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -174,7 +179,7 @@ ALL_FEATURES = (
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT
+PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_ENDGAME_SCALE
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 

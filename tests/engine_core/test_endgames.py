@@ -1,13 +1,18 @@
-"""The mop-up bonus for won pawnless endings (engine.endgames) and what it lets the search do."""
+"""The endgame knowledge added to the network's value (engine.endgames): the mop-up bonus for won
+pawnless endings and what it lets the search do, the endgame scale and the fifty-move damping."""
 
 from __future__ import annotations
 
 import chess
 import pytest
+from engine_test_helpers import random_positions
 
 from engine import Searcher, SearchLimit
-from engine.endgames import MOP_UP_CLOSE, MOP_UP_EDGE, mop_up
-from engine.fen import position_from_fen
+from engine.endgames import MOP_UP_CLOSE, MOP_UP_EDGE, RULE50_SPAN, mop_up, scaled_net_value
+from engine.eval_weights import WEIGHTS
+from engine.fen import position_from_board, position_from_fen
+from engine.nnue import nnue_evaluate
+from engine.scaling import SCALE_NORMAL, SCALE_OCB_PURE
 
 
 def bonus(fen: str) -> int:
@@ -60,3 +65,39 @@ def test_the_engine_wins_a_queen_against_a_knight() -> None:
         board.push_uci(result.best_move)
         moves.append(result.best_move)
     assert not board.pieces(chess.KNIGHT, chess.BLACK) or board.is_checkmate(), board.fen()
+
+
+def scaled(fen: str) -> tuple[int, int]:
+    """The network's raw value and its scaled one, side to move's view."""
+    pos = position_from_fen(fen)
+    raw = int(nnue_evaluate(pos.board, pos.st))
+    return raw, int(scaled_net_value(pos.board, pos.st, raw))
+
+
+def test_the_fifty_move_counter_damps_the_value() -> None:
+    fen = "r3k3/pp6/8/8/8/8/PP6/R3K2R w - - {} 60"
+    raw, fresh = scaled(fen.format(0))
+    assert fresh == raw
+    for clock in (20, 60, 99):
+        assert scaled(fen.format(clock)) == (raw, raw * (RULE50_SPAN - clock) // RULE50_SPAN)
+
+
+def test_opposite_coloured_bishops_scale_the_value() -> None:
+    fen = "8/4k3/4p3/3pb3/3P4/4PB2/5K2/8 w - - 0 60"  # bishops on e5 (dark) and f3 (light)
+    raw, value = scaled(fen)
+    assert raw != 0 and value == raw * int(WEIGHTS[SCALE_OCB_PURE]) // SCALE_NORMAL
+
+
+def test_known_draws_score_zero_and_pawnless_edges_almost() -> None:
+    assert scaled("8/8/8/8/8/2k5/8/KB6 w - - 0 60")[1] == 0  # a lone minor cannot win
+    raw, value = scaled("8/8/4k3/8/8/2K4b/8/R7 w - - 0 60")  # a rook against a bishop
+    assert abs(value) <= abs(raw) // 16
+
+
+def test_the_scaled_value_is_colour_symmetric() -> None:
+    for board in random_positions(60, seed=23):
+        pos = position_from_board(board)
+        twin = position_from_board(board.mirror())
+        assert scaled_net_value(pos.board, pos.st, int(nnue_evaluate(pos.board, pos.st))) == scaled_net_value(
+            twin.board, twin.st, int(nnue_evaluate(twin.board, twin.st))
+        )

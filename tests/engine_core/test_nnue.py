@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from engine_test_helpers import random_positions
 
-from engine import Searcher, SearchLimit, nnue
+from engine import Searcher, SearchLimit, endgames, nnue
 from engine.evaluate import evaluate
 from engine.fen import position_from_board, position_from_fen
-from engine.searchstate import ALL_FEATURES, FEATURE_FULL_EVAL, FEATURE_NNUE, LEVEL_FEATURES
+from engine.searchstate import ALL_FEATURES, FEATURE_ENDGAME_SCALE, FEATURE_FULL_EVAL, FEATURE_NNUE, LEVEL_FEATURES
 
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:  # tools/ is imported as a namespace package from the repository root
@@ -114,7 +114,14 @@ def test_the_search_evaluates_with_the_network_only_when_asked() -> None:
         pos = position_from_board(board)
         assert nnue.position_eval(pos.board, pos.st, ALL_FEATURES & ~FEATURE_NNUE) == evaluate(pos.board, pos.st)
         if not nnue.has_bare_king(pos.st):
-            assert nnue.position_eval(pos.board, pos.st, FEATURE_NNUE) == nnue.nnue_evaluate(pos.board, pos.st)
+            # The network's value with engine.endgames' scale, fifty-move damping and mop-up bonus.
+            # The network's value plus the mop-up bonus where it applies, else (with the pending
+            # FEATURE_ENDGAME_SCALE) scaled in known endings and damped by the fifty-move counter.
+            raw = nnue.nnue_evaluate(pos.board, pos.st)
+            bonus = endgames.mop_up(pos.st) * (1 if board.turn == chess.WHITE else -1)
+            scaled = raw + bonus if bonus else endgames.scaled_net_value(pos.board, pos.st, raw)
+            assert nnue.position_eval(pos.board, pos.st, FEATURE_NNUE) == raw + bonus
+            assert nnue.position_eval(pos.board, pos.st, FEATURE_NNUE | FEATURE_ENDGAME_SCALE) == scaled
     assert LEVEL_FEATURES & FEATURE_NNUE == 0  # the playing levels keep the evaluation they were calibrated with
 
 
