@@ -16,7 +16,8 @@ minor is a draw and is left alone).
 The network also calls drawn endings won: at the end of the games against Stockfish that reached
 the 240-ply cap it gave itself +1 to +4 pawns in opposite-coloured bishop endings, a rook against
 a bishop and rook endings a pawn up, where Stockfish said 0.00 (docs/strength.md). Self-play cannot
-show this, since both sides share the blind spot. :func:`scaled_net_value` applies the
+show this, since both sides share the blind spot. With FEATURE_ENDGAME_SCALE (pending, off until
+a match against Stockfish shows a gain), :func:`scaled_net_value` applies the
 hand-written evaluation's endgame scale (engine.scaling: known draws, pawnless endings at most a
 minor up, opposite-coloured bishops) to the network's value, and shrinks it as the fifty-move
 counter runs (Stockfish's ``v * (200 - rule50)``), so that shuffling in a "won" ending stops
