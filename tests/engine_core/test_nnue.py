@@ -114,7 +114,6 @@ def test_the_search_evaluates_with_the_network_only_when_asked() -> None:
         pos = position_from_board(board)
         assert nnue.position_eval(pos.board, pos.st, ALL_FEATURES & ~FEATURE_NNUE) == evaluate(pos.board, pos.st)
         if not nnue.has_bare_king(pos.st):
-            # The network's value with engine.endgames' scale, fifty-move damping and mop-up bonus.
             # The network's value plus the mop-up bonus where it applies, else (with the pending
             # FEATURE_ENDGAME_SCALE) scaled in known endings and damped by the fifty-move counter.
             raw = nnue.nnue_evaluate(pos.board, pos.st)
