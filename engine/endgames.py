@@ -58,9 +58,11 @@ def mop_up(st: np.ndarray) -> int:
     """The mop-up bonus in centipawns from White's view, 0 unless one side holds no pawns and at
     most a minor piece against pieces worth MOP_UP_MARGIN more (module docstring)."""
     for weak in range(2):
+        if st[ST_COUNT + 8 * weak + PAWN] != 0:  # first, as it is on nearly every call: one load
+            continue
         strong = weak ^ 1
         weak_pieces = pieces_value(st, weak)
-        if st[ST_COUNT + 8 * weak + PAWN] != 0 or weak_pieces > PIECE_VALUE_PAWNS[BISHOP]:
+        if weak_pieces > PIECE_VALUE_PAWNS[BISHOP]:
             continue
         if pieces_value(st, strong) - weak_pieces < MOP_UP_MARGIN:
             continue
