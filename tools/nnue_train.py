@@ -204,6 +204,26 @@ def load_net(path: str) -> Trained:
         )
 
 
+def widen(net: Trained, hidden: int, rng: np.random.Generator) -> Trained:
+    """``net`` with ``hidden`` units, its own first and the rest new, evaluating exactly as it did.
+
+    A new unit's first-layer column starts as a fresh network's does (uniform in
+    +-1/sqrt(32)) and its output weights start at zero, so the widened network is the
+    trained one to the centipawn; Adam then moves those zero weights at the learning rate
+    whatever their gradient, and the new units start learning what the old ones miss
+    (Net2Net's function-preserving growth, without copying units)."""
+    old = net.w1.shape[1]
+    if hidden < old:
+        raise ValueError(f"a network of hidden size {old} cannot be narrowed to {hidden}")
+    extra = hidden - old
+    bound = 1.0 / math.sqrt(32)
+    w1 = np.hstack([net.w1, rng.uniform(-bound, bound, size=(net.w1.shape[0], extra))])
+    zeros = np.zeros((net.w2.shape[0], extra))
+    w2 = np.hstack([net.w2[:, :old], zeros, net.w2[:, old:], zeros])  # each perspective's half grows
+    b1 = np.concatenate([net.b1, np.zeros(extra)])
+    return Trained(w1, b1, w2, net.b2.copy(), net.king_bucket, net.mirror, net.out_bucket)
+
+
 def net_meta(path: str) -> dict[str, str]:
     """The ``key=value`` training facts stored in a network file."""
     with np.load(path) as data:
@@ -382,7 +402,10 @@ def main() -> None:
     parser.add_argument(
         "--slope", type=float, default=0.0, help="Stockfish cp per engine cp (0: --init's, else fit it)"
     )
-    parser.add_argument("--init", help="network file to continue training (same layout) instead of random weights")
+    parser.add_argument(
+        "--init",
+        help="network file to continue training (same layout; a larger --hidden widens it) instead of random weights",
+    )
     parser.add_argument("--valid", type=float, default=0.05, help="share of the chunks held out")
     parser.add_argument(
         "--valid-data",
@@ -407,6 +430,12 @@ def main() -> None:
             init, init_meta = load_net(args.init), net_meta(args.init)
         except (OSError, ValueError, KeyError) as error:  # a missing, damaged or foreign file
             parser.error(f"--init {args.init}: not a network file that can be continued ({error})")
+        if init.w1.shape[1] > args.hidden:
+            parser.error(f"--hidden {args.hidden}: smaller than --init's {init.w1.shape[1]} (a net cannot be narrowed)")
+        if init.w1.shape[1] < args.hidden:
+            print(f"widening --init from {init.w1.shape[1]} to {args.hidden} hidden units", flush=True)
+            init_meta["widened_from"] = str(init.w1.shape[1])
+            init = widen(init, args.hidden, np.random.default_rng(args.seed))
 
     unknown = sorted(set(args.valid_data) - set(args.data))
     if unknown:
@@ -446,6 +475,8 @@ def main() -> None:
         # Say so: a file that looks trained but holds the starting weights would cost a match.
         print("no epoch beat the starting network on the held-out chunks: it is written unchanged", flush=True)
         started_from += " kept=init"
+    if "widened_from" in init_meta:
+        started_from += f" widened_from={init_meta['widened_from']}"
     meta = (
         f"positions={n} slope={slope:.4f} wdl={args.wdl} hidden={args.hidden} layout={args.layout} "
         f"output_buckets={args.output_buckets} epochs={args.epochs} l2={args.l2} "

@@ -252,6 +252,41 @@ def test_the_trainer_continues_a_network_file_where_it_stood(tmp_path: Path) -> 
         nnue_train.train(flat_us, flat_them, target, None, pieces, indices[:150], indices[150:], flat, loaded)
 
 
+def test_a_widened_network_evaluates_as_before_and_its_new_units_learn() -> None:
+    """``--init`` with a larger ``--hidden``: the widened network's evaluations are the narrow
+    one's, training moves the new units' output weights off zero, and narrowing is refused."""
+    pytest.importorskip("torch")
+    boards = [b for b in random_positions(200, seed=14) if b.is_valid()]
+    codes = np.array([nnue_data.encode(b) for b in boards])
+    stm = np.array([1 if b.turn == chess.WHITE else 0 for b in boards], dtype=np.int8)
+    king_bucket, mirror = nnue_layout.layout("k4")
+    us, them = nnue_layout.features(codes, stm, king_bucket, mirror)
+    pieces = nnue_layout.piece_counts(codes)
+    material = np.array(
+        [sum(len(b.pieces(t, b.turn)) - len(b.pieces(t, not b.turn)) for t in range(1, 6)) for b in boards]
+    )
+    target = 1 / (1 + np.exp(-material * 100.0 / nnue_train.K))
+    args = argparse.Namespace(
+        seed=1, threads=1, hidden=8, lr=1e-2, l2=0.0, epochs=2, batch=64, clamp=200, layout="k4", output_buckets=1
+    )
+    indices = np.arange(len(boards))
+    narrow, _ = nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], args)
+    wide = nnue_train.widen(narrow, 24, np.random.default_rng(3))
+    assert wide.w1.shape == (narrow.w1.shape[0], 24) and wide.w2.shape == (1, 48)
+    assert np.array_equal(wide.w2[:, :8], narrow.w2[:, :8]) and np.array_equal(wide.w2[:, 24:32], narrow.w2[:, 8:])
+    np.testing.assert_allclose(
+        nnue_train.float_eval(wide, us, them, pieces), nnue_train.float_eval(narrow, us, them, pieces), atol=1e-9
+    )
+    wider = argparse.Namespace(**{**vars(args), "hidden": 24, "lr": 1e-3})
+    # Judged on its own training positions, so an epoch must beat the start: the fit is what is
+    # tested here, not generalization.
+    trained, losses = nnue_train.train(us, them, target, None, pieces, indices, indices, wider, wide)
+    assert trained is not wide and min(v for _, v in losses[1:]) < losses[0][1]
+    assert np.abs(trained.w2[:, 8:24]).max() > 0 and np.abs(trained.w2[:, 32:]).max() > 0
+    with pytest.raises(ValueError, match="cannot be narrowed"):
+        nnue_train.widen(wide, 8, np.random.default_rng(3))
+
+
 @pytest.mark.parametrize("count", [1, 2, 4, 8])
 def test_output_buckets_split_the_piece_counts_evenly(count: int) -> None:
     table = nnue_layout.output_buckets(count)
