@@ -230,6 +230,14 @@ def net_meta(path: str) -> dict[str, str]:
         return dict(item.split("=", 1) for item in str(data["meta"]).split() if "=" in item)
 
 
+def cosine_steps(args: argparse.Namespace, positions: int) -> int:
+    """The cosine schedule's length: epochs, or with ``args.schedule == "step"`` the batches of
+    all epochs (``positions`` training positions a epoch), so the last batch ends at lr 0."""
+    if getattr(args, "schedule", "epoch") == "step":
+        return max(1, args.epochs * math.ceil(positions / args.batch))
+    return max(1, args.epochs)
+
+
 def train(
     us: np.ndarray,
     them: np.ndarray,
@@ -295,7 +303,11 @@ def train(
             out.bias[:] = torch.from_numpy((init.b2 / 400.0).astype(np.float32))
     params = [*ft.parameters(), ft_bias, *out.parameters(), *(factor.parameters() if factor is not None else [])]
     opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=args.l2)
-    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, args.epochs))
+    # The cosine falls once an epoch, or with ``--schedule step`` after every batch: then the last
+    # batches run at a learning rate near zero, so a short continuation ends annealed instead of
+    # at half its rate (two epochs by epoch leave the second at lr / 2).
+    per_step = getattr(args, "schedule", "epoch") == "step"
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=cosine_steps(args, len(train_idx)))
 
     def transform(rows: torch.Tensor) -> torch.Tensor:
         if factor is None:
@@ -349,8 +361,11 @@ def train(
             loss = loss_of(idx)
             loss.backward()
             opt.step()
+            if per_step:
+                sched.step()
             total += loss.item() * len(idx)
-        sched.step()
+        if not per_step:
+            sched.step()
         with torch.no_grad():
             valid = float(loss_of(valid_t)) if len(valid_idx) else float("nan")
         losses.append((total / max(1, len(perm)), valid))
@@ -392,6 +407,12 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--batch", type=int, default=1024)
     parser.add_argument("--lr", type=float, default=2e-3)
+    parser.add_argument(
+        "--schedule",
+        choices=("epoch", "step"),
+        default="epoch",
+        help="cosine learning rate lowered each epoch, or each batch (annealed to zero at the end)",
+    )
     parser.add_argument("--l2", type=float, default=0.0, help="AdamW weight decay")
     parser.add_argument(
         "--wdl",
@@ -479,7 +500,7 @@ def main() -> None:
         started_from += f" widened_from={init_meta['widened_from']}"
     meta = (
         f"positions={n} slope={slope:.4f} wdl={args.wdl} hidden={args.hidden} layout={args.layout} "
-        f"output_buckets={args.output_buckets} epochs={args.epochs} l2={args.l2} "
+        f"output_buckets={args.output_buckets} epochs={args.epochs} schedule={args.schedule} l2={args.l2} "
         f"residual={residual} train={losses[-1][0]:.6f} valid={min(v for _, v in losses):.6f}" + started_from
     )
     export(net, args.out, residual, meta)

@@ -277,7 +277,7 @@ def test_a_widened_network_evaluates_as_before_and_its_new_units_learn() -> None
     np.testing.assert_allclose(
         nnue_train.float_eval(wide, us, them, pieces), nnue_train.float_eval(narrow, us, them, pieces), atol=1e-9
     )
-    wider = argparse.Namespace(**{**vars(args), "hidden": 24, "lr": 1e-3})
+    wider = argparse.Namespace(**{**vars(args), "hidden": 24, "lr": 1e-3, "schedule": "step"})
     # Judged on its own training positions, so an epoch must beat the start: the fit is what is
     # tested here, not generalization.
     trained, losses = nnue_train.train(us, them, target, None, pieces, indices, indices, wider, wide)
@@ -285,6 +285,25 @@ def test_a_widened_network_evaluates_as_before_and_its_new_units_learn() -> None
     assert np.abs(trained.w2[:, 8:24]).max() > 0 and np.abs(trained.w2[:, 32:]).max() > 0
     with pytest.raises(ValueError, match="cannot be narrowed"):
         nnue_train.widen(wide, 8, np.random.default_rng(3))
+
+
+def test_the_step_schedule_anneals_over_every_batch_of_every_epoch() -> None:
+    """``--schedule step``: the cosine spans all batches, so the last one runs at a learning rate
+    near zero; by epoch (the default) it spans the epochs."""
+    torch = pytest.importorskip("torch")
+    step = argparse.Namespace(epochs=2, batch=64, schedule="step")
+    assert nnue_train.cosine_steps(step, 150) == 6  # 3 batches (64, 64, 22) in each of 2 epochs
+    assert nnue_train.cosine_steps(argparse.Namespace(epochs=2, batch=64), 150) == 2
+    assert nnue_train.cosine_steps(argparse.Namespace(epochs=0, batch=64, schedule="step"), 150) == 1
+    param = torch.nn.Parameter(torch.zeros(1))
+    opt = torch.optim.SGD([param], lr=1.0)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=nnue_train.cosine_steps(step, 150))
+    rates = []
+    for _ in range(6):
+        rates.append(opt.param_groups[0]["lr"])
+        opt.step()
+        sched.step()
+    assert rates[0] == 1.0 and rates[-1] < 0.1 and rates == sorted(rates, reverse=True)
 
 
 @pytest.mark.parametrize("count", [1, 2, 4, 8])
