@@ -232,7 +232,7 @@ def net_meta(path: str) -> dict[str, str]:
 
 def cosine_steps(args: argparse.Namespace, positions: int) -> int:
     """The cosine schedule's length: epochs, or with ``args.schedule == "step"`` the batches of
-    all epochs (``positions`` training positions a epoch), so the last batch ends at lr 0."""
+    all epochs (``positions`` training positions in each), so the last batch ends at lr 0."""
     if getattr(args, "schedule", "epoch") == "step":
         return max(1, args.epochs * math.ceil(positions / args.batch))
     return max(1, args.epochs)
