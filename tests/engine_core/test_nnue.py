@@ -172,19 +172,34 @@ def test_the_trainer_layouts_index_within_their_blocks(name: str) -> None:
             assert sorted(f_them[0].tolist()) == sorted(them[i].tolist())
 
 
-@pytest.mark.parametrize(("name", "output_buckets"), [("flat", 1), ("k4", 1), ("k4", 8)])
-def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str, output_buckets: int) -> None:
-    """A few epochs on synthetic labels; the quantized file evaluates like the float network."""
-    pytest.importorskip("torch")  # the trainer's own dependency, not the app's
-    boards = [b for b in random_positions(300, seed=12) if b.is_valid()]
+def trainer_samples(
+    count: int, seed: int, name: str
+) -> tuple[list[chess.Board], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Valid random positions for the trainer's tests: the boards, their codes, side to move,
+    layout ``name``'s feature rows of both perspectives and piece counts."""
+    boards = [b for b in random_positions(count, seed=seed) if b.is_valid()]
     codes = np.array([nnue_data.encode(b) for b in boards])
     stm = np.array([1 if b.turn == chess.WHITE else 0 for b in boards], dtype=np.int8)
     king_bucket, mirror = nnue_layout.layout(name)
     us, them = nnue_layout.features(codes, stm, king_bucket, mirror)
+    return boards, codes, stm, us, them, nnue_layout.piece_counts(codes)
+
+
+def material_target(boards: list[chess.Board]) -> np.ndarray:
+    """Synthetic labels: the win probability of the side to move's material balance."""
     material = np.array(
         [sum(len(b.pieces(t, b.turn)) - len(b.pieces(t, not b.turn)) for t in range(1, 6)) for b in boards]
     )
-    target = 1 / (1 + np.exp(-material * 100.0 / nnue_train.K))
+    return 1 / (1 + np.exp(-material * 100.0 / nnue_train.K))
+
+
+@pytest.mark.parametrize(("name", "output_buckets"), [("flat", 1), ("k4", 1), ("k4", 8)])
+def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str, output_buckets: int) -> None:
+    """A few epochs on synthetic labels; the quantized file evaluates like the float network."""
+    pytest.importorskip("torch")  # the trainer's own dependency, not the app's
+    boards, _, _, us, them, pieces = trainer_samples(300, 12, name)
+    king_bucket, mirror = nnue_layout.layout(name)
+    target = material_target(boards)
     args = argparse.Namespace(
         seed=1,
         threads=1,
@@ -198,7 +213,6 @@ def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str, output_b
         output_buckets=output_buckets,
     )
     indices = np.arange(len(boards))
-    pieces = nnue_layout.piece_counts(codes)
     assert pieces.tolist() == [len(b.piece_map()) for b in boards]
     net, losses = nnue_train.train(us, them, target, None, pieces, indices[:250], indices[250:], args)
     assert losses[-1][0] < losses[0][0]  # it learned something
@@ -219,12 +233,7 @@ def test_the_trainer_continues_a_network_file_where_it_stood(tmp_path: Path) -> 
     """``--init``: a file read back starts training with the file's evaluations (a zero learning
     rate keeps them), and a file of another layout is refused in plain words."""
     pytest.importorskip("torch")
-    boards = [b for b in random_positions(200, seed=13) if b.is_valid()]
-    codes = np.array([nnue_data.encode(b) for b in boards])
-    stm = np.array([1 if b.turn == chess.WHITE else 0 for b in boards], dtype=np.int8)
-    king_bucket, mirror = nnue_layout.layout("k4")
-    us, them = nnue_layout.features(codes, stm, king_bucket, mirror)
-    pieces = nnue_layout.piece_counts(codes)
+    boards, codes, stm, us, them, pieces = trainer_samples(200, 13, "k4")
     target = np.full(len(boards), 0.5)
     args = argparse.Namespace(
         seed=1, threads=1, hidden=16, lr=1e-2, l2=0.0, epochs=2, batch=64, clamp=200, layout="k4", output_buckets=1
@@ -256,16 +265,8 @@ def test_a_widened_network_evaluates_as_before_and_its_new_units_learn() -> None
     """``--init`` with a larger ``--hidden``: the widened network's evaluations are the narrow
     one's, training moves the new units' output weights off zero, and narrowing is refused."""
     pytest.importorskip("torch")
-    boards = [b for b in random_positions(200, seed=14) if b.is_valid()]
-    codes = np.array([nnue_data.encode(b) for b in boards])
-    stm = np.array([1 if b.turn == chess.WHITE else 0 for b in boards], dtype=np.int8)
-    king_bucket, mirror = nnue_layout.layout("k4")
-    us, them = nnue_layout.features(codes, stm, king_bucket, mirror)
-    pieces = nnue_layout.piece_counts(codes)
-    material = np.array(
-        [sum(len(b.pieces(t, b.turn)) - len(b.pieces(t, not b.turn)) for t in range(1, 6)) for b in boards]
-    )
-    target = 1 / (1 + np.exp(-material * 100.0 / nnue_train.K))
+    boards, _, _, us, them, pieces = trainer_samples(200, 14, "k4")
+    target = material_target(boards)
     args = argparse.Namespace(
         seed=1, threads=1, hidden=8, lr=1e-2, l2=0.0, epochs=2, batch=64, clamp=200, layout="k4", output_buckets=1
     )
