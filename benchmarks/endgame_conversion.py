@@ -1,0 +1,116 @@
+"""Can the engine (or a playing level) win a queen against a lone minor piece?
+
+Plays the side with the queen from KQ vs K+minor positions against Stockfish 15.1 at full
+strength defending, a fixed time a move each (0.3 s), to mate, the fifty-move rule, a repetition,
+stalemate or a lost queen. Prints each position's result and the count won. Our engine runs as
+``python -m engine`` with ``Human Pace`` off; ``--elo`` plays it at that level
+(``UCI_LimitStrength``), else at full strength.
+
+The positions: the KQ vs KN one where full strength once shuffled to a fifty-move draw
+(docs/strength.md), then random ones (``--seed``), each with the queen side to move, no piece
+hanging to the first move and Stockfish's verdict a win (mate found or ≥ +6 at depth 14).
+
+    .venv/bin/python benchmarks/endgame_conversion.py --elo 1600 --positions 8
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import sys
+from pathlib import Path
+
+import chess
+import chess.engine
+
+REPO = Path(__file__).resolve().parent.parent
+STOCKFISH = shutil.which("stockfish") or "/usr/games/stockfish"
+FIRST = "8/8/2n5/3k4/8/8/8/Q3K3 w - - 0 1"
+"""The KQ vs KN position of docs/strength.md's shuffled game."""
+VERIFY_DEPTH = 14
+WIN_CP = 600
+"""Stockfish's score (queen side's view) from which a random position counts as won."""
+
+
+def random_position(rng: random.Random, sf: chess.engine.SimpleEngine) -> str:
+    """A random KQ vs K+minor position, queen side to move, that Stockfish calls won and in
+    which the side to move gives no piece away at once (no capture is available to it, and
+    it is not in check)."""
+    while True:
+        board = chess.Board(None)
+        queen_side = rng.choice(chess.COLORS)
+        minor = rng.choice((chess.KNIGHT, chess.BISHOP))
+        squares = rng.sample(chess.SQUARES, 4)
+        board.set_piece_at(squares[0], chess.Piece(chess.KING, queen_side))
+        board.set_piece_at(squares[1], chess.Piece(chess.QUEEN, queen_side))
+        board.set_piece_at(squares[2], chess.Piece(chess.KING, not queen_side))
+        board.set_piece_at(squares[3], chess.Piece(minor, not queen_side))
+        board.turn = queen_side
+        if not board.is_valid() or board.is_check() or board.is_game_over():
+            continue
+        if any(board.is_capture(m) for m in board.legal_moves):
+            continue  # a free minor would make it a KQK test
+        board.push(chess.Move.null())
+        hanging = any(board.is_capture(m) for m in board.legal_moves)
+        board.pop()
+        if hanging:
+            continue
+        score = sf.analyse(board, chess.engine.Limit(depth=VERIFY_DEPTH))["score"].pov(queen_side)
+        if score.is_mate() and (score.mate() or 0) > 0 or (score.score() or 0) >= WIN_CP:
+            return board.fen()
+
+
+def play(fen: str, ours: chess.engine.SimpleEngine, sf: chess.engine.SimpleEngine, seconds: float) -> str:
+    """Play from ``fen`` (queen side to move: ours). Returns 'won', 'drawn (<reason>)' or 'lost'."""
+    board = chess.Board(fen)
+    side = board.turn
+    limit = chess.engine.Limit(time=seconds)
+    while True:
+        outcome = board.outcome(claim_draw=True)
+        if outcome is not None:
+            if outcome.winner == side:
+                return f"won in {board.ply()} plies"
+            if outcome.winner is None:
+                return f"drawn ({outcome.termination.name.lower()}, ply {board.ply()})"
+            return "lost"
+        engine = ours if board.turn == side else sf
+        result = engine.play(board, limit, game=fen)  # a new game (ucinewgame) per position
+        if result.move is None:
+            return "drawn (no move)"
+        board.push(result.move)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--elo", type=int, default=None, help="play our engine at this level (default: full strength)")
+    parser.add_argument("--positions", type=int, default=8, help="positions (the first: the KQ vs KN game)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random positions")
+    parser.add_argument("--seconds", type=float, default=0.3, help="time a move for both sides")
+    args = parser.parse_args(argv)
+
+    rng = random.Random(args.seed)
+    options: dict[str, str | int | bool | None] = {"Human Pace": False, "Hash": 16}
+    if args.elo is not None:
+        options |= {"UCI_LimitStrength": True, "UCI_Elo": args.elo}
+    sf = chess.engine.SimpleEngine.popen_uci(STOCKFISH)
+    sf.configure({"Threads": 1, "Hash": 16})
+    ours = chess.engine.SimpleEngine.popen_uci([sys.executable, "-m", "engine"], cwd=str(REPO), timeout=300)
+    ours.configure({k: v for k, v in options.items() if k in ours.options})
+    try:
+        fens = [FIRST] + [random_position(rng, sf) for _ in range(args.positions - 1)]
+        won = 0
+        for fen in fens:
+            verdict = play(fen, ours, sf, args.seconds)
+            won += verdict.startswith("won")
+            print(f"{fen:45s} {verdict}", flush=True)
+        label = f"level {args.elo}" if args.elo is not None else "full strength"
+        print(f"{label}: won {won} of {len(fens)}", flush=True)
+    finally:
+        ours.quit()
+        sf.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
