@@ -36,6 +36,9 @@ from engine.scaling import SCALE_NORMAL, bishop_flag, endgame_scale, pieces_valu
 
 MOP_UP_MARGIN = 6
 """Pawns by which the attacker's pieces must exceed the defender's (queen 9 against a minor 3)."""
+MATING_MARGIN = 5
+"""Pawns by which the attacker's pieces must exceed the defender's for :func:`is_mating_ending`
+(a rook against a bare king 5; a rook against a minor 2 is a draw)."""
 MOP_UP_EDGE = 20
 """Centipawns per step of the weak king from the centre (0 on d4-e5, 6 in a corner)."""
 MOP_UP_CLOSE = 10
@@ -72,6 +75,20 @@ def mop_up(st: np.ndarray) -> int:
         bonus = MOP_UP_EDGE * _centre_distance(weak_king) + MOP_UP_CLOSE * (7 - distance)
         return bonus if strong == 0 else -bonus
     return 0
+
+
+@njit(cache=True, nogil=True)
+def is_mating_ending(st: np.ndarray) -> bool:
+    """One side has no pawns and at most a minor piece, the other pieces worth MATING_MARGIN
+    more: a queen or rook against a bare king, a queen against a minor (the endings a club
+    player converts by technique, engine.strength_hook)."""
+    for weak in range(2):
+        if st[ST_COUNT + 8 * weak + PAWN] != 0:
+            continue
+        weak_pieces = pieces_value(st, weak)
+        if weak_pieces <= PIECE_VALUE_PAWNS[BISHOP] and pieces_value(st, weak ^ 1) - weak_pieces >= MATING_MARGIN:
+            return True
+    return False
 
 
 @njit(cache=True, nogil=True)

@@ -215,9 +215,11 @@ def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
 
     Against a bare king the hand-written evaluation stays: games in the training data end by
     adjudication long before such endings, so the network never learned to drive a lone king
-    to the edge, and the hand-written tables do. Against a lone minor piece the network's value
-    gets engine.endgames' mop-up bonus, for the same reason; elsewhere, with FEATURE_ENDGAME_SCALE,
-    it is scaled in known endings and damped by the fifty-move counter (scaled_net_value)."""
+    to the edge, and the hand-written tables do. Against a lone minor piece either evaluation
+    gets engine.endgames' mop-up bonus, for the same reason (the hand-written king tables alone
+    left the playing levels shuffling, docs/levels.md); elsewhere, with FEATURE_ENDGAME_SCALE,
+    the network's value is scaled in known endings and damped by the fifty-move counter
+    (scaled_net_value)."""
     if features & FEATURE_NNUE and not has_bare_king(st):
         if RESIDUAL > 0:
             correction = nnue_evaluate(board, st)
@@ -236,6 +238,10 @@ def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
         if bonus == 0:
             return scaled_net_value(board, st, value) if features & FEATURE_ENDGAME_SCALE else value
         return value + (bonus if st[ST_SIDE] == WHITE else -bonus)
-    if features & FEATURE_FULL_EVAL:
-        return evaluate_with(board, st, WEIGHTS)
-    return evaluate_with(board, st, LEVEL_WEIGHTS)
+    value = evaluate_with(board, st, WEIGHTS if features & FEATURE_FULL_EVAL else LEVEL_WEIGHTS)
+    if has_bare_king(st):
+        # The bonus here too lost full strength's way in a queen against a knight (it changes
+        # how the positions after the knight's capture compare): the search finds those mates.
+        return value
+    bonus = mop_up(st)
+    return value + (bonus if st[ST_SIDE] == WHITE else -bonus)

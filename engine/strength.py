@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.api import SearchInfo, SearchLimit, SearchResult
+from engine.endgames import is_mating_ending
 from engine.fen import Position, position_from_game
 from engine.makemove import make_move, unmake_move
 from engine.nnue import position_eval
@@ -73,6 +74,14 @@ LEVEL_THREADS = 2
 2132 on Stockfish's scale (200 games), short of 2300; the second thread is worth +123 Elo in
 self-play (docs/strength.md, Threads). The levels below use one thread, as calibrated. The
 searcher uses no more threads than the machine has cores (:func:`search_threads`)."""
+MATING_DEPTH = 12
+MATING_NODES = 100_000
+"""In a mating ending (engine.endgames.is_mating_ending: a queen or rook against a bare king, a
+queen against a minor) every level searches at least this deep and this many nodes, never
+judges by the position a move leaves, and its evaluation error shrinks (engine.strength_hook):
+mating with a queen or rook is technique a club player knows, and with their own caps the
+levels up to 2000 drew such endings by the fifty-move rule (docs/levels.md). The pieces are
+few, so the budget costs a fraction of a second."""
 OBVIOUS_MARGIN_CP = 150
 """A move this much better than every other candidate is 'obvious': it gets a short pause."""
 
@@ -230,6 +239,11 @@ def shallow_scores(pos: Position, ctl: np.ndarray) -> list[tuple[int, int]]:
     return scored
 
 
+def mating_params(params: LevelParams) -> LevelParams:
+    """The level's parameters in a mating ending (MATING_DEPTH)."""
+    return replace(params, depth=max(params.depth, MATING_DEPTH), nodes=max(params.nodes, MATING_NODES), shallow_pct=0)
+
+
 def _level_limit(limit: SearchLimit, params: LevelParams) -> SearchLimit:
     """The caller's limit, tightened to the level's depth and node budget and widened to its lines."""
     depth = params.depth if limit.depth is None else min(limit.depth, params.depth)
@@ -265,6 +279,8 @@ def play_at_level(
     legal = pos.legal_moves()
     if not legal:
         return SearchResult(None, None, None)
+    if is_mating_ending(pos.st):
+        params = mating_params(params)
     key = int(pos.hashes[pos.st[ST_HPLY]])
     white = int(pos.st[ST_SIDE]) == WHITE
     seed = searcher.game_seed

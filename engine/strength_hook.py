@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.endgames import is_mating_ending
 from engine.evaluate import PIECE_VALUE
 from engine.position import BLACK, KING, PAWN, ST_COUNT, ST_SIDE
 from engine.searchstate import CTL_STRENGTH
@@ -34,6 +35,9 @@ CTL_KNOWLEDGE = CTL_STRENGTH + 3
 MAX_NOISE_CP = 400
 """Ceiling on the evaluation error: far from mate scores, so noise never invents a mate."""
 MAX_SEED = (1 << 62) - 1
+MATING_NOISE_PCT = 20
+"""Share of the level's evaluation error left in a mating ending (engine.endgames.is_mating_ending):
+the technique of mating with a queen or rook is known from club level on."""
 
 
 @njit(cache=True, nogil=True)
@@ -74,4 +78,9 @@ def weaken(st: np.ndarray, ctl: np.ndarray, key: np.uint64, raw: int) -> int:
     if keep < 100:
         material = material_balance(st)
         value = material + (raw - material) * keep // 100
-    return value + position_noise(key, ctl[CTL_NOISE_SEED], ctl[CTL_NOISE_CP])
+    amplitude = ctl[CTL_NOISE_CP]
+    if amplitude > 0 and is_mating_ending(st):
+        # Noise of the middlegame's size hides the few centipawns a step towards mate earns,
+        # and the levels drew won endings by the fifty-move rule (docs/levels.md).
+        amplitude = amplitude * MATING_NOISE_PCT // 100
+    return value + position_noise(key, ctl[CTL_NOISE_SEED], amplitude)
