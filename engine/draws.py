@@ -6,7 +6,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.params import DRAW_CONTEMPT
 from engine.position import BISHOP, KNIGHT, PAWN, QUEEN, ROOK, ST_COUNT, ST_HALFMOVE, ST_HPLY
+from engine.searchstate import FEATURE_DRAW_CONTEMPT
 
 
 @njit(cache=True, nogil=True)
@@ -36,3 +38,12 @@ def is_draw(st: np.ndarray, hashes: np.ndarray) -> bool:
             return True
         i -= 2
     return insufficient_material(st)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def draw_score(features: int, ply: int) -> int:
+    """A draw's value to the side to move at ``ply``: 0, or with FEATURE_DRAW_CONTEMPT
+    DRAW_CONTEMPT for the root's side to move (even plies) and minus that for its opponent."""
+    if features & FEATURE_DRAW_CONTEMPT == 0:
+        return 0
+    return DRAW_CONTEMPT if ply & 1 == 0 else -DRAW_CONTEMPT

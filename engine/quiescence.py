@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from engine.attacks import in_check, is_attacked
-from engine.draws import insufficient_material
+from engine.draws import draw_score, insufficient_material
 from engine.movegen import gen_moves, make_move, unmake_move
 from engine.nnue import position_eval
 from engine.ordering import SCORE_BAD_CAPTURE_MAX, SCORE_TT, pick_move, pick_move_see, score_moves
@@ -96,7 +96,7 @@ def quiescence(
     if ply >= MAX_PLY - 2:
         return position_eval(board, st, features)
     if st[ST_HALFMOVE] >= 100 or insufficient_material(st):
-        return 0
+        return draw_score(features, ply)
     checked = in_check(board, st)
 
     # Step 2. Transposition table: any stored bound is deep enough here.

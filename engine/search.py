@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.draws import is_draw
+from engine.draws import draw_score, is_draw
 from engine.history import NO_EVAL, SS_EXCLUDED, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
 from engine.nnue import position_eval
@@ -180,7 +180,7 @@ def negamax(
     if not root:
         # Step 2.
         if is_draw(st, hashes):
-            return 0
+            return draw_score(features, ply)
         if ply >= MAX_PLY - 2:
             return position_eval(board, st, features)
         # Step 3.

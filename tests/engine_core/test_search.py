@@ -10,8 +10,10 @@ import pytest
 from engine_test_helpers import assert_legal_answer, random_positions
 
 from engine import IllegalMoveError, InvalidFenError, Searcher, SearchInfo, SearchLimit
-from engine.draws import is_draw
+from engine.draws import draw_score, is_draw
 from engine.fen import position_from_game
+from engine.params import DRAW_CONTEMPT
+from engine.searchstate import ALL_FEATURES, FEATURE_DRAW_CONTEMPT
 
 
 @pytest.fixture(scope="module")
@@ -168,3 +170,21 @@ def test_new_game_ends_a_running_search_and_is_searching_tracks_it(threads: int)
     thread.join(5)
     assert not searcher.is_searching
     assert not [t for t in threading.enumerate() if t.name.startswith("search-helper")]  # helpers joined
+
+
+def test_draw_contempt_makes_a_repetition_worth_its_value_to_the_root_side() -> None:
+    """FEATURE_DRAW_CONTEMPT (pending): after Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 White can steer to a third
+    repetition; without the bit it plays on, with it the draw is worth DRAW_CONTEMPT to it."""
+    moves = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6".split()
+    plain = Searcher(hash_mb=16)
+    contempt = Searcher(hash_mb=16)
+    contempt.features = ALL_FEATURES | FEATURE_DRAW_CONTEMPT
+    without = plain.search(chess.STARTING_FEN, moves, SearchLimit(depth=8))
+    with_bit = contempt.search(chess.STARTING_FEN, moves, SearchLimit(depth=8))
+    assert without.info is not None and with_bit.info is not None
+    assert without.info.score_cp != DRAW_CONTEMPT
+    assert with_bit.best_move == "f3g1" and with_bit.info.score_cp == DRAW_CONTEMPT
+    assert draw_score(ALL_FEATURES, 0) == 0
+    assert (
+        draw_score(ALL_FEATURES | FEATURE_DRAW_CONTEMPT, 2) == -draw_score(ALL_FEATURES | FEATURE_DRAW_CONTEMPT, 3) > 0
+    )
