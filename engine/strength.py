@@ -12,6 +12,10 @@ Levers (all deterministic for one game seed, see engine.strength_hook):
   level rises and is zero from 2000 on. The window never reaches a minor piece, so free
   material is taken at every level, and a found mate is always played.
 
+In a mating ending (a queen or rook against a bare king, a queen against a lone minor piece)
+the first three levers mostly give way (:data:`MATING_DEPTH`): the technique is known from club
+level on, and the levels' errors belong to the rest of the game.
+
 A weakened engine also thinks for a plausible time (``Searcher.human_pace``): a short pause
 when the move is obvious, a longer one otherwise, never more than half of what the clock
 allows for the move, and never when the caller asked for depth or nodes only.
