@@ -17,15 +17,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import shutil
 import sys
-from pathlib import Path
 
 import chess
 import chess.engine
+from levels_calibrate import REPO, STOCKFISH
 
-REPO = Path(__file__).resolve().parent.parent
-STOCKFISH = shutil.which("stockfish") or "/usr/games/stockfish"
 FIRST = "8/8/2n5/3k4/8/8/8/Q3K3 w - - 0 1"
 """The KQ vs KN position of docs/strength.md's shuffled game."""
 VERIFY_DEPTH = 14
@@ -62,7 +59,8 @@ def random_position(rng: random.Random, sf: chess.engine.SimpleEngine) -> str:
 
 
 def play(fen: str, ours: chess.engine.SimpleEngine, sf: chess.engine.SimpleEngine, seconds: float) -> str:
-    """Play from ``fen`` (queen side to move: ours). Returns 'won', 'drawn (<reason>)' or 'lost'."""
+    """Play from ``fen`` (queen side to move: ours). Returns 'won in N plies', 'drawn (<reason>)'
+    or 'lost'."""
     board = chess.Board(fen)
     side = board.turn
     limit = chess.engine.Limit(time=seconds)

@@ -57,38 +57,39 @@ def _centre_distance(m: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def mop_up(st: np.ndarray) -> int:
-    """The mop-up bonus in centipawns from White's view, 0 unless one side holds no pawns and at
-    most a minor piece against pieces worth MOP_UP_MARGIN more (module docstring)."""
+def lone_defender(st: np.ndarray, margin: int) -> int:
+    """The colour that holds no pawns and at most a minor piece against pieces worth ``margin``
+    pawns more, or -1 if neither does."""
     for weak in range(2):
         if st[ST_COUNT + 8 * weak + PAWN] != 0:  # first, as it is on nearly every call: one load
             continue
-        strong = weak ^ 1
         weak_pieces = pieces_value(st, weak)
-        if weak_pieces > PIECE_VALUE_PAWNS[BISHOP]:
-            continue
-        if pieces_value(st, strong) - weak_pieces < MOP_UP_MARGIN:
-            continue
-        weak_king = st[ST_KING + weak]
-        strong_king = st[ST_KING + strong]
-        distance = max(abs(weak_king % 10 - strong_king % 10), abs(weak_king // 10 - strong_king // 10))
-        bonus = MOP_UP_EDGE * _centre_distance(weak_king) + MOP_UP_CLOSE * (7 - distance)
-        return bonus if strong == 0 else -bonus
-    return 0
+        if weak_pieces <= PIECE_VALUE_PAWNS[BISHOP] and pieces_value(st, weak ^ 1) - weak_pieces >= margin:
+            return weak
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def mop_up(st: np.ndarray) -> int:
+    """The mop-up bonus in centipawns from White's view, 0 unless one side holds no pawns and at
+    most a minor piece against pieces worth MOP_UP_MARGIN more (module docstring)."""
+    weak = lone_defender(st, MOP_UP_MARGIN)
+    if weak < 0:
+        return 0
+    strong = weak ^ 1
+    weak_king = st[ST_KING + weak]
+    strong_king = st[ST_KING + strong]
+    distance = max(abs(weak_king % 10 - strong_king % 10), abs(weak_king // 10 - strong_king // 10))
+    bonus = MOP_UP_EDGE * _centre_distance(weak_king) + MOP_UP_CLOSE * (7 - distance)
+    return bonus if strong == 0 else -bonus
 
 
 @njit(cache=True, nogil=True)
 def is_mating_ending(st: np.ndarray) -> bool:
-    """One side has no pawns and at most a minor piece, the other pieces worth MATING_MARGIN
-    more: a queen or rook against a bare king, a queen against a minor (the endings a club
-    player converts by technique, engine.strength_hook)."""
-    for weak in range(2):
-        if st[ST_COUNT + 8 * weak + PAWN] != 0:
-            continue
-        weak_pieces = pieces_value(st, weak)
-        if weak_pieces <= PIECE_VALUE_PAWNS[BISHOP] and pieces_value(st, weak ^ 1) - weak_pieces >= MATING_MARGIN:
-            return True
-    return False
+    """A side without pawns holds at most a minor piece against pieces worth MATING_MARGIN more:
+    a queen or rook against a bare king, a queen against a minor (the endings a club player
+    converts by technique, engine.strength_hook)."""
+    return lone_defender(st, MATING_MARGIN) >= 0
 
 
 @njit(cache=True, nogil=True)

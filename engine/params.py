@@ -30,10 +30,12 @@ SEE_VALUE = np.array([0, 100, 325, 325, 500, 975, 20000, 0], dtype=np.int64)
 are equal so that trading one for the other counts as even; the king's value only makes a
 king capture of a defended piece lose."""
 
-# Quiet-move statistics (engine.history) ----------------------------------------------
+# Draws (engine.draws) ------------------------------------------------------------------
 DRAW_CONTEMPT = 50
 """Centipawns a draw in the search is worth to the side to move at the root, under
 FEATURE_DRAW_CONTEMPT (about half the optimism our score showed against Stockfish 2500)."""
+
+# Quiet-move statistics (engine.history) ----------------------------------------------
 HISTORY_MAX = 16384
 """Bound of every history table under the gravity update (FEATURE_CONT_HISTORY)."""
 HISTORY_BONUS_SCALE = 32

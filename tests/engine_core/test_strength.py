@@ -84,6 +84,10 @@ def test_hook_leaves_full_strength_alone() -> None:
     assert weaken(st, ctl, np.uint64(99), 40) == 20
 
 
+KQKN = "8/8/2n5/3k4/8/8/8/Q3K3 w - - 0 1"
+KQKB = "8/1k6/8/8/5b2/8/3Q4/6K1 w - - 0 1"
+
+
 def test_the_error_shrinks_in_a_mating_ending() -> None:
     """The levels' misjudgement hid the steps towards mate (docs/levels.md); a queen against a
     knight keeps MATING_NOISE_PCT of it, a middlegame all of it."""
@@ -273,10 +277,6 @@ def test_the_top_levels_search_with_two_threads_where_there_are_two_cores(monkey
     monkeypatch.setattr(searcher_module.os, "cpu_count", lambda: 1)
     searcher.search(chess.STARTING_FEN, [], depth)
     assert len(searcher._pool.helpers) == 0
-
-
-KQKN = "8/8/2n5/3k4/8/8/8/Q3K3 w - - 0 1"
-KQKB = "8/1k6/8/8/5b2/8/3Q4/6K1 w - - 0 1"
 
 
 @pytest.mark.parametrize(
