@@ -15,7 +15,13 @@ How positions are made (one worker process per ``--workers``, each driving its o
 3. A position is kept when the side to move is not in check, the score is not a mate and its
    size is under ``--max-cp``, and Stockfish's best move is neither a capture nor a promotion
    (a noisy position's static value is not its search value: the filter NNUE trainers use).
-4. A game ends by the rules (python-chess), at ``--max-plies`` plies (a draw), or by
+4. With ``--ours-nodes N`` our own engine (full strength, ``N`` nodes a move) plays one side of
+   an ``--ours-share`` of the games (White in even games, Black in odd ones) and Stockfish the
+   other. Stockfish still labels every position, both sides' turns: the positions our search
+   steers into, which Stockfish's self-play rarely visits, get Stockfish's scores. These are the
+   positions our evaluation misjudges against Stockfish (docs/strength.md, "Where the games
+   against Stockfish 2500 are lost").
+5. A game ends by the rules (python-chess), at ``--max-plies`` plies (a draw), or by
    adjudication: Stockfish's score beyond ``ADJUDICATE_CP`` for ``ADJUDICATE_PLIES`` plies in a
    row (a win), or within 10 cp for ``DRAW_PLIES`` plies after ply 80 (a draw).
 
@@ -99,10 +105,35 @@ def game_end(board: chess.Board, fen: str, seen: dict[str, int]) -> int | None:
     return 1 if outcome.winner == chess.WHITE else -1
 
 
+class OurPlayer:
+    """Our engine at a fixed node count, for the games it plays one side of (``--ours-nodes``)."""
+
+    def __init__(self, nodes: int) -> None:
+        from engine import Searcher, SearchLimit  # the engine's JIT warm-up only when asked for
+
+        self.searcher = Searcher(hash_mb=16)
+        self.limit = SearchLimit(nodes=nodes)
+
+    def new_game(self, seed: int) -> None:
+        self.searcher.new_game(seed=seed)
+
+    def best_move(self, board: chess.Board) -> chess.Move:
+        return chess.Move.from_uci(self.searcher.search(board.fen(), (), self.limit).best_move)
+
+
 def play_game(
-    sf: Stockfish, rng: random.Random, book: chess.polyglot.MemoryMappedReader | None, args: argparse.Namespace
+    sf: Stockfish,
+    rng: random.Random,
+    book: chess.polyglot.MemoryMappedReader | None,
+    args: argparse.Namespace,
+    ours: OurPlayer | None = None,
+    our_colour: chess.Color | None = None,
 ) -> tuple[list[tuple[np.ndarray, int, int]], int]:
-    """One game: the kept (board, stm, score) rows and the result (White's view)."""
+    """One game: the kept (board, stm, score) rows and the result (White's view).
+
+    With ``ours`` and ``our_colour``, our engine chooses that side's moves; Stockfish labels every
+    position either way.
+    """
     board = opening(rng, book, args)
     if board.is_game_over():
         return [], 0
@@ -149,6 +180,8 @@ def play_game(
             rows.append((encode(board), 1 if board.turn == chess.WHITE else 0, cp))
         if rng.random() < args.random:
             move = rng.choice(list(board.legal_moves))
+        elif ours is not None and board.turn == our_colour:
+            move = ours.best_move(board)
         board.push(move)
 
 
@@ -156,6 +189,7 @@ def worker(index: int, args: argparse.Namespace, deadline: float) -> None:
     rng = random.Random(args.seed * 1000 + index)
     sf = Stockfish(args.stockfish, nice=0)
     book = chess.polyglot.open_reader(BOOK) if BOOK.exists() else None
+    ours = OurPlayer(args.ours_nodes) if args.ours_nodes > 0 else None
     out = Path(args.out)
     boards: list[np.ndarray] = []
     stms: list[int] = []
@@ -182,7 +216,11 @@ def worker(index: int, args: argparse.Namespace, deadline: float) -> None:
     start = time.monotonic()
     try:
         while time.monotonic() < deadline and positions < args.positions // args.workers:
-            rows, result = play_game(sf, rng, book, args)
+            our_colour: chess.Color | None = None
+            if ours is not None and rng.random() < args.ours_share:
+                our_colour = games % 2 == 0
+                ours.new_game(seed=args.seed * 1_000_000 + index * 100_000 + games)
+            rows, result = play_game(sf, rng, book, args, ours, our_colour)
             for board, stm, score in rows:
                 boards.append(board)
                 stms.append(stm)
@@ -219,6 +257,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save-every", type=int, default=100, help="games per saved chunk")
     parser.add_argument("--stockfish", default=STOCKFISH)
+    parser.add_argument(
+        "--ours-nodes", type=int, default=0, help="our engine plays one side with N nodes a move (0: Stockfish both)"
+    )
+    parser.add_argument("--ours-share", type=float, default=1.0, help="share of the games our engine plays in")
     args = parser.parse_args()
     Path(args.out).mkdir(parents=True, exist_ok=True)
     deadline = time.monotonic() + args.minutes * 60.0

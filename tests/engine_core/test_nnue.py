@@ -454,3 +454,68 @@ def test_the_trainer_says_when_it_writes_the_starting_network_unchanged(
     assert f"epoch 0 (the starting network): valid {meta['valid']}" in printed  # the kept net's loss
     with np.load(out) as written, np.load(init) as original:
         np.testing.assert_array_equal(written["w1"], original["w1"])
+
+
+class _FirstMoveStockfish:
+    """Stands in for tools.texel_data.Stockfish: every position level, its first legal move best."""
+
+    def new_game(self) -> None:
+        pass
+
+    def analyse(self, fen: str, depth: int) -> object:
+        board = chess.Board(fen)
+        return argparse.Namespace(cp=0, best=next(iter(board.legal_moves)).uci())
+
+
+class _RecordingPlayer:
+    """Stands in for nnue_data.OurPlayer: plays the last legal move and notes whose turn it was."""
+
+    def __init__(self) -> None:
+        self.turns: list[chess.Color] = []
+
+    def new_game(self, seed: int) -> None:
+        pass
+
+    def best_move(self, board: chess.Board) -> chess.Move:
+        self.turns.append(board.turn)
+        return list(board.legal_moves)[-1]
+
+
+@pytest.mark.parametrize("colour", [chess.WHITE, chess.BLACK])
+def test_data_our_engine_plays_only_its_side_and_every_position_is_labelled(colour: chess.Color) -> None:
+    """With --ours-nodes, our engine chooses the moves of its colour only, and the positions of
+    both sides' turns are kept with Stockfish's label (here every position is quiet and level)."""
+    import random
+
+    args = argparse.Namespace(
+        book_plies=0, random_moves=0, max_plies=30, depth=3, move_depth=3, sample=1.0, random=0.0, max_cp=3000
+    )
+    ours = _RecordingPlayer()
+    rows, result = nnue_data.play_game(_FirstMoveStockfish(), random.Random(1), None, args, ours, colour)  # type: ignore[arg-type]
+    assert result == 0
+    assert ours.turns and set(ours.turns) == {colour}
+    assert 10 <= len(ours.turns) <= 15  # about half of the 30 plies (captures and checks are not kept, but played)
+    stms = {stm for _, stm, _ in rows}
+    assert stms == {0, 1}
+    assert all(score == 0 for _, _, score in rows)
+
+
+def test_data_without_our_engine_stockfish_plays_both_sides() -> None:
+    """Without --ours-nodes every move is Stockfish's, and the kept rows are the quiet positions
+    of that line (not in check, the best move neither a capture nor a promotion)."""
+    import random
+
+    args = argparse.Namespace(
+        book_plies=0, random_moves=0, max_plies=10, depth=3, move_depth=3, sample=1.0, random=0.0, max_cp=3000
+    )
+    rows, result = nnue_data.play_game(_FirstMoveStockfish(), random.Random(1), None, args)  # type: ignore[arg-type]
+    board = chess.Board()
+    expected = []
+    for _ in range(10):
+        move = next(iter(board.legal_moves))
+        if not board.is_check() and not board.is_capture(move) and move.promotion is None:
+            expected.append(nnue_data.encode(board))
+        board.push(move)
+    assert result == 0
+    assert len(rows) == len(expected) > 0
+    assert all(np.array_equal(row, want) for (row, _, _), want in zip(rows, expected, strict=True))
