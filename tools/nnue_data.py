@@ -45,7 +45,7 @@ import chess
 import chess.polyglot
 import numpy as np
 
-from tools.texel_data import MATE_CP, STOCKFISH, Stockfish
+from tools.texel_data import MATE_CP, STOCKFISH, OurPlayer, Stockfish
 
 REPO = Path(__file__).resolve().parent.parent
 BOOK = REPO / "resources" / "book" / "gnuchess-book.bin"
@@ -103,22 +103,6 @@ def game_end(board: chess.Board, fen: str, seen: dict[str, int]) -> int | None:
     if outcome.winner is None:
         return 0
     return 1 if outcome.winner == chess.WHITE else -1
-
-
-class OurPlayer:
-    """Our engine at a fixed node count, for the games it plays one side of (``--ours-nodes``)."""
-
-    def __init__(self, nodes: int) -> None:
-        from engine import Searcher, SearchLimit  # the engine's JIT warm-up only when asked for
-
-        self.searcher = Searcher(hash_mb=16)
-        self.limit = SearchLimit(nodes=nodes)
-
-    def new_game(self, seed: int) -> None:
-        self.searcher.new_game(seed=seed)
-
-    def best_move(self, board: chess.Board) -> chess.Move:
-        return chess.Move.from_uci(self.searcher.search(board.fen(), (), self.limit).best_move)
 
 
 def play_game(

@@ -47,6 +47,7 @@ import chess
 import numpy as np
 from numba import njit
 
+from engine import Searcher, SearchLimit
 from engine.attacks import in_check
 from engine.evaluate import evaluate_with
 from engine.fen import Position, position_from_board
@@ -139,6 +140,21 @@ class Analysis:
     """Score in centipawns for the side to move (mate = +-MATE_CP)."""
     best: str
     """Best move, UCI ("(none)" if there is none)."""
+
+
+class OurPlayer:
+    """Our engine at full strength and a fixed node count, for the games it plays one side of
+    (``--ours-nodes`` here and in tools/nnue_data.py)."""
+
+    def __init__(self, nodes: int) -> None:
+        self.searcher = Searcher(hash_mb=16)
+        self.limit = SearchLimit(nodes=nodes)
+
+    def new_game(self, seed: int) -> None:
+        self.searcher.new_game(seed=seed)
+
+    def best_move(self, board: chess.Board) -> chess.Move:
+        return chess.Move.from_uci(self.searcher.search(board.fen(), (), self.limit).best_move)
 
 
 class Stockfish:
@@ -251,12 +267,7 @@ def generate(args: argparse.Namespace) -> None:
     openings = read_openings()
     rng.shuffle(openings)
     sf = Stockfish(args.stockfish)
-    ours = None
-    if args.ours_nodes > 0:
-        from engine import Searcher, SearchLimit
-
-        ours = Searcher(hash_mb=16)
-        our_limit = SearchLimit(nodes=args.ours_nodes)
+    ours = OurPlayer(args.ours_nodes) if args.ours_nodes > 0 else None
     fens: list[str] = []
     cps: list[int] = []
     seen: set[str] = set()
@@ -293,7 +304,7 @@ def generate(args: argparse.Namespace) -> None:
                 if rng.random() < args.random:
                     move = rng.choice(moves)
                 elif ours is not None and board.turn == our_colour:
-                    move = chess.Move.from_uci(ours.search(board.fen(), (), our_limit).best_move)
+                    move = ours.best_move(board)
                 else:
                     move = chess.Move.from_uci(result.best)
                 board.push(move)
