@@ -13,6 +13,13 @@ It applies only when the defender has no pawns and at most one minor piece, and 
 pieces are worth at least MOP_UP_MARGIN pawns more (a queen against a minor; a rook against a
 minor is a draw and is left alone).
 
+Bishop and knight against a bare king mate only in a corner of the bishop's colour, and the
+hand-written king tables pull the lone king to any edge: both full strength and level 1600 drew
+half of benchmarks/endgame_conversion.py's KBN vs K positions by the fifty-move rule, the king
+sitting in the wrong corner (docs/levels.md). :func:`kbnk_corner` adds Stockfish's KBNK terms:
+a bonus for each step of the weak king towards a corner of the bishop's colour and for the kings
+standing close.
+
 The network also calls drawn endings won: at the end of the games against Stockfish that reached
 the 240-ply cap it gave itself +1 to +4 pawns in opposite-coloured bishop endings, a rook against
 a bishop and rook endings a pawn up, where Stockfish said 0.00 (docs/strength.md). Self-play cannot
@@ -31,8 +38,19 @@ from numba import njit
 
 from engine.eval_weights import WEIGHTS
 from engine.params import PIECE_VALUE_PAWNS
-from engine.position import BISHOP, BLACK, PAWN, SQ64_TO_120, ST_COUNT, ST_HALFMOVE, ST_KING, ST_SIDE, WHITE
-from engine.scaling import SCALE_NORMAL, bishop_flag, endgame_scale, pieces_value
+from engine.position import (
+    BISHOP,
+    BLACK,
+    KNIGHT,
+    PAWN,
+    SQ64_TO_120,
+    ST_COUNT,
+    ST_HALFMOVE,
+    ST_KING,
+    ST_SIDE,
+    WHITE,
+)
+from engine.scaling import SCALE_NORMAL, bishop_flag, endgame_scale, pieces_value, square_colour
 
 MOP_UP_MARGIN = 6
 """Pawns by which the attacker's pieces must exceed the defender's (queen 9 against a minor 3)."""
@@ -43,6 +61,10 @@ MOP_UP_EDGE = 20
 """Centipawns per step of the weak king from the centre (0 on d4-e5, 6 in a corner)."""
 MOP_UP_CLOSE = 10
 """Centipawns per step the kings stand closer than the board's width (distance 7 earns 0)."""
+KBNK_CORNER = 40
+"""Centipawns per step of the weak king towards a corner of the bishop's colour against bishop and
+knight (0 on the long diagonal of the other colour, 7 steps in the corner: Stockfish's
+push_to_corner). Its 280 in the corner outweigh the king tables' pull to the wrong corner."""
 RULE50_SPAN = 200
 """The network's value is multiplied by (RULE50_SPAN - halfmove clock) / RULE50_SPAN: at the
 fifty-move limit (100 plies) half of it is left (Stockfish 15.1's damping)."""
@@ -82,6 +104,35 @@ def mop_up(st: np.ndarray) -> int:
     distance = max(abs(weak_king % 10 - strong_king % 10), abs(weak_king // 10 - strong_king // 10))
     bonus = MOP_UP_EDGE * _centre_distance(weak_king) + MOP_UP_CLOSE * (7 - distance)
     return bonus if strong == 0 else -bonus
+
+
+@njit(cache=True, nogil=True)
+def kbnk_corner(board: np.ndarray, st: np.ndarray) -> int:
+    """The bishop-and-knight mating bonus in centipawns from White's view, 0 unless one side has
+    exactly king, bishop and knight and the other a bare king (module docstring)."""
+    for strong in range(2):
+        weak = strong ^ 1
+        base = ST_COUNT + 8 * strong
+        if st[base + KNIGHT] != 1 or st[base + BISHOP] != 1 or pieces_value(st, strong) != 6:
+            continue  # 6 pawns are exactly a bishop and a knight: no rook or queen beside them
+        if st[base + PAWN] != 0 or st[ST_COUNT + 8 * weak + PAWN] != 0 or pieces_value(st, weak) != 0:
+            continue
+        flip = False
+        for square in range(64):
+            m = SQ64_TO_120[square]
+            if board[m] == strong * 8 + BISHOP:
+                flip = square_colour(m) == 0  # a light bishop mates on a8 and h1: mirror the files
+                break
+        weak_king = st[ST_KING + weak]
+        strong_king = st[ST_KING + strong]
+        file = weak_king % 10 - 1
+        if flip:
+            file = 7 - file
+        corner = abs(7 - (weak_king // 10 - 2) - file)  # 7 on a1 and h8, 0 on the a8-h1 diagonal
+        distance = max(abs(weak_king % 10 - strong_king % 10), abs(weak_king // 10 - strong_king // 10))
+        bonus = KBNK_CORNER * corner + MOP_UP_CLOSE * (7 - distance)
+        return bonus if strong == 0 else -bonus
+    return 0
 
 
 @njit(cache=True, nogil=True)

@@ -35,7 +35,7 @@ from importlib import resources
 import numpy as np
 from numba import njit
 
-from engine.endgames import mop_up, scaled_net_value
+from engine.endgames import kbnk_corner, mop_up, scaled_net_value
 from engine.eval_weights import WEIGHTS
 from engine.evaluate import evaluate_with
 from engine.level_weights import LEVEL_WEIGHTS
@@ -215,7 +215,8 @@ def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
 
     Against a bare king the hand-written evaluation stays: games in the training data end by
     adjudication long before such endings, so the network never learned to drive a lone king
-    to the edge, and the hand-written tables do. Against a lone minor piece either evaluation
+    to the edge, and the hand-written tables do (with engine.endgames' corner bonus against
+    bishop and knight). Against a lone minor piece either evaluation
     gets engine.endgames' mop-up bonus, for the same reason (the hand-written king tables alone
     left the playing levels shuffling, docs/levels.md); elsewhere, with FEATURE_ENDGAME_SCALE,
     the network's value is scaled in known endings and damped by the fifty-move counter
@@ -240,8 +241,10 @@ def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
         return value + (bonus if st[ST_SIDE] == WHITE else -bonus)
     value = evaluate_with(board, st, WEIGHTS if features & FEATURE_FULL_EVAL else LEVEL_WEIGHTS)
     if has_bare_king(st):
-        # The bonus here too lost full strength's way in a queen against a knight (it changes
-        # how the positions after the knight's capture compare): the search finds those mates.
-        return value
+        # The mop-up bonus here too lost full strength's way in a queen against a knight (it
+        # changes how the positions after the knight's capture compare): the search finds those
+        # mates. Bishop and knight need the right corner, which no search depth sees.
+        corner = kbnk_corner(board, st)
+        return value + (corner if st[ST_SIDE] == WHITE else -corner)
     bonus = mop_up(st)
     return value + (bonus if st[ST_SIDE] == WHITE else -bonus)

@@ -8,7 +8,16 @@ import pytest
 from engine_test_helpers import random_positions
 
 from engine import Searcher, SearchLimit
-from engine.endgames import MOP_UP_CLOSE, MOP_UP_EDGE, RULE50_SPAN, is_mating_ending, mop_up, scaled_net_value
+from engine.endgames import (
+    KBNK_CORNER,
+    MOP_UP_CLOSE,
+    MOP_UP_EDGE,
+    RULE50_SPAN,
+    is_mating_ending,
+    kbnk_corner,
+    mop_up,
+    scaled_net_value,
+)
 from engine.eval_weights import WEIGHTS
 from engine.evaluate import evaluate_with
 from engine.fen import position_from_board, position_from_fen
@@ -68,6 +77,93 @@ def test_the_engine_wins_a_queen_against_a_knight() -> None:
         board.push_uci(result.best_move)
         moves.append(result.best_move)
     assert not board.pieces(chess.KNIGHT, chess.BLACK) or board.is_checkmate(), board.fen()
+
+
+def corner_bonus(fen: str) -> int:
+    pos = position_from_fen(fen)
+    return int(kbnk_corner(pos.board, pos.st))
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "k7/8/8/8/8/8/8/Q3K3 b - - 0 1",  # a queen against a bare king
+        "k7/8/8/8/8/8/8/BB2K3 b - - 0 1",  # two bishops
+        "k7/8/8/8/8/8/8/NN2K3 b - - 0 1",  # two knights
+        "k7/8/8/8/8/8/P7/BN2K3 b - - 0 1",  # bishop, knight and a pawn
+        "k7/8/8/8/8/8/8/BN1QK3 b - - 0 1",  # bishop, knight and a queen
+        "k7/p7/8/8/8/8/8/BN2K3 b - - 0 1",  # the defender has a pawn
+        "kn6/8/8/8/8/8/8/B3K3 b - - 0 1",  # a bishop against a knight
+    ],
+)
+def test_the_corner_bonus_is_zero_outside_bishop_and_knight_against_a_bare_king(fen: str) -> None:
+    assert corner_bonus(fen) == 0
+
+
+@pytest.mark.parametrize(
+    ("bishop", "right", "wrong"),
+    [("c1", ("a1", "h8"), ("a8", "h1")), ("f1", ("a8", "h1"), ("a1", "h8"))],  # dark, light
+)
+def test_the_corner_bonus_drives_the_king_to_a_corner_of_the_bishops_colour(
+    bishop: str, right: tuple[str, str], wrong: tuple[str, str]
+) -> None:
+    def with_king(square: str) -> int:
+        board = chess.Board(None)
+        board.set_piece_at(chess.parse_square(square), chess.Piece(chess.KING, chess.BLACK))
+        board.set_piece_at(chess.E4, chess.Piece(chess.KING, chess.WHITE))
+        board.set_piece_at(chess.parse_square(bishop), chess.Piece(chess.BISHOP, chess.WHITE))
+        board.set_piece_at(chess.D2, chess.Piece(chess.KNIGHT, chess.WHITE))
+        board.turn = chess.BLACK  # the bishop may give check
+        return corner_bonus(board.fen())
+
+    close = {"a1": 7 - 4, "h8": 7 - 4, "a8": 7 - 4, "h1": 7 - 3}  # Chebyshev distance to e4
+    for square in right:
+        assert with_king(square) == KBNK_CORNER * 7 + MOP_UP_CLOSE * close[square]
+    for square in wrong:
+        assert with_king(square) == MOP_UP_CLOSE * close[square]
+    # Along the edge from the wrong corner to the right one the bonus grows at each step.
+    file_a = [with_king(f"a{rank}") - MOP_UP_CLOSE * (7 - max(4, abs(rank - 4))) for rank in range(1, 9)]
+    assert file_a == sorted(file_a, reverse=bishop == "c1") and len(set(file_a)) == 8
+
+
+def test_the_corner_bonus_is_colour_symmetric() -> None:
+    board = chess.Board("8/8/8/3k4/8/8/2N5/1B2K3 w - - 0 1")
+    assert corner_bonus(board.fen()) > 0
+    assert corner_bonus(board.mirror().fen()) == -corner_bonus(board.fen())
+
+
+@pytest.mark.parametrize("features", [LEVEL_FEATURES, ALL_FEATURES])
+@pytest.mark.parametrize("fen", ["8/8/8/3k4/8/8/2N5/1B2K3 w - - 0 1", "1b2k3/2n5/8/8/3K4/8/8/8 w - - 0 1"])
+def test_both_evaluations_get_the_corner_bonus(features: int, fen: str) -> None:
+    pos = position_from_fen(fen)
+    weights = WEIGHTS if features & FEATURE_FULL_EVAL else LEVEL_WEIGHTS
+    white_bonus = corner_bonus(fen)
+    assert white_bonus != 0
+    expected = white_bonus if chess.Board(fen).turn == chess.WHITE else -white_bonus
+    assert int(position_eval(pos.board, pos.st, features)) == int(evaluate_with(pos.board, pos.st, weights)) + expected
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "8/3N4/8/8/1B3K2/8/8/1k6 w - - 0 1",  # drawn by the fifty-move rule against Stockfish before
+        "8/3N4/8/8/4K2B/8/8/2k5 w - - 0 1",  # the same, a light bishop
+        "8/8/8/3k4/8/8/2N5/1B2K3 w - - 0 1",  # the weak king in the centre
+        "1b2k3/2n5/8/8/3K4/8/8/8 b - - 0 1",  # the previous one with the colours reversed
+    ],
+)
+def test_the_engine_mates_with_bishop_and_knight(fen: str) -> None:
+    """Both sides played by the engine at a fixed depth; without the corner bonus each of these
+    was drawn by the fifty-move rule, the defending king safe in the wrong corner."""
+    board = chess.Board(fen)
+    searcher = Searcher(hash_mb=8)
+    moves: list[str] = []
+    while not board.is_game_over(claim_draw=True):
+        result = searcher.search(fen, moves, limit=SearchLimit(depth=8))
+        assert result.best_move is not None
+        board.push_uci(result.best_move)
+        moves.append(result.best_move)
+    assert board.is_checkmate(), board.fen()
 
 
 def scaled(fen: str) -> tuple[int, int]:
