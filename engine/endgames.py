@@ -14,9 +14,9 @@ pieces are worth at least MOP_UP_MARGIN pawns more (a queen against a minor; a r
 minor is a draw and is left alone).
 
 Bishop and knight against a bare king mate only in a corner of the bishop's colour, and the
-hand-written king tables pull the lone king to any edge: both full strength and level 1600 drew
-half of benchmarks/endgame_conversion.py's KBN vs K positions by the fifty-move rule, the king
-sitting in the wrong corner (docs/levels.md). :func:`kbnk_corner` adds Stockfish's KBNK terms:
+hand-written king tables pull the lone king to any edge: full strength drew 3 and level 1600 5 of
+benchmarks/endgame_conversion.py's 8 KBN vs K positions, mostly by the fifty-move rule with the
+king sitting in the wrong corner (docs/levels.md). :func:`kbnk_corner` adds Stockfish's KBNK terms:
 a bonus for each step of the weak king towards a corner of the bishop's colour and for the kings
 standing close.
 
@@ -106,6 +106,9 @@ def mop_up(st: np.ndarray) -> int:
     return bonus if strong == 0 else -bonus
 
 
+_BISHOP_AND_KNIGHT = PIECE_VALUE_PAWNS[BISHOP] + PIECE_VALUE_PAWNS[KNIGHT]
+
+
 @njit(cache=True, nogil=True)
 def kbnk_corner(board: np.ndarray, st: np.ndarray) -> int:
     """The bishop-and-knight mating bonus in centipawns from White's view, 0 unless one side has
@@ -113,8 +116,8 @@ def kbnk_corner(board: np.ndarray, st: np.ndarray) -> int:
     for strong in range(2):
         weak = strong ^ 1
         base = ST_COUNT + 8 * strong
-        if st[base + KNIGHT] != 1 or st[base + BISHOP] != 1 or pieces_value(st, strong) != 6:
-            continue  # 6 pawns are exactly a bishop and a knight: no rook or queen beside them
+        if st[base + KNIGHT] != 1 or st[base + BISHOP] != 1 or pieces_value(st, strong) != _BISHOP_AND_KNIGHT:
+            continue  # no rook or queen beside them
         if st[base + PAWN] != 0 or st[ST_COUNT + 8 * weak + PAWN] != 0 or pieces_value(st, weak) != 0:
             continue
         flip = False

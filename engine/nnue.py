@@ -216,11 +216,10 @@ def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
     Against a bare king the hand-written evaluation stays: games in the training data end by
     adjudication long before such endings, so the network never learned to drive a lone king
     to the edge, and the hand-written tables do (with engine.endgames' corner bonus against
-    bishop and knight). Against a lone minor piece either evaluation
-    gets engine.endgames' mop-up bonus, for the same reason (the hand-written king tables alone
-    left the playing levels shuffling, docs/levels.md); elsewhere, with FEATURE_ENDGAME_SCALE,
-    the network's value is scaled in known endings and damped by the fifty-move counter
-    (scaled_net_value)."""
+    bishop and knight). Against a lone minor piece either evaluation gets engine.endgames' mop-up
+    bonus, for the same reason (the hand-written king tables alone left the playing levels
+    shuffling, docs/levels.md); elsewhere, with FEATURE_ENDGAME_SCALE, the network's value is
+    scaled in known endings and damped by the fifty-move counter (scaled_net_value)."""
     if features & FEATURE_NNUE and not has_bare_king(st):
         if RESIDUAL > 0:
             correction = nnue_evaluate(board, st)
