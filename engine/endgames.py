@@ -78,6 +78,12 @@ def _centre_distance(m: int) -> int:
     return max(3 - f, f - 4) + max(3 - r, r - 4)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _king_distance(a: int, b: int) -> int:
+    """King steps between mailbox squares ``a`` and ``b``: 0..7."""
+    return max(abs(a % 10 - b % 10), abs(a // 10 - b // 10))
+
+
 @njit(cache=True, nogil=True)
 def lone_defender(st: np.ndarray, margin: int) -> int:
     """The colour that holds no pawns and at most a minor piece against pieces worth ``margin``
@@ -101,8 +107,7 @@ def mop_up(st: np.ndarray) -> int:
     strong = weak ^ 1
     weak_king = st[ST_KING + weak]
     strong_king = st[ST_KING + strong]
-    distance = max(abs(weak_king % 10 - strong_king % 10), abs(weak_king // 10 - strong_king // 10))
-    bonus = MOP_UP_EDGE * _centre_distance(weak_king) + MOP_UP_CLOSE * (7 - distance)
+    bonus = MOP_UP_EDGE * _centre_distance(weak_king) + MOP_UP_CLOSE * (7 - _king_distance(weak_king, strong_king))
     return bonus if strong == 0 else -bonus
 
 
@@ -132,8 +137,7 @@ def kbnk_corner(board: np.ndarray, st: np.ndarray) -> int:
         if flip:
             file = 7 - file
         corner = abs(7 - (weak_king // 10 - 2) - file)  # 7 on a1 and h8, 0 on the a8-h1 diagonal
-        distance = max(abs(weak_king % 10 - strong_king % 10), abs(weak_king // 10 - strong_king // 10))
-        bonus = KBNK_CORNER * corner + MOP_UP_CLOSE * (7 - distance)
+        bonus = KBNK_CORNER * corner + MOP_UP_CLOSE * (7 - _king_distance(weak_king, strong_king))
         return bonus if strong == 0 else -bonus
     return 0
 
