@@ -39,6 +39,7 @@ from engine.position import (
     ST_HPLY,
     ST_KING,
     ST_MG,
+    ST_PAWN_KEY,
     ST_PHASE,
     ST_SIDE,
     U_CAPTURED,
@@ -48,6 +49,7 @@ from engine.position import (
     U_HALFMOVE,
     U_MG,
     U_MOVE,
+    U_PAWN_KEY,
     U_PHASE,
     WHITE,
     WK_CASTLE,
@@ -57,7 +59,7 @@ from engine.position import (
     move_promo,
     move_to,
 )
-from engine.zobrist import ZOBRIST_CASTLE, ZOBRIST_EP, ZOBRIST_PIECE, ZOBRIST_SIDE
+from engine.zobrist import ZOBRIST_CASTLE, ZOBRIST_EP, ZOBRIST_PAWN, ZOBRIST_PIECE, ZOBRIST_SIDE
 
 # Castling rights that survive a move touching a square (from or to).
 _mask = np.full(120, 15, dtype=np.int64)
@@ -78,6 +80,7 @@ def _remove(board: np.ndarray, st: np.ndarray, sq: int, h: np.uint64) -> np.uint
     st[ST_EG] -= PST_EG[p, sq]
     st[ST_PHASE] -= PHASE_INC[p & 7]
     st[ST_COUNT + p] -= 1
+    st[ST_PAWN_KEY] ^= ZOBRIST_PAWN[p, sq]
     return h ^ ZOBRIST_PIECE[p, sq]
 
 
@@ -88,6 +91,7 @@ def _put(board: np.ndarray, st: np.ndarray, sq: int, p: int, h: np.uint64) -> np
     st[ST_EG] += PST_EG[p, sq]
     st[ST_PHASE] += PHASE_INC[p & 7]
     st[ST_COUNT + p] += 1
+    st[ST_PAWN_KEY] ^= ZOBRIST_PAWN[p, sq]
     return h ^ ZOBRIST_PIECE[p, sq]
 
 
@@ -119,6 +123,7 @@ def make_move(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.nd
     u[U_MG] = st[ST_MG]
     u[U_EG] = st[ST_EG]
     u[U_PHASE] = st[ST_PHASE]
+    u[U_PAWN_KEY] = st[ST_PAWN_KEY]
 
     if st[ST_EP] != 0:
         h ^= ZOBRIST_EP[st[ST_EP]]
@@ -220,6 +225,7 @@ def unmake_move(board: np.ndarray, st: np.ndarray, undo: np.ndarray) -> None:
     st[ST_MG] = u[U_MG]
     st[ST_EG] = u[U_EG]
     st[ST_PHASE] = u[U_PHASE]
+    st[ST_PAWN_KEY] = u[U_PAWN_KEY]
 
 
 @njit(cache=True, nogil=True)
@@ -267,3 +273,14 @@ def compute_hash(board: np.ndarray, st: np.ndarray) -> np.uint64:
     if st[ST_SIDE] == BLACK:
         h ^= ZOBRIST_SIDE[0]
     return h
+
+
+@njit(cache=True, nogil=True)
+def compute_pawn_key(board: np.ndarray) -> int:
+    """The pawn key (``ST_PAWN_KEY``) from scratch: set-up and consistency checks."""
+    k = np.int64(0)
+    for m in range(21, 99):
+        p = board[m]
+        if p != OFFBOARD:
+            k ^= ZOBRIST_PAWN[p, m]
+    return int(k)

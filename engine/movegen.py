@@ -19,6 +19,7 @@ from numba import njit
 from engine.attacks import BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS, in_check, is_attacked
 from engine.makemove import (  # noqa: F401  (re-exported)
     compute_hash,
+    compute_pawn_key,
     ep_capturable,
     make_move,
     make_null,
@@ -68,6 +69,7 @@ __all__ = [
     "make_null",
     "unmake_null",
     "compute_hash",
+    "compute_pawn_key",
     "ep_capturable",
 ]
 

@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from engine.attacks import in_check, is_attacked
+from engine.correction import static_value
 from engine.draws import draw_score, insufficient_material
 from engine.movegen import gen_moves, make_move, unmake_move
 from engine.nnue import position_eval
@@ -64,6 +65,7 @@ def quiescence(
     killers: np.ndarray,
     history: np.ndarray,
     cont_hist: np.ndarray,
+    corr: np.ndarray,
     pv: np.ndarray,
     pv_len: np.ndarray,
     stats: np.ndarray,
@@ -126,7 +128,7 @@ def quiescence(
     else:
         if raw_eval == EVAL_NONE:
             raw_eval = position_eval(board, st, features)  # not in the table (engine.tt keeps it with the entry)
-        stand = weaken(st, ctl, key, raw_eval)  # playing levels: engine.strength_hook
+        stand = weaken(st, ctl, key, static_value(features, corr, st, raw_eval))  # engine.correction, levels
         if stand >= beta:
             return stand
         if stand > alpha:
@@ -168,8 +170,8 @@ def quiescence(
         legal += 1
         # fmt: off
         score = -quiescence(
-            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len, stats,
-            ctl, stop, ply + 1, -beta, -alpha
+            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, corr, pv, pv_len,
+            stats, ctl, stop, ply + 1, -beta, -alpha
         )
         # fmt: on
         unmake_move(board, st, undo)

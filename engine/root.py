@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.correction import allocate_correction
 from engine.fen import Position
 from engine.history import allocate_tables as allocate_history_tables
 from engine.params import ASPIRATION_DEPTH, ASPIRATION_MAX_WINDOW, ASPIRATION_WINDOW
@@ -55,6 +56,7 @@ class RootSearch:
         self._killers = np.zeros((MAX_PLY, 2), dtype=np.int64)
         self._history = np.zeros((PIECE_CODES, 120), dtype=np.int64)
         self._counters, self._cont_hist, self._stack = allocate_history_tables()
+        self._corr = allocate_correction()
         self._pv = np.zeros((MAX_PLY, MAX_PLY), dtype=np.int32)
         self._pv_len = np.zeros(MAX_PLY, dtype=np.int64)
         self._stats = np.zeros(STATS_SIZE, dtype=np.int64)
@@ -137,6 +139,7 @@ class RootSearch:
                 self._history,
                 self._counters,
                 self._cont_hist,
+                self._corr,
                 self._stack,
                 self._pv,
                 self._pv_len,

@@ -36,6 +36,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.correction import learn_correction, static_value
 from engine.draws import draw_score, is_draw
 from engine.history import NO_EVAL, SS_EXCLUDED, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
@@ -130,6 +131,7 @@ def negamax(
     history: np.ndarray,
     counters: np.ndarray,
     cont_hist: np.ndarray,
+    corr: np.ndarray,
     stack: np.ndarray,
     pv: np.ndarray,
     pv_len: np.ndarray,
@@ -200,8 +202,8 @@ def negamax(
             return position_eval(board, st, features)
         # fmt: off
         return quiescence(
-            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len, stats,
-            ctl, stop, ply, alpha, beta
+            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, corr, pv, pv_len,
+            stats, ctl, stop, ply, alpha, beta
         )
         # fmt: on
 
@@ -228,7 +230,8 @@ def negamax(
     else:
         # The table's static evaluation if it has one.
         raw_eval = position_eval(board, st, features) if raw_eval == EVAL_NONE else raw_eval
-        static_eval = weaken(st, ctl, key, raw_eval)  # playing levels: engine.strength_hook
+        # Corrected by this game's searches (engine.correction), weakened at the playing levels.
+        static_eval = weaken(st, ctl, key, static_value(features, corr, st, raw_eval))
         stack[ply + 2, SS_STATIC_EVAL] = static_eval
     improving = is_improving(features, checked, static_eval, stack[ply, SS_STATIC_EVAL])
     prune_eval = tt_adjusted_eval(features, entry, checked or excluded_move != 0, static_eval, ply)
@@ -236,7 +239,7 @@ def negamax(
         if razoring(features, ctl[CTL_LAB_OFF], depth, alpha, prune_eval):
             # fmt: off
             score = quiescence(
-                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len,
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, corr, pv, pv_len,
                 stats, ctl, stop, ply, alpha, beta
             )
             # fmt: on
@@ -250,7 +253,7 @@ def negamax(
             stack[ply + 2, SS_MOVE_KEY] = 0  # a null move has no continuation
             # fmt: off
             score = -negamax(
-                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist, corr,
                 stack, pv, pv_len, stats, ctl, stop, depth - 1 - r, ply + 1, -beta, -beta + 1, np.bool_(False)
             )
             # fmt: on
@@ -270,14 +273,14 @@ def negamax(
                     continue
                 # fmt: off
                 score = -quiescence(
-                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, pv, pv_len,
-                    stats, ctl, stop, ply + 1, -pc_beta, -pc_beta + 1
+                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, corr, pv,
+                    pv_len, stats, ctl, stop, ply + 1, -pc_beta, -pc_beta + 1
                 )
                 if score >= pc_beta:  # the capture holds at once: verify it with the reduced search
                     score = -negamax(
                         board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters,
-                        cont_hist, stack, pv, pv_len, stats, ctl, stop, depth - PROBCUT_REDUCTION, ply + 1, -pc_beta,
-                        -pc_beta + 1, np.bool_(True)
+                        cont_hist, corr, stack, pv, pv_len, stats, ctl, stop, depth - PROBCUT_REDUCTION, ply + 1,
+                        -pc_beta, -pc_beta + 1, np.bool_(True)
                     )
                 # fmt: on
                 unmake_move(board, st, undo)
@@ -295,7 +298,7 @@ def negamax(
         stack[ply + 2, SS_EXCLUDED] = tt_move
         # fmt: off
         score = negamax(
-            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+            board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist, corr,
             stack, pv, pv_len, stats, ctl, stop, (depth - 1) // 2, ply, s_beta - 1, s_beta, np.bool_(False)
         )
         # fmt: on
@@ -353,7 +356,7 @@ def negamax(
         if legal == 1 or ctl[CTL_LAB_OFF] & LAB_NO_ALPHA_BETA:
             # fmt: off
             score = -negamax(
-                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist, corr,
                 stack, pv, pv_len, stats, ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
             )
             # fmt: on
@@ -372,7 +375,7 @@ def negamax(
                 )
             # fmt: off
             score = -negamax(
-                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
+                board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist, corr,
                 stack, pv, pv_len, stats, ctl, stop, new_depth - r, ply + 1, -alpha - 1, -alpha, np.bool_(True)
             )
             # fmt: on
@@ -380,16 +383,18 @@ def negamax(
                 stats[STAT_LMR_RESEARCHES] += 1
                 # fmt: off
                 score = -negamax(
-                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
-                    stack, pv, pv_len, stats, ctl, stop, new_depth, ply + 1, -alpha - 1, -alpha, np.bool_(True)
+                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters,
+                    cont_hist, corr, stack, pv, pv_len, stats, ctl, stop, new_depth, ply + 1, -alpha - 1, -alpha,
+                    np.bool_(True)
                 )
                 # fmt: on
             if score > alpha and score < beta:
                 stats[STAT_RESEARCHES] += 1
                 # fmt: off
                 score = -negamax(
-                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist,
-                    stack, pv, pv_len, stats, ctl, stop, new_depth, ply + 1, -beta, -alpha, np.bool_(True)
+                    board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters,
+                    cont_hist, corr, stack, pv, pv_len, stats, ctl, stop, new_depth, ply + 1, -beta, -alpha,
+                    np.bool_(True)
                 )
                 # fmt: on
         unmake_move(board, st, undo)
@@ -425,4 +430,5 @@ def negamax(
     # Step 11.
     if excluded == 0 and excluded_move == 0:
         store_result(tt_keys, tt_data, ctl, key, depth, best, beta, best_move, ply, raw_eval)
+        learn_correction(features, corr, st, checked, depth, best, best_move, beta, raw_eval, static_eval)
     return best

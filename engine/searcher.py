@@ -145,6 +145,7 @@ class Searcher(RootSearch):
             self._history.fill(0)
             self._counters.fill(0)
             self._cont_hist.fill(0)
+            self._corr.fill(0)
             self._pool.clear()
             self._generation = 0
             self.latency.new_game()

@@ -157,6 +157,9 @@ FEATURE_DRAW_CONTEMPT = 67108864
 root (and as much less to its opponent): against a stronger opponent our own score is optimistic
 (docs/strength.md, "Where the games are lost"), so a level-looking repetition is worth taking.
 Pending: against Stockfish 2500 it gained +5 +- 51 Elo over 150 paired games (docs/strength.md)."""
+FEATURE_CORRECTION = 134217728
+"""The static evaluation is corrected by the correction history (engine.correction): what this
+game's searches found the evaluation wrong by, in positions with the same pawns."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -184,7 +187,9 @@ ALL_FEATURES = (
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_ENDGAME_SCALE | FEATURE_DRAW_CONTEMPT
+PENDING_FEATURES = (
+    FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_ENDGAME_SCALE | FEATURE_DRAW_CONTEMPT | FEATURE_CORRECTION
+)
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
@@ -199,6 +204,7 @@ LEVEL_FEATURES = ALL_FEATURES & ~(
     | FEATURE_TT_EVAL
     | FEATURE_NULL_EVAL_R
     | FEATURE_FULL_EVAL
+    | FEATURE_CORRECTION
 )
 """The search the playing levels use: the one they were calibrated with (docs/levels.md,
 2026-11-23), without the history group and singular extensions, both switched on later (and

@@ -108,6 +108,7 @@ class Helper(RootSearch):
         self._history.fill(0)
         self._counters.fill(0)
         self._cont_hist.fill(0)
+        self._corr.fill(0)
 
     def run(self, pos: Position, legal: list[int], max_depth: int) -> None:
         """Iterative deepening on ``pos`` (this helper's own copy) until the stop flag or

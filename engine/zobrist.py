@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.position import PIECE_CODES
+from engine.position import PAWN, PIECE_CODES
 
 _rng = np.random.default_rng(0x5EED_C4E55)
 
@@ -25,3 +25,9 @@ ZOBRIST_EP = _keys(120)
 """Key per en-passant target square (only set when a capture is possible)."""
 ZOBRIST_SIDE = _keys(1)
 """XORed in when Black is to move."""
+ZOBRIST_PAWN = np.zeros((PIECE_CODES, 120), dtype=np.int64)
+"""The pawns' rows of ZOBRIST_PIECE as int64 bits, zero for every other piece: the pawn key
+(``ST_PAWN_KEY``) is updated by XOR with no test of the piece type, in int64 arithmetic (the state
+array's type)."""
+for _pawn in (PAWN, 8 + PAWN):
+    ZOBRIST_PAWN[_pawn] = ZOBRIST_PIECE[_pawn].view(np.int64)

@@ -111,7 +111,7 @@ def _node(fen: str, features: int, depth: int, beta: int, excluded: str = "") ->
     board, st, hashes = pos.board.copy(), pos.st.copy(), pos.hashes.copy()
     score = negamax(
         pos.board, pos.st, pos.hashes, pos.undo, t._tt_keys, t._tt_data, t._moves, t._scores, t._killers,
-        t._history, t._counters, t._cont_hist, t._stack, t._pv, t._pv_len, t._stats, t._ctl, t._stop, depth, 1,
+        t._history, t._counters, t._cont_hist, t._corr, t._stack, t._pv, t._pv_len, t._stats, t._ctl, t._stop, depth, 1,
         beta - 1, beta, True,
     )  # fmt: skip
     # Whatever was cut, every move was taken back.

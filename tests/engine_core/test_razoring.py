@@ -55,13 +55,13 @@ def _node(fen: str, features: int, depth: int, alpha: int, use_quiescence: bool 
     if use_quiescence:
         score = quiescence(
             pos.board, pos.st, pos.hashes, pos.undo, t._tt_keys, t._tt_data, t._moves, t._scores, t._killers,
-            t._history, t._cont_hist, t._pv, t._pv_len, t._stats, t._ctl, t._stop, 1, alpha, alpha + 1,
+            t._history, t._cont_hist, t._corr, t._pv, t._pv_len, t._stats, t._ctl, t._stop, 1, alpha, alpha + 1,
         )  # fmt: skip
     else:
         score = negamax(
             pos.board, pos.st, pos.hashes, pos.undo, t._tt_keys, t._tt_data, t._moves, t._scores, t._killers,
-            t._history, t._counters, t._cont_hist, t._stack, t._pv, t._pv_len, t._stats, t._ctl, t._stop, depth, 1,
-            alpha, alpha + 1, True,
+            t._history, t._counters, t._cont_hist, t._corr, t._stack, t._pv, t._pv_len, t._stats, t._ctl, t._stop,
+            depth, 1, alpha, alpha + 1, True,
         )  # fmt: skip
     return int(score), int(t._stats[STAT_NODES])
 

@@ -61,7 +61,7 @@ def _verify(fen: str, excluded: str, depth: int, alpha: int) -> tuple[int, RootS
     t._stack[1 + 2, SS_EXCLUDED] = engine_move
     score = negamax(
         pos.board, pos.st, pos.hashes, pos.undo, t._tt_keys, t._tt_data, t._moves, t._scores, t._killers,
-        t._history, t._counters, t._cont_hist, t._stack, t._pv, t._pv_len, t._stats, t._ctl, t._stop, depth, 1,
+        t._history, t._counters, t._cont_hist, t._corr, t._stack, t._pv, t._pv_len, t._stats, t._ctl, t._stop, depth, 1,
         alpha, alpha + 1, False,
     )  # fmt: skip
     return int(score), t, pos.hashes[pos.st[ST_HPLY]]

@@ -73,7 +73,7 @@ def _search_node(features: int, depth: int, beta: int, tt_bound: int, tt_score: 
     t._ctl[CTL_FEATURES] = features
     score = negamax(
         pos.board, pos.st, pos.hashes, pos.undo, t._tt_keys, t._tt_data, t._moves, t._scores, t._killers,
-        t._history, t._counters, t._cont_hist, t._stack, t._pv, t._pv_len, t._stats, t._ctl, t._stop, depth, 1,
+        t._history, t._counters, t._cont_hist, t._corr, t._stack, t._pv, t._pv_len, t._stats, t._ctl, t._stop, depth, 1,
         beta - 1, beta, True,
     )  # fmt: skip
     return int(score), int(t._stats[STAT_NODES])

@@ -1,0 +1,105 @@
+"""Correction history (jitted, FEATURE_CORRECTION): the static evaluation corrected by what the
+searches of this game found it to be wrong by, in positions with the same pawns.
+
+The table (allocated per search thread by engine.root; cleared for a new game, kept from move to
+move) holds, by side to move and pawn key (``st[ST_PAWN_KEY]``), a running average
+of ``search result - raw static eval`` in 1/CORRECTION_GRAIN centipawns. A node's static eval is
+the raw one plus its entry. The search updates the entry where its result is a trustworthy
+measure of the evaluation's error: not in check, the best move quiet (a capture's gain is
+material the static eval was not meant to see), and the bound pointing the way of the error (a
+fail-high above the eval says "at least this much better", a fail-low below it "at least this
+much worse"; the other two say nothing). Deeper results weigh more.
+
+Our network misjudges whole pawn structures the same way move after move (docs/strength.md,
+"Where the games are lost": optimistic by about a pawn where Stockfish's network is not), and
+the pruning decisions (razoring, futility, null move) read the static eval: the correction moves
+them towards what the searches found. Stockfish (since 16.1), Ethereal and Berserk do the same.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine.position import FLAG_CAPTURE, ST_PAWN_KEY, ST_SIDE, move_flags, move_promo
+from engine.searchstate import FEATURE_CORRECTION
+from engine.tt import MATE_BOUND
+
+CORRECTION_SIZE = 16384
+"""Entries per side to move (a power of two: the pawn key's low bits index it)."""
+CORRECTION_GRAIN = 256
+"""Entries are in 1/CORRECTION_GRAIN centipawns, so small weights still move them."""
+CORRECTION_MAX = 64 * CORRECTION_GRAIN
+"""Largest correction: 64 cp either way (an entry is a hint from a few searches, not a verdict)."""
+CORRECTION_WEIGHT_SCALE = 256
+CORRECTION_MAX_WEIGHT = 64
+"""A result at depth d moves its entry by min(d * d + 2 * d + 1, CORRECTION_MAX_WEIGHT) / 256 of
+the way to the measured error: shallow results are noisy, a deep one counts for a quarter."""
+
+
+def allocate_correction() -> np.ndarray:
+    """A fresh table: int64[2, CORRECTION_SIZE], all zero (no correction)."""
+    return np.zeros((2, CORRECTION_SIZE), dtype=np.int64)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _slot(st: np.ndarray) -> int:
+    return int(st[ST_PAWN_KEY] & (CORRECTION_SIZE - 1))
+
+
+@njit(cache=True, nogil=True)
+def corrected_eval(corr: np.ndarray, st: np.ndarray, raw_eval: int) -> int:
+    """``raw_eval`` (side to move's view) plus the table's correction for this pawn structure,
+    kept inside the non-mate range."""
+    value = raw_eval + corr[st[ST_SIDE], _slot(st)] // CORRECTION_GRAIN
+    return max(-MATE_BOUND + 1, min(MATE_BOUND - 1, value))
+
+
+@njit(cache=True, nogil=True)
+def static_value(features: int, corr: np.ndarray, st: np.ndarray, raw_eval: int) -> int:
+    """The static eval the search uses: corrected with FEATURE_CORRECTION, else the raw one."""
+    return corrected_eval(corr, st, raw_eval) if features & FEATURE_CORRECTION else raw_eval
+
+
+@njit(cache=True, nogil=True)
+def learn_correction(
+    features: int,
+    corr: np.ndarray,
+    st: np.ndarray,
+    checked: bool,
+    depth: int,
+    best: int,
+    best_move: int,
+    beta: int,
+    raw_eval: int,
+    static_eval: int,
+) -> None:
+    """negamax's Step 11: with FEATURE_CORRECTION, a node not in check whose best move is quiet
+    (or which has none: a fail-low) updates its entry (update_correction)."""
+    if features & FEATURE_CORRECTION == 0 or checked:
+        return
+    if best_move != 0 and (move_flags(best_move) & FLAG_CAPTURE != 0 or move_promo(best_move) != 0):
+        return
+    update_correction(corr, st, depth, best, raw_eval, static_eval, best >= beta, best_move == 0)
+
+
+@njit(cache=True, nogil=True)
+def update_correction(
+    corr: np.ndarray, st: np.ndarray, depth: int, best: int, raw_eval: int, static_eval: int, lower: bool, upper: bool
+) -> None:
+    """A node at ``depth`` (not in check, its best move quiet or none) returned ``best``; its
+    raw static eval was ``raw_eval`` and the corrected one ``static_eval``. ``lower``: a fail-high
+    (best is a lower bound); ``upper``: a fail-low (an upper bound). Mate scores teach nothing."""
+    if abs(best) >= MATE_BOUND:
+        return
+    if lower and best <= static_eval:
+        return  # "at least best", below the eval: no sign the eval is too low
+    if upper and best >= static_eval:
+        return  # "at most best", above the eval: no sign the eval is too high
+    side = st[ST_SIDE]
+    slot = _slot(st)
+    error = (best - raw_eval) * CORRECTION_GRAIN
+    weight = min(depth * depth + 2 * depth + 1, CORRECTION_MAX_WEIGHT)
+    entry = corr[side, slot]
+    entry = (entry * (CORRECTION_WEIGHT_SCALE - weight) + error * weight) // CORRECTION_WEIGHT_SCALE
+    corr[side, slot] = max(-CORRECTION_MAX, min(CORRECTION_MAX, entry))
