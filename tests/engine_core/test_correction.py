@@ -127,7 +127,7 @@ def test_the_correction_is_bounded_and_keeps_clear_of_mate_scores() -> None:
 def test_only_quiet_best_moves_outside_check_teach_with_the_feature_on() -> None:
     pos = _pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
     quiet, capture = _move(pos, "e1d2"), _move(pos, "e4d5")
-    on, off = ALL_FEATURES | FEATURE_CORRECTION, ALL_FEATURES
+    on, off = ALL_FEATURES, ALL_FEATURES & ~FEATURE_CORRECTION
 
     def taught(features: int, checked: bool, best_move: int, best: int = 120) -> bool:
         corr = allocate_correction()
@@ -149,10 +149,12 @@ def test_only_quiet_best_moves_outside_check_teach_with_the_feature_on() -> None
 def test_the_search_fills_the_table_only_with_the_feature_and_a_new_game_empties_it() -> None:
     assert LEVEL_FEATURES & FEATURE_CORRECTION == 0  # the playing levels keep their calibration
     fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    assert ALL_FEATURES & FEATURE_CORRECTION  # full strength plays with it
     searcher = Searcher(hash_mb=1)
+    searcher.features = ALL_FEATURES & ~FEATURE_CORRECTION
     searcher.search(fen, limit=SearchLimit(depth=7))
     assert not searcher._corr.any()
-    searcher.features = ALL_FEATURES | FEATURE_CORRECTION
+    searcher.features = ALL_FEATURES
     first = searcher.search(fen, limit=SearchLimit(depth=7))
     assert first.best_move is not None
     assert np.count_nonzero(searcher._corr) > 10
