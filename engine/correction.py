@@ -1,14 +1,16 @@
 """Correction history (jitted, FEATURE_CORRECTION): the static evaluation corrected by what the
-searches of this game found it to be wrong by, in positions with the same pawns.
+searches of this game found it to be wrong by, in positions with the same pawns or the same pieces.
 
-The table (allocated per search thread by engine.root; cleared for a new game, kept from move to
-move) holds, by side to move and pawn key (``st[ST_PAWN_KEY]``), a running average
-of ``search result - raw static eval`` in 1/CORRECTION_GRAIN centipawns. A node's static eval is
-the raw one plus its entry. The search updates the entry where its result is a trustworthy
-measure of the evaluation's error: not in check, the best move quiet (a capture's gain is
-material the static eval was not meant to see), and the bound pointing the way of the error (a
-fail-high above the eval says "at least this much better", a fail-low below it "at least this
-much worse"; the other two say nothing). Deeper results weigh more.
+Three tables (allocated per search thread by engine.root; cleared for a new game, kept from move to
+move), each by side to move and a key: the pawns (``st[ST_PAWN_KEY]``), White's other pieces and
+Black's (``st[ST_NONPAWN_KEY + colour]``, kings included). A node's static eval is the raw one plus
+the pawn entry plus the mean of the two non-pawn entries, in 1/CORRECTION_GRAIN centipawns. The
+search teaches the tables where its result is a trustworthy measure of the evaluation's error: not
+in check, the best move quiet (a capture's gain is material the static eval was not meant to see),
+and the bound pointing the way of the error (a fail-high above the eval says "at least this much
+better", a fail-low below it "at least this much worse"; the other two say nothing). Each entry
+moves by a share of what the corrected eval still missed (with one table, a running average of
+the error); deeper results weigh more.
 
 Our network misjudges whole pawn structures the same way move after move (docs/strength.md,
 "Where the games are lost": optimistic by about a pawn where Stockfish's network is not), and
@@ -21,37 +23,48 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.position import FLAG_CAPTURE, ST_PAWN_KEY, ST_SIDE, move_flags, move_promo
+from engine.position import FLAG_CAPTURE, ST_NONPAWN_KEY, ST_PAWN_KEY, ST_SIDE, move_flags, move_promo
 from engine.searchstate import FEATURE_CORRECTION
 from engine.tt import MATE_BOUND
 
 CORRECTION_SIZE = 16384
-"""Entries per side to move (a power of two: the pawn key's low bits index it)."""
+"""Entries per table and side to move (a power of two: a key's low bits index it)."""
 CORRECTION_GRAIN = 256
 """Entries are in 1/CORRECTION_GRAIN centipawns, so small weights still move them."""
 CORRECTION_MAX = 64 * CORRECTION_GRAIN
-"""Largest correction: 64 cp either way (an entry is a hint from a few searches, not a verdict)."""
+"""Largest entry: 64 cp either way (an entry is a hint from a few searches, not a verdict), so the
+correction stays within 128 cp."""
 CORRECTION_WEIGHT_SCALE = 256
 CORRECTION_MAX_WEIGHT = 64
-"""A result at depth d moves its entry by min(d * d + 2 * d + 1, CORRECTION_MAX_WEIGHT) / 256 of
-the way to the measured error: shallow results are noisy, a deep one counts for a quarter."""
+"""A result at depth d moves each entry by min(d * d + 2 * d + 1, CORRECTION_MAX_WEIGHT) / 256 of
+what the corrected eval missed: shallow results are noisy, a deep one counts for a quarter."""
+CORRECTION_KINDS = 3
+"""Tables by key: 0 the pawns, 1 White's other pieces (king included), 2 Black's."""
 
 
 def allocate_correction() -> np.ndarray:
-    """A fresh table: int64[2, CORRECTION_SIZE], all zero (no correction)."""
-    return np.zeros((2, CORRECTION_SIZE), dtype=np.int64)
+    """A fresh table: int64[2, CORRECTION_KINDS, CORRECTION_SIZE], all zero (no correction)."""
+    return np.zeros((2, CORRECTION_KINDS, CORRECTION_SIZE), dtype=np.int64)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _slot(st: np.ndarray) -> int:
-    return int(st[ST_PAWN_KEY] & (CORRECTION_SIZE - 1))
+def _slot(st: np.ndarray, kind: int) -> int:
+    key = st[ST_PAWN_KEY] if kind == 0 else st[ST_NONPAWN_KEY + kind - 1]
+    return int(key & (CORRECTION_SIZE - 1))
+
+
+@njit(cache=True, nogil=True)
+def _total(corr: np.ndarray, st: np.ndarray) -> int:
+    """The correction in 1/CORRECTION_GRAIN cp: the pawn entry plus the mean of the two non-pawn ones."""
+    side = st[ST_SIDE]
+    return int(corr[side, 0, _slot(st, 0)] + (corr[side, 1, _slot(st, 1)] + corr[side, 2, _slot(st, 2)]) // 2)
 
 
 @njit(cache=True, nogil=True)
 def corrected_eval(corr: np.ndarray, st: np.ndarray, raw_eval: int) -> int:
-    """``raw_eval`` (side to move's view) plus the table's correction for this pawn structure,
+    """``raw_eval`` (side to move's view) plus the tables' correction for these pawns and pieces,
     kept inside the non-mate range."""
-    value = raw_eval + corr[st[ST_SIDE], _slot(st)] // CORRECTION_GRAIN
+    value = raw_eval + _total(corr, st) // CORRECTION_GRAIN
     return max(-MATE_BOUND + 1, min(MATE_BOUND - 1, value))
 
 
@@ -97,9 +110,11 @@ def update_correction(
     if upper and best >= static_eval:
         return  # "at most best", above the eval: no sign the eval is too high
     side = st[ST_SIDE]
-    slot = _slot(st)
-    error = (best - raw_eval) * CORRECTION_GRAIN
+    # What the tables' sum still misses; each entry moves by its share (one table alone would
+    # move to (1 - w) * entry + w * error, a running average of the error).
+    residual = (best - raw_eval) * CORRECTION_GRAIN - _total(corr, st)
     weight = min(depth * depth + 2 * depth + 1, CORRECTION_MAX_WEIGHT)
-    entry = corr[side, slot]
-    entry = (entry * (CORRECTION_WEIGHT_SCALE - weight) + error * weight) // CORRECTION_WEIGHT_SCALE
-    corr[side, slot] = max(-CORRECTION_MAX, min(CORRECTION_MAX, entry))
+    step = residual * weight // CORRECTION_WEIGHT_SCALE
+    for kind in range(CORRECTION_KINDS):
+        slot = _slot(st, kind)
+        corr[side, kind, slot] = max(-CORRECTION_MAX, min(CORRECTION_MAX, corr[side, kind, slot] + step))

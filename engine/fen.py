@@ -14,7 +14,15 @@ import numpy as np
 
 from engine.api import IllegalMoveError, InvalidFenError
 from engine.evaluate import recompute_sums
-from engine.movegen import compute_hash, compute_pawn_key, ep_capturable, gen_moves, make_move, unmake_move
+from engine.movegen import (
+    compute_hash,
+    compute_nonpawn_key,
+    compute_pawn_key,
+    ep_capturable,
+    gen_moves,
+    make_move,
+    unmake_move,
+)
 from engine.position import (
     BK_CASTLE,
     BLACK,
@@ -30,6 +38,7 @@ from engine.position import (
     ST_HALFMOVE,
     ST_HPLY,
     ST_KING,
+    ST_NONPAWN_KEY,
     ST_PAWN_KEY,
     ST_SIDE,
     ST_SIZE,
@@ -138,6 +147,8 @@ def position_from_board(board: chess.Board) -> Position:
     st[ST_FULLMOVE] = min(max(board.fullmove_number, 1), MAX_FEN_CLOCK)
     recompute_sums(arr, st)
     st[ST_PAWN_KEY] = compute_pawn_key(arr)
+    st[ST_NONPAWN_KEY] = compute_nonpawn_key(arr, WHITE)
+    st[ST_NONPAWN_KEY + 1] = compute_nonpawn_key(arr, BLACK)
     hashes = np.zeros(MAX_HISTORY, dtype=np.uint64)
     hashes[0] = compute_hash(arr, st)
     undo = np.zeros((MAX_HISTORY, UNDO_SIZE), dtype=np.int64)

@@ -39,6 +39,7 @@ from engine.position import (
     ST_HPLY,
     ST_KING,
     ST_MG,
+    ST_NONPAWN_KEY,
     ST_PAWN_KEY,
     ST_PHASE,
     ST_SIDE,
@@ -49,6 +50,7 @@ from engine.position import (
     U_HALFMOVE,
     U_MG,
     U_MOVE,
+    U_NONPAWN_KEY,
     U_PAWN_KEY,
     U_PHASE,
     WHITE,
@@ -59,7 +61,7 @@ from engine.position import (
     move_promo,
     move_to,
 )
-from engine.zobrist import ZOBRIST_CASTLE, ZOBRIST_EP, ZOBRIST_PAWN, ZOBRIST_PIECE, ZOBRIST_SIDE
+from engine.zobrist import ZOBRIST_CASTLE, ZOBRIST_EP, ZOBRIST_NONPAWN, ZOBRIST_PAWN, ZOBRIST_PIECE, ZOBRIST_SIDE
 
 # Castling rights that survive a move touching a square (from or to).
 _mask = np.full(120, 15, dtype=np.int64)
@@ -81,6 +83,7 @@ def _remove(board: np.ndarray, st: np.ndarray, sq: int, h: np.uint64) -> np.uint
     st[ST_PHASE] -= PHASE_INC[p & 7]
     st[ST_COUNT + p] -= 1
     st[ST_PAWN_KEY] ^= ZOBRIST_PAWN[p, sq]
+    st[ST_NONPAWN_KEY + (p >> 3)] ^= ZOBRIST_NONPAWN[p, sq]
     return h ^ ZOBRIST_PIECE[p, sq]
 
 
@@ -92,6 +95,7 @@ def _put(board: np.ndarray, st: np.ndarray, sq: int, p: int, h: np.uint64) -> np
     st[ST_PHASE] += PHASE_INC[p & 7]
     st[ST_COUNT + p] += 1
     st[ST_PAWN_KEY] ^= ZOBRIST_PAWN[p, sq]
+    st[ST_NONPAWN_KEY + (p >> 3)] ^= ZOBRIST_NONPAWN[p, sq]
     return h ^ ZOBRIST_PIECE[p, sq]
 
 
@@ -124,6 +128,8 @@ def make_move(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.nd
     u[U_EG] = st[ST_EG]
     u[U_PHASE] = st[ST_PHASE]
     u[U_PAWN_KEY] = st[ST_PAWN_KEY]
+    u[U_NONPAWN_KEY] = st[ST_NONPAWN_KEY]
+    u[U_NONPAWN_KEY + 1] = st[ST_NONPAWN_KEY + 1]
 
     if st[ST_EP] != 0:
         h ^= ZOBRIST_EP[st[ST_EP]]
@@ -226,6 +232,8 @@ def unmake_move(board: np.ndarray, st: np.ndarray, undo: np.ndarray) -> None:
     st[ST_EG] = u[U_EG]
     st[ST_PHASE] = u[U_PHASE]
     st[ST_PAWN_KEY] = u[U_PAWN_KEY]
+    st[ST_NONPAWN_KEY] = u[U_NONPAWN_KEY]
+    st[ST_NONPAWN_KEY + 1] = u[U_NONPAWN_KEY + 1]
 
 
 @njit(cache=True, nogil=True)
@@ -283,4 +291,15 @@ def compute_pawn_key(board: np.ndarray) -> int:
         p = board[m]
         if p != OFFBOARD:
             k ^= ZOBRIST_PAWN[p, m]
+    return int(k)
+
+
+@njit(cache=True, nogil=True)
+def compute_nonpawn_key(board: np.ndarray, colour: int) -> int:
+    """``colour``'s non-pawn key (``ST_NONPAWN_KEY + colour``) from scratch."""
+    k = np.int64(0)
+    for m in range(21, 99):
+        p = board[m]
+        if p != OFFBOARD and p != 0 and p >> 3 == colour:
+            k ^= ZOBRIST_NONPAWN[p, m]
     return int(k)

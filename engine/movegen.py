@@ -19,6 +19,7 @@ from numba import njit
 from engine.attacks import BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS, in_check, is_attacked
 from engine.makemove import (  # noqa: F401  (re-exported)
     compute_hash,
+    compute_nonpawn_key,
     compute_pawn_key,
     ep_capturable,
     make_move,
@@ -70,6 +71,7 @@ __all__ = [
     "unmake_null",
     "compute_hash",
     "compute_pawn_key",
+    "compute_nonpawn_key",
     "ep_capturable",
 ]
 

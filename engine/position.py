@@ -57,6 +57,7 @@ ST_EG = 8  # endgame PST + material sum, White's view
 ST_PHASE = 9  # game phase 0..24 (knights/bishops 1, rooks 2, queens 4)
 ST_FULLMOVE = 10
 ST_PAWN_KEY = 11  # Zobrist key of the pawns alone (int64 bits), for the correction history
+ST_NONPAWN_KEY = 12  # ST_NONPAWN_KEY + colour: Zobrist key of that colour's pieces and king (int64 bits)
 ST_COUNT = 16  # ST_COUNT + piece code: number of such pieces
 ST_SIZE = ST_COUNT + PIECE_CODES
 
@@ -70,7 +71,8 @@ U_MG = 5
 U_EG = 6
 U_PHASE = 7
 U_PAWN_KEY = 8
-UNDO_SIZE = 9
+U_NONPAWN_KEY = 9  # U_NONPAWN_KEY + colour
+UNDO_SIZE = 11
 
 MAX_PLY = 128  # deepest search ply (buffers are sized by it)
 MAX_GAME_PLIES = 512  # plies of game history kept before the root

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.position import PAWN, PIECE_CODES
+from engine.position import KING, KNIGHT, PAWN, PIECE_CODES
 
 _rng = np.random.default_rng(0x5EED_C4E55)
 
@@ -31,3 +31,9 @@ ZOBRIST_PAWN = np.zeros((PIECE_CODES, 120), dtype=np.int64)
 array's type)."""
 for _pawn in (PAWN, 8 + PAWN):
     ZOBRIST_PAWN[_pawn] = ZOBRIST_PIECE[_pawn].view(np.int64)
+ZOBRIST_NONPAWN = np.zeros((PIECE_CODES, 120), dtype=np.int64)
+"""The other pieces' rows (knight to king, both colours) as int64 bits, zero for pawns: each
+colour's non-pawn key (``ST_NONPAWN_KEY + colour``, the colour being ``piece code >> 3``)."""
+for _piece in range(KNIGHT, KING + 1):
+    for _code in (_piece, 8 + _piece):
+        ZOBRIST_NONPAWN[_code] = ZOBRIST_PIECE[_code].view(np.int64)

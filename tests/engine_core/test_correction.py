@@ -1,5 +1,5 @@
-"""Correction history (engine.correction): the pawn key, the table's update rule, and the search
-reading and teaching it only with FEATURE_CORRECTION."""
+"""Correction history (engine.correction): the pawn and non-pawn keys, the tables' update rule, and
+the search reading and teaching them only with FEATURE_CORRECTION."""
 
 from __future__ import annotations
 
@@ -19,8 +19,16 @@ from engine.correction import (
     update_correction,
 )
 from engine.fen import Position, position_from_board, position_from_fen
-from engine.movegen import compute_pawn_key, gen_moves, make_move, make_null, unmake_move, unmake_null
-from engine.position import ST_PAWN_KEY, ST_SIDE, move_to_uci
+from engine.movegen import (
+    compute_nonpawn_key,
+    compute_pawn_key,
+    gen_moves,
+    make_move,
+    make_null,
+    unmake_move,
+    unmake_null,
+)
+from engine.position import BLACK, ST_NONPAWN_KEY, ST_PAWN_KEY, ST_SIDE, WHITE, move_to_uci
 from engine.searchstate import ALL_FEATURES, FEATURE_CORRECTION, LEVEL_FEATURES
 from engine.tt import MATE_BOUND
 
@@ -46,6 +54,17 @@ def test_the_pawn_key_depends_on_the_pawns_only() -> None:
     assert _pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").st[ST_PAWN_KEY] == 0  # no pawns, no key
 
 
+def test_each_non_pawn_key_depends_on_that_colours_pieces_only() -> None:
+    a = _pos("r3k3/pp6/8/8/8/2N5/PP6/4K2R w - - 0 1")
+    b = _pos("r3k3/p7/1p6/8/8/2N5/PP6/4K2R b - - 0 1")  # other pawns, other side to move
+    c = _pos("r3k3/pp6/8/8/8/8/PP3N2/4K2R w - - 0 1")  # White's knight elsewhere
+    d = _pos("4k2r/pp6/8/8/8/2N5/PP6/4K2R w - - 0 1")  # Black's rook elsewhere
+    assert a.st[ST_NONPAWN_KEY + WHITE] == b.st[ST_NONPAWN_KEY + WHITE] == d.st[ST_NONPAWN_KEY + WHITE]
+    assert a.st[ST_NONPAWN_KEY + BLACK] == b.st[ST_NONPAWN_KEY + BLACK] == c.st[ST_NONPAWN_KEY + BLACK]
+    assert a.st[ST_NONPAWN_KEY + WHITE] != c.st[ST_NONPAWN_KEY + WHITE]
+    assert a.st[ST_NONPAWN_KEY + BLACK] != d.st[ST_NONPAWN_KEY + BLACK]
+
+
 @settings(deadline=None, max_examples=30)
 @given(st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=60))
 def test_the_pawn_key_follows_moves_null_moves_and_takebacks(choices: list[int]) -> None:
@@ -53,7 +72,7 @@ def test_the_pawn_key_follows_moves_null_moves_and_takebacks(choices: list[int])
     passant, castling included), and every takeback restores it."""
     board = chess.Board()
     pos = position_from_board(board)
-    keys = [int(pos.st[ST_PAWN_KEY])]
+    keys = [tuple(int(pos.st[k]) for k in (ST_PAWN_KEY, ST_NONPAWN_KEY, ST_NONPAWN_KEY + 1))]
     buf = np.zeros(256, dtype=np.int32)
     made = 0
     for choice in choices:
@@ -65,26 +84,28 @@ def test_the_pawn_key_follows_moves_null_moves_and_takebacks(choices: list[int])
         assert make_move(pos.board, pos.st, pos.hashes, pos.undo, move)
         board.push_uci(move_to_uci(move))
         made += 1
-        assert pos.st[ST_PAWN_KEY] == compute_pawn_key(pos.board)
-        assert pos.st[ST_PAWN_KEY] == position_from_board(board).st[ST_PAWN_KEY]
+        fresh = position_from_board(board).st
+        assert pos.st[ST_PAWN_KEY] == compute_pawn_key(pos.board) == fresh[ST_PAWN_KEY]
+        for colour in (WHITE, BLACK):
+            assert pos.st[ST_NONPAWN_KEY + colour] == compute_nonpawn_key(pos.board, colour)
+            assert pos.st[ST_NONPAWN_KEY + colour] == fresh[ST_NONPAWN_KEY + colour]
         if not board.is_check():
             make_null(pos.st, pos.hashes, pos.undo)
             assert pos.st[ST_PAWN_KEY] == compute_pawn_key(pos.board)
             unmake_null(pos.st, pos.undo)
-        keys.append(int(pos.st[ST_PAWN_KEY]))
+        keys.append(tuple(int(pos.st[k]) for k in (ST_PAWN_KEY, ST_NONPAWN_KEY, ST_NONPAWN_KEY + 1)))
     for _ in range(made):
         keys.pop()
         unmake_move(pos.board, pos.st, pos.undo)
-        assert pos.st[ST_PAWN_KEY] == keys[-1]
+        assert tuple(int(pos.st[k]) for k in (ST_PAWN_KEY, ST_NONPAWN_KEY, ST_NONPAWN_KEY + 1)) == keys[-1]
 
 
 def test_a_fail_high_above_the_eval_raises_the_entry_towards_the_error() -> None:
     corr = allocate_correction()
     pos = _pos()
     update_correction(corr, pos.st, 4, 40, 0, 0, True, False)
-    first = int(corr[pos.st[ST_SIDE]].sum())
-    assert 0 < first < 40 * CORRECTION_GRAIN  # part of the way: one search is a hint
-    assert corrected_eval(corr, pos.st, 0) == first // CORRECTION_GRAIN
+    assert 0 < corrected_eval(corr, pos.st, 0) < 40  # part of the way: one search is a hint
+    assert (corr[pos.st[ST_SIDE]] > 0).sum() == 3  # the pawn table and both non-pawn tables
     for _ in range(200):
         update_correction(corr, pos.st, 10, 40, 0, 0, True, False)
     assert corrected_eval(corr, pos.st, 0) in (39, 40)  # converges on the measured error
@@ -117,8 +138,8 @@ def test_the_correction_is_bounded_and_keeps_clear_of_mate_scores() -> None:
     corr = allocate_correction()
     for _ in range(500):
         update_correction(corr, pos.st, 20, 3000, 0, 0, False, False)
-    assert corr.max() == CORRECTION_MAX
-    assert corrected_eval(corr, pos.st, 0) == CORRECTION_MAX // CORRECTION_GRAIN
+    assert corr.max() == CORRECTION_MAX  # each entry is bounded; the pawn entry plus the non-pawn mean:
+    assert corrected_eval(corr, pos.st, 0) == 2 * CORRECTION_MAX // CORRECTION_GRAIN
     assert corrected_eval(corr, pos.st, MATE_BOUND - 2) == MATE_BOUND - 1
     other = _pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
     assert corrected_eval(corr, other.st, 0) == 0  # other pawns, other side to move: no entry
@@ -142,7 +163,7 @@ def test_only_quiet_best_moves_outside_check_teach_with_the_feature_on() -> None
     assert not taught(off, False, quiet)
     corr = allocate_correction()
     corr[:] = 40 * CORRECTION_GRAIN
-    assert static_value(on, corr, pos.st, 10) == 50
+    assert static_value(on, corr, pos.st, 10) == 90  # 40 for the pawns, 40 for the pieces
     assert static_value(off, corr, pos.st, 10) == 10
 
 

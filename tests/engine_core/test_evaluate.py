@@ -8,8 +8,8 @@ from engine_test_helpers import random_positions
 
 from engine.evaluate import evaluate, recompute_sums
 from engine.fen import position_from_board, position_from_fen
-from engine.movegen import compute_hash, compute_pawn_key, gen_moves, make_move, unmake_move
-from engine.position import ST_HPLY, ST_PAWN_KEY
+from engine.movegen import compute_hash, compute_nonpawn_key, compute_pawn_key, gen_moves, make_move, unmake_move
+from engine.position import ST_HPLY, ST_NONPAWN_KEY, ST_PAWN_KEY
 
 
 def test_evaluate_equals_evaluate_of_colour_mirrored_position() -> None:
@@ -51,6 +51,8 @@ def test_make_unmake_keeps_incremental_state_exact() -> None:
             # Incremental hash and PST sums equal a from-scratch computation.
             assert pos.hashes[pos.st[ST_HPLY]] == compute_hash(pos.board, pos.st)
             assert pos.st[ST_PAWN_KEY] == compute_pawn_key(pos.board)
+            assert pos.st[ST_NONPAWN_KEY] == compute_nonpawn_key(pos.board, 0)
+            assert pos.st[ST_NONPAWN_KEY + 1] == compute_nonpawn_key(pos.board, 1)
             fresh = pos.st.copy()
             recompute_sums(pos.board, fresh)
             assert (fresh == pos.st).all()
