@@ -25,6 +25,7 @@ Arrays shared by all frames (allocated once per Searcher)
 moves, scores  int32[MAX_PLY, 256]    per-ply move list and ordering scores
 killers        int64[MAX_PLY, 2]
 history        int64[PIECE_CODES, 120]   with counters, cont_hist, stack: engine.history
+corr           int64[2, 3, 16384]     correction history: engine.correction
 pv             int32[MAX_PLY, MAX_PLY] triangular PV table, pv_len int64[MAX_PLY]
 stats          int64[STATS_SIZE]      counters and root outputs (STAT_*)
 ctl            int64[CTL_SIZE]        inputs: node limit, TT generation, excluded root moves (CTL_*)

@@ -159,10 +159,11 @@ root (and as much less to its opponent): against a stronger opponent our own sco
 Pending: against Stockfish 2500 it gained +5 +- 51 Elo over 150 paired games (docs/strength.md)."""
 FEATURE_CORRECTION = 134217728
 """The static evaluation is corrected by the correction history (engine.correction): what this
-game's searches found the evaluation wrong by, in positions with the same pawns. Switched on
-2026-12-03: +49.0 [+17.4, +81.3] in self-play at 5+0.05, and against Stockfish 2500 at 10+0.1
-2437 [2405, 2468] over 200 games where the engine without it had 2392 [2359, 2424] on the same
-openings (paired +45 +- 46 Elo; docs/strength.md)."""
+game's searches found the evaluation wrong by, in positions with the same pawns or the same
+pieces. Switched on 2026-12-03 with the pawn table: +49.0 [+17.4, +81.3] in self-play at 5+0.05,
+and against Stockfish 2500 at 10+0.1 2437 [2405, 2468] over 200 games where the engine without it
+had 2392 [2359, 2424] on the same openings (paired +45 +- 46 Elo); the non-pawn tables added
++54.3 [+20.5, +89.2] in self-play (docs/strength.md)."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
