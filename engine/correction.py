@@ -23,6 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.endgames import is_mating_ending
+from engine.nnue import has_bare_king
 from engine.position import FLAG_CAPTURE, ST_NONPAWN_KEY, ST_PAWN_KEY, ST_SIDE, move_flags, move_promo
 from engine.searchstate import FEATURE_CORRECTION
 from engine.tt import MATE_BOUND
@@ -70,8 +72,13 @@ def corrected_eval(corr: np.ndarray, st: np.ndarray, raw_eval: int) -> int:
 
 @njit(cache=True, nogil=True)
 def static_value(features: int, corr: np.ndarray, st: np.ndarray, raw_eval: int) -> int:
-    """The static eval the search uses: corrected with FEATURE_CORRECTION, else the raw one."""
-    return corrected_eval(corr, st, raw_eval) if features & FEATURE_CORRECTION else raw_eval
+    """The static eval the search uses: corrected with FEATURE_CORRECTION, else the raw one. Not
+    in the mating endings: there the evaluation's gradient (engine.endgames: the weak king to the
+    edge or the right corner) is what leads to mate, and a correction shared by every position with
+    the same pawns (none) would flatten it."""
+    if features & FEATURE_CORRECTION == 0 or has_bare_king(st) or is_mating_ending(st):
+        return raw_eval
+    return corrected_eval(corr, st, raw_eval)
 
 
 @njit(cache=True, nogil=True)
@@ -89,7 +96,7 @@ def learn_correction(
 ) -> None:
     """negamax's Step 11: with FEATURE_CORRECTION, a node not in check whose best move is quiet
     (or which has none: a fail-low) updates its entry (update_correction)."""
-    if features & FEATURE_CORRECTION == 0 or checked:
+    if features & FEATURE_CORRECTION == 0 or checked or has_bare_king(st) or is_mating_ending(st):
         return
     if best_move != 0 and (move_flags(best_move) & FLAG_CAPTURE != 0 or move_promo(best_move) != 0):
         return

@@ -181,3 +181,15 @@ def test_the_search_fills_the_table_only_with_the_feature_and_a_new_game_empties
     assert np.count_nonzero(searcher._corr) > 10
     searcher.new_game()
     assert not searcher._corr.any()
+
+
+def test_the_mating_endings_keep_their_own_gradient() -> None:
+    """Against a bare king the evaluation's corner gradient leads to mate: no correction there
+    (every pawnless position shares one pawn entry, which would flatten it), and no teaching."""
+    corr = allocate_correction()
+    corr[:] = 40 * CORRECTION_GRAIN
+    kbnk = _pos("8/8/8/3k4/8/8/2N5/1B2K3 w - - 0 1")
+    assert static_value(ALL_FEATURES, corr, kbnk.st, 500) == 500
+    empty = allocate_correction()
+    learn_correction(ALL_FEATURES, empty, kbnk.st, False, 8, 100, 0, 1000, 500, 500)  # a fail-low below the eval
+    assert not empty.any()
