@@ -24,10 +24,9 @@ import numpy as np
 from numba import njit
 
 from engine.endgames import is_mating_ending
-from engine.history import CONT_KEYS, SS_MOVE_KEY
 from engine.nnue import has_bare_king
 from engine.position import FLAG_CAPTURE, ST_NONPAWN_KEY, ST_PAWN_KEY, ST_SIDE, move_flags, move_promo
-from engine.searchstate import FEATURE_CONT_CORRECTION, FEATURE_CORRECTION
+from engine.searchstate import FEATURE_CORRECTION
 from engine.tt import MATE_BOUND
 
 CORRECTION_SIZE = 16384
@@ -41,17 +40,8 @@ CORRECTION_WEIGHT_SCALE = 256
 CORRECTION_MAX_WEIGHT = 64
 """A result at depth d moves each entry by min(d * d + 2 * d + 1, CORRECTION_MAX_WEIGHT) / 256 of
 what the corrected eval missed: shallow results are noisy, a deep one counts for a quarter."""
-CORRECTION_KINDS = 4
-"""Tables by key: 0 the pawns, 1 White's other pieces (king included), 2 Black's, 3 the last two
-moves (FEATURE_CONT_CORRECTION; continuation_slot)."""
-CONT_KIND = 3
-NO_CONT = -1
-"""continuation_slot's answer when the continuation table is not used (off, in quiescence, or a
-null move or the root among the last two moves)."""
-CONT_HASH_MULTIPLIER = 0x9E3779B1
-"""Fibonacci hashing of the 2**20 pairs of move keys onto CORRECTION_SIZE slots: the top bits of
-the 32-bit product, so that neighbouring pairs land far apart."""
-CONT_HASH_SHIFT = 32 - 14
+CORRECTION_KINDS = 3
+"""Tables by key: 0 the pawns, 1 White's other pieces (king included), 2 Black's."""
 
 
 def allocate_correction() -> np.ndarray:
@@ -66,54 +56,29 @@ def _slot(st: np.ndarray, kind: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def continuation_slot(features: int, stack: np.ndarray, ply: int) -> int:
-    """The continuation table's slot for negamax's node at ``ply``: a hash of the keys of the last
-    two moves (engine.history's stack, ``stack[ply + 1]`` the move that led here); NO_CONT without
-    FEATURE_CONT_CORRECTION or when one of them is a null move or lies before the root."""
-    if features & FEATURE_CONT_CORRECTION == 0:
-        return NO_CONT
-    last = stack[ply + 1, SS_MOVE_KEY]
-    before = stack[ply, SS_MOVE_KEY]
-    if last == 0 or before == 0:
-        return NO_CONT
-    mixed = ((before * CONT_KEYS + last) * CONT_HASH_MULTIPLIER) & 0xFFFFFFFF
-    return int(mixed >> CONT_HASH_SHIFT)
-
-
-@njit(cache=True, nogil=True)
-def _total(corr: np.ndarray, st: np.ndarray, cont: int) -> int:
-    """The correction in 1/CORRECTION_GRAIN cp: the pawn entry plus the mean of the two non-pawn
-    ones, plus the continuation entry when ``cont`` is a slot."""
+def _total(corr: np.ndarray, st: np.ndarray) -> int:
+    """The correction in 1/CORRECTION_GRAIN cp: the pawn entry plus the mean of the two non-pawn ones."""
     side = st[ST_SIDE]
-    total = corr[side, 0, _slot(st, 0)] + (corr[side, 1, _slot(st, 1)] + corr[side, 2, _slot(st, 2)]) // 2
-    if cont != NO_CONT:
-        total += corr[side, CONT_KIND, cont]
-    return int(total)
+    return int(corr[side, 0, _slot(st, 0)] + (corr[side, 1, _slot(st, 1)] + corr[side, 2, _slot(st, 2)]) // 2)
 
 
 @njit(cache=True, nogil=True)
-def corrected_eval(corr: np.ndarray, st: np.ndarray, cont: int, raw_eval: int) -> int:
-    """``raw_eval`` (side to move's view) plus the tables' correction for these pawns and pieces
-    (and the last two moves: ``cont``, continuation_slot's answer), kept inside the non-mate range."""
-    value = raw_eval + _total(corr, st, cont) // CORRECTION_GRAIN
+def corrected_eval(corr: np.ndarray, st: np.ndarray, raw_eval: int) -> int:
+    """``raw_eval`` (side to move's view) plus the tables' correction for these pawns and pieces,
+    kept inside the non-mate range."""
+    value = raw_eval + _total(corr, st) // CORRECTION_GRAIN
     return max(-MATE_BOUND + 1, min(MATE_BOUND - 1, value))
 
 
 @njit(cache=True, nogil=True)
-def _uncorrected(features: int, st: np.ndarray) -> bool:
-    """No correction without FEATURE_CORRECTION, nor in the mating endings: there the evaluation's
-    gradient (engine.endgames: the weak king to the edge or the right corner) is what leads to
-    mate, and a correction shared by every position with the same pawns (none) would flatten it."""
-    return features & FEATURE_CORRECTION == 0 or has_bare_king(st) or is_mating_ending(st)
-
-
-@njit(cache=True, nogil=True)
-def static_value(features: int, corr: np.ndarray, st: np.ndarray, cont: int, raw_eval: int) -> int:
-    """The static eval the search uses: corrected with FEATURE_CORRECTION (``cont``: the
-    continuation slot, or NO_CONT), else the raw one (and in the mating endings)."""
-    if _uncorrected(features, st):
+def static_value(features: int, corr: np.ndarray, st: np.ndarray, raw_eval: int) -> int:
+    """The static eval the search uses: corrected with FEATURE_CORRECTION, else the raw one. Not
+    in the mating endings: there the evaluation's gradient (engine.endgames: the weak king to the
+    edge or the right corner) is what leads to mate, and a correction shared by every position with
+    the same pawns (none) would flatten it."""
+    if features & FEATURE_CORRECTION == 0 or has_bare_king(st) or is_mating_ending(st):
         return raw_eval
-    return corrected_eval(corr, st, cont, raw_eval)
+    return corrected_eval(corr, st, raw_eval)
 
 
 @njit(cache=True, nogil=True)
@@ -121,7 +86,6 @@ def learn_correction(
     features: int,
     corr: np.ndarray,
     st: np.ndarray,
-    cont: int,
     checked: bool,
     depth: int,
     best: int,
@@ -132,24 +96,16 @@ def learn_correction(
 ) -> None:
     """negamax's Step 11: with FEATURE_CORRECTION, a node not in check whose best move is quiet
     (or which has none: a fail-low) updates its entry (update_correction)."""
-    if checked or _uncorrected(features, st):
+    if features & FEATURE_CORRECTION == 0 or checked or has_bare_king(st) or is_mating_ending(st):
         return
     if best_move != 0 and (move_flags(best_move) & FLAG_CAPTURE != 0 or move_promo(best_move) != 0):
         return
-    update_correction(corr, st, cont, depth, best, raw_eval, static_eval, best >= beta, best_move == 0)
+    update_correction(corr, st, depth, best, raw_eval, static_eval, best >= beta, best_move == 0)
 
 
 @njit(cache=True, nogil=True)
 def update_correction(
-    corr: np.ndarray,
-    st: np.ndarray,
-    cont: int,
-    depth: int,
-    best: int,
-    raw_eval: int,
-    static_eval: int,
-    lower: bool,
-    upper: bool,
+    corr: np.ndarray, st: np.ndarray, depth: int, best: int, raw_eval: int, static_eval: int, lower: bool, upper: bool
 ) -> None:
     """A node at ``depth`` (not in check, its best move quiet or none) returned ``best``; its
     raw static eval was ``raw_eval`` and the corrected one ``static_eval``. ``lower``: a fail-high
@@ -163,11 +119,9 @@ def update_correction(
     side = st[ST_SIDE]
     # What the tables' sum still misses; each entry moves by its share (one table alone would
     # move to (1 - w) * entry + w * error, a running average of the error).
-    residual = (best - raw_eval) * CORRECTION_GRAIN - _total(corr, st, cont)
+    residual = (best - raw_eval) * CORRECTION_GRAIN - _total(corr, st)
     weight = min(depth * depth + 2 * depth + 1, CORRECTION_MAX_WEIGHT)
     step = residual * weight // CORRECTION_WEIGHT_SCALE
-    for kind in range(CONT_KIND):
+    for kind in range(CORRECTION_KINDS):
         slot = _slot(st, kind)
         corr[side, kind, slot] = max(-CORRECTION_MAX, min(CORRECTION_MAX, corr[side, kind, slot] + step))
-    if cont != NO_CONT:
-        corr[side, CONT_KIND, cont] = max(-CORRECTION_MAX, min(CORRECTION_MAX, corr[side, CONT_KIND, cont] + step))

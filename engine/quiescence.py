@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from engine.attacks import in_check, is_attacked
-from engine.correction import NO_CONT, static_value
+from engine.correction import static_value
 from engine.draws import draw_score, insufficient_material
 from engine.movegen import gen_moves, make_move, unmake_move
 from engine.nnue import position_eval
@@ -128,7 +128,7 @@ def quiescence(
     else:
         if raw_eval == EVAL_NONE:
             raw_eval = position_eval(board, st, features)  # not in the table (engine.tt keeps it with the entry)
-        stand = weaken(st, ctl, key, static_value(features, corr, st, NO_CONT, raw_eval))  # correction, levels
+        stand = weaken(st, ctl, key, static_value(features, corr, st, raw_eval))  # engine.correction, levels
         if stand >= beta:
             return stand
         if stand > alpha:

@@ -25,7 +25,7 @@ Arrays shared by all frames (allocated once per Searcher)
 moves, scores  int32[MAX_PLY, 256]    per-ply move list and ordering scores
 killers        int64[MAX_PLY, 2]
 history        int64[PIECE_CODES, 120]   with counters, cont_hist, stack: engine.history
-corr           int64[2, 4, 16384]     correction history: engine.correction
+corr           int64[2, 3, 16384]     correction history: engine.correction
 pv             int32[MAX_PLY, MAX_PLY] triangular PV table, pv_len int64[MAX_PLY]
 stats          int64[STATS_SIZE]      counters and root outputs (STAT_*)
 ctl            int64[CTL_SIZE]        inputs: node limit, TT generation, excluded root moves (CTL_*)
@@ -37,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.correction import continuation_slot, learn_correction, static_value
+from engine.correction import learn_correction, static_value
 from engine.draws import draw_score, is_draw
 from engine.history import NO_EVAL, SS_EXCLUDED, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
@@ -232,8 +232,7 @@ def negamax(
         # The table's static evaluation if it has one.
         raw_eval = position_eval(board, st, features) if raw_eval == EVAL_NONE else raw_eval
         # Corrected by this game's searches (engine.correction), weakened at the playing levels.
-        cont = continuation_slot(features, stack, ply)
-        static_eval = weaken(st, ctl, key, static_value(features, corr, st, cont, raw_eval))
+        static_eval = weaken(st, ctl, key, static_value(features, corr, st, raw_eval))
         stack[ply + 2, SS_STATIC_EVAL] = static_eval
     improving = is_improving(features, checked, static_eval, stack[ply, SS_STATIC_EVAL])
     prune_eval = tt_adjusted_eval(features, entry, checked or excluded_move != 0, static_eval, ply)
@@ -432,6 +431,5 @@ def negamax(
     # Step 11.
     if excluded == 0 and excluded_move == 0:
         store_result(tt_keys, tt_data, ctl, key, depth, best, beta, best_move, ply, raw_eval)
-        cont = continuation_slot(features, stack, ply)
-        learn_correction(features, corr, st, cont, checked, depth, best, best_move, beta, raw_eval, static_eval)
+        learn_correction(features, corr, st, checked, depth, best, best_move, beta, raw_eval, static_eval)
     return best

@@ -164,11 +164,6 @@ pieces. Switched on 2026-12-03 with the pawn table: +49.0 [+17.4, +81.3] in self
 and against Stockfish 2500 at 10+0.1 2437 [2405, 2468] over 200 games where the engine without it
 had 2392 [2359, 2424] on the same openings (paired +45 +- 46 Elo); the non-pawn tables added
 +54.3 [+20.5, +89.2] in self-play (docs/strength.md)."""
-FEATURE_CONT_CORRECTION = 268435456
-"""A fourth correction table (engine.correction), keyed by the last two moves (each a piece and its
-target square, engine.history.move_key): the error the evaluation makes after a given pair of
-moves (Stockfish 17's continuation correction history). Read and taught in negamax only (a
-quiescence node's stand-pat does not know the moves that led to it). Pending: a self-play SPRT."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -197,9 +192,7 @@ ALL_FEATURES = (
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = (
-    FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_ENDGAME_SCALE | FEATURE_DRAW_CONTEMPT | FEATURE_CONT_CORRECTION
-)
+PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_ENDGAME_SCALE | FEATURE_DRAW_CONTEMPT
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
@@ -215,7 +208,6 @@ LEVEL_FEATURES = ALL_FEATURES & ~(
     | FEATURE_NULL_EVAL_R
     | FEATURE_FULL_EVAL
     | FEATURE_CORRECTION
-    | FEATURE_CONT_CORRECTION
 )
 """The search the playing levels use: the one they were calibrated with (docs/levels.md,
 2026-11-23), without the history group and singular extensions, both switched on later (and

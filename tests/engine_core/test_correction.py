@@ -1,5 +1,5 @@
-"""Correction history (engine.correction): the pawn and non-pawn keys, the continuation slot, the
-tables' update rule, and the search reading and teaching them only with their features."""
+"""Correction history (engine.correction): the pawn and non-pawn keys, the tables' update rule, and
+the search reading and teaching them only with FEATURE_CORRECTION."""
 
 from __future__ import annotations
 
@@ -10,20 +10,15 @@ from hypothesis import strategies as st
 
 from engine import Searcher, SearchLimit
 from engine.correction import (
-    CONT_KIND,
     CORRECTION_GRAIN,
     CORRECTION_MAX,
-    CORRECTION_SIZE,
-    NO_CONT,
     allocate_correction,
-    continuation_slot,
     corrected_eval,
     learn_correction,
     static_value,
     update_correction,
 )
 from engine.fen import Position, position_from_board, position_from_fen
-from engine.history import SS_MOVE_KEY, allocate_tables
 from engine.movegen import (
     compute_nonpawn_key,
     compute_pawn_key,
@@ -34,7 +29,7 @@ from engine.movegen import (
     unmake_null,
 )
 from engine.position import BLACK, ST_NONPAWN_KEY, ST_PAWN_KEY, ST_SIDE, WHITE, move_to_uci
-from engine.searchstate import ALL_FEATURES, FEATURE_CONT_CORRECTION, FEATURE_CORRECTION, LEVEL_FEATURES
+from engine.searchstate import ALL_FEATURES, FEATURE_CORRECTION, LEVEL_FEATURES
 from engine.tt import MATE_BOUND
 
 START = chess.STARTING_FEN
@@ -108,13 +103,13 @@ def test_the_pawn_key_follows_moves_null_moves_and_takebacks(choices: list[int])
 def test_a_fail_high_above_the_eval_raises_the_entry_towards_the_error() -> None:
     corr = allocate_correction()
     pos = _pos()
-    update_correction(corr, pos.st, NO_CONT, 4, 40, 0, 0, True, False)
-    assert 0 < corrected_eval(corr, pos.st, NO_CONT, 0) < 40  # part of the way: one search is a hint
+    update_correction(corr, pos.st, 4, 40, 0, 0, True, False)
+    assert 0 < corrected_eval(corr, pos.st, 0) < 40  # part of the way: one search is a hint
     assert (corr[pos.st[ST_SIDE]] > 0).sum() == 3  # the pawn table and both non-pawn tables
     for _ in range(200):
-        update_correction(corr, pos.st, NO_CONT, 10, 40, 0, 0, True, False)
-    assert corrected_eval(corr, pos.st, NO_CONT, 0) in (39, 40)  # converges on the measured error
-    assert corrected_eval(corr, pos.st, NO_CONT, 100) in (139, 140)
+        update_correction(corr, pos.st, 10, 40, 0, 0, True, False)
+    assert corrected_eval(corr, pos.st, 0) in (39, 40)  # converges on the measured error
+    assert corrected_eval(corr, pos.st, 100) in (139, 140)
 
 
 def test_deeper_results_move_the_entry_further() -> None:
@@ -122,7 +117,7 @@ def test_deeper_results_move_the_entry_further() -> None:
     moved = []
     for depth in (1, 3, 12):
         corr = allocate_correction()
-        update_correction(corr, pos.st, NO_CONT, depth, -100, 0, 0, False, True)  # a fail-low below the eval
+        update_correction(corr, pos.st, depth, -100, 0, 0, False, True)  # a fail-low below the eval
         moved.append(-int(corr.sum()))
     assert 0 < moved[0] < moved[1] < moved[2]
 
@@ -130,11 +125,11 @@ def test_deeper_results_move_the_entry_further() -> None:
 def test_bounds_that_say_nothing_about_the_error_are_ignored() -> None:
     pos = _pos()
     corr = allocate_correction()
-    update_correction(corr, pos.st, NO_CONT, 8, -50, 0, 0, True, False)  # at least -50: eval 0 may be right
-    update_correction(corr, pos.st, NO_CONT, 8, 50, 0, 0, False, True)  # at most +50: eval 0 may be right
-    update_correction(corr, pos.st, NO_CONT, 8, MATE_BOUND + 3, 0, 0, False, False)  # a mate, not an eval error
+    update_correction(corr, pos.st, 8, -50, 0, 0, True, False)  # at least -50: eval 0 may be right
+    update_correction(corr, pos.st, 8, 50, 0, 0, False, True)  # at most +50: eval 0 may be right
+    update_correction(corr, pos.st, 8, MATE_BOUND + 3, 0, 0, False, False)  # a mate, not an eval error
     assert not corr.any()
-    update_correction(corr, pos.st, NO_CONT, 8, 50, 0, 0, False, False)  # exact
+    update_correction(corr, pos.st, 8, 50, 0, 0, False, False)  # exact
     assert corr.any()
 
 
@@ -142,12 +137,12 @@ def test_the_correction_is_bounded_and_keeps_clear_of_mate_scores() -> None:
     pos = _pos()
     corr = allocate_correction()
     for _ in range(500):
-        update_correction(corr, pos.st, NO_CONT, 20, 3000, 0, 0, False, False)
+        update_correction(corr, pos.st, 20, 3000, 0, 0, False, False)
     assert corr.max() == CORRECTION_MAX  # each entry is bounded; the pawn entry plus the non-pawn mean:
-    assert corrected_eval(corr, pos.st, NO_CONT, 0) == 2 * CORRECTION_MAX // CORRECTION_GRAIN
-    assert corrected_eval(corr, pos.st, NO_CONT, MATE_BOUND - 2) == MATE_BOUND - 1
+    assert corrected_eval(corr, pos.st, 0) == 2 * CORRECTION_MAX // CORRECTION_GRAIN
+    assert corrected_eval(corr, pos.st, MATE_BOUND - 2) == MATE_BOUND - 1
     other = _pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-    assert corrected_eval(corr, other.st, NO_CONT, 0) == 0  # other pawns, other side to move: no entry
+    assert corrected_eval(corr, other.st, 0) == 0  # other pawns, other side to move: no entry
 
 
 def test_only_quiet_best_moves_outside_check_teach_with_the_feature_on() -> None:
@@ -157,7 +152,7 @@ def test_only_quiet_best_moves_outside_check_teach_with_the_feature_on() -> None
 
     def taught(features: int, checked: bool, best_move: int, best: int = 120) -> bool:
         corr = allocate_correction()
-        learn_correction(features, corr, pos.st, NO_CONT, checked, 6, best, best_move, 100, 0, 0)
+        learn_correction(features, corr, pos.st, checked, 6, best, best_move, 100, 0, 0)
         return bool(corr.any())
 
     assert taught(on, False, quiet)  # a quiet move's fail-high above the eval
@@ -168,8 +163,8 @@ def test_only_quiet_best_moves_outside_check_teach_with_the_feature_on() -> None
     assert not taught(off, False, quiet)
     corr = allocate_correction()
     corr[:] = 40 * CORRECTION_GRAIN
-    assert static_value(on, corr, pos.st, NO_CONT, 10) == 90  # 40 for the pawns, 40 for the pieces
-    assert static_value(off, corr, pos.st, NO_CONT, 10) == 10
+    assert static_value(on, corr, pos.st, 10) == 90  # 40 for the pawns, 40 for the pieces
+    assert static_value(off, corr, pos.st, 10) == 10
 
 
 def test_the_search_fills_the_table_only_with_the_feature_and_a_new_game_empties_it() -> None:
@@ -194,53 +189,7 @@ def test_the_mating_endings_keep_their_own_gradient() -> None:
     corr = allocate_correction()
     corr[:] = 40 * CORRECTION_GRAIN
     kbnk = _pos("8/8/8/3k4/8/8/2N5/1B2K3 w - - 0 1")
-    assert static_value(ALL_FEATURES, corr, kbnk.st, NO_CONT, 500) == 500
+    assert static_value(ALL_FEATURES, corr, kbnk.st, 500) == 500
     empty = allocate_correction()
-    learn_correction(
-        ALL_FEATURES, empty, kbnk.st, NO_CONT, False, 8, 100, 0, 1000, 500, 500
-    )  # a fail-low below the eval
+    learn_correction(ALL_FEATURES, empty, kbnk.st, False, 8, 100, 0, 1000, 500, 500)  # a fail-low below the eval
     assert not empty.any()
-
-
-def test_the_continuation_slot_is_the_last_two_moves() -> None:
-    stack = allocate_tables()[2]
-    on = ALL_FEATURES | FEATURE_CONT_CORRECTION
-    ply = 3
-    assert continuation_slot(on, stack, ply) == NO_CONT  # no moves recorded (before the root)
-    stack[ply, SS_MOVE_KEY] = 6 * 64 + 12
-    assert continuation_slot(on, stack, ply) == NO_CONT  # the last move a null move
-    stack[ply + 1, SS_MOVE_KEY] = 9 * 64 + 36
-    slot = continuation_slot(on, stack, ply)
-    assert 0 <= slot < CORRECTION_SIZE
-    assert continuation_slot(ALL_FEATURES & ~FEATURE_CONT_CORRECTION, stack, ply) == NO_CONT
-    slots = set()
-    for before in range(1, 200):
-        stack[ply, SS_MOVE_KEY] = before
-        slots.add(continuation_slot(on, stack, ply))
-    assert len(slots) > 190  # neighbouring pairs spread over the table
-
-
-def test_the_continuation_entry_learns_its_share_and_is_read_only_with_a_slot() -> None:
-    pos = _pos()
-    corr = allocate_correction()
-    for _ in range(300):
-        update_correction(corr, pos.st, 77, 10, 60, 0, 0, False, False)
-    side = pos.st[ST_SIDE]
-    assert corr[side, CONT_KIND, 77] > 0
-    assert np.count_nonzero(corr[side, CONT_KIND]) == 1
-    assert corrected_eval(corr, pos.st, 77, 0) in (59, 60)  # all four tables together
-    assert 0 < corrected_eval(corr, pos.st, NO_CONT, 0) < 60  # the position tables' part alone
-
-
-def test_the_search_fills_the_continuation_table_only_with_its_feature() -> None:
-    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
-    assert LEVEL_FEATURES & FEATURE_CONT_CORRECTION == 0
-    searcher = Searcher(hash_mb=1)
-    searcher.features = ALL_FEATURES & ~FEATURE_CONT_CORRECTION
-    searcher.search(fen, limit=SearchLimit(depth=7))
-    assert not searcher._corr[:, CONT_KIND].any()
-    assert searcher._corr.any()
-    searcher.new_game()
-    searcher.features = ALL_FEATURES | FEATURE_CONT_CORRECTION
-    searcher.search(fen, limit=SearchLimit(depth=7))
-    assert np.count_nonzero(searcher._corr[:, CONT_KIND]) > 10
