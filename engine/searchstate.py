@@ -159,11 +159,16 @@ root (and as much less to its opponent): against a stronger opponent our own sco
 Pending: against Stockfish 2500 it gained +5 +- 51 Elo over 150 paired games (docs/strength.md)."""
 FEATURE_CORRECTION = 134217728
 """The static evaluation is corrected by the correction history (engine.correction): what this
-game's searches found the evaluation wrong by, in positions with the same pawns or the same
-pieces. Switched on 2026-12-03 with the pawn table: +49.0 [+17.4, +81.3] in self-play at 5+0.05,
-and against Stockfish 2500 at 10+0.1 2437 [2405, 2468] over 200 games where the engine without it
-had 2392 [2359, 2424] on the same openings (paired +45 +- 46 Elo); the non-pawn tables added
-+54.3 [+20.5, +89.2] in self-play (docs/strength.md)."""
+game's searches found the evaluation wrong by, in positions with the same pawns (and with
+FEATURE_NONPAWN_CORRECTION the same pieces). Switched on 2026-12-03 with the pawn table: +49.0
+[+17.4, +81.3] in self-play at 5+0.05, and against Stockfish 2500 at 10+0.1 2437 [2405, 2468]
+over 200 games where the engine without it had 2392 [2359, 2424] on the same openings (paired
++45 +- 46 Elo) (docs/strength.md)."""
+FEATURE_NONPAWN_CORRECTION = 268435456
+"""With FEATURE_CORRECTION: two more correction tables, keyed by each colour's non-pawn pieces
+(engine.correction); the correction is the pawn entry plus the mean of the two. Pending since
+2026-12-03: +54.3 [+20.5, +89.2] in self-play against the pawn table alone, but against Stockfish
+2500 at 10+0.1 paired with it on the same 200 openings -30 +- 43 Elo (docs/strength.md)."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -192,7 +197,9 @@ ALL_FEATURES = (
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_ENDGAME_SCALE | FEATURE_DRAW_CONTEMPT
+PENDING_FEATURES = (
+    FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_ENDGAME_SCALE | FEATURE_DRAW_CONTEMPT | FEATURE_NONPAWN_CORRECTION
+)
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
@@ -208,6 +215,7 @@ LEVEL_FEATURES = ALL_FEATURES & ~(
     | FEATURE_NULL_EVAL_R
     | FEATURE_FULL_EVAL
     | FEATURE_CORRECTION
+    | FEATURE_NONPAWN_CORRECTION
 )
 """The search the playing levels use: the one they were calibrated with (docs/levels.md,
 2026-11-23), without the history group and singular extensions, both switched on later (and
