@@ -7,13 +7,12 @@ move), each by side to move and a key: the pawns (``st[ST_PAWN_KEY]``), White's 
 Black's (``st[ST_NONPAWN_KEY + colour]``, kings included). A node's static eval is the raw one plus
 the pawn entry (plus, with FEATURE_NONPAWN_CORRECTION, the mean of the two non-pawn entries), in
 1/CORRECTION_GRAIN centipawns; the non-pawn tables gained in self-play but not against Stockfish, so
-they are pending (engine.searchstate). The
-search teaches the tables where its result is a trustworthy measure of the evaluation's error: not
-in check, the best move quiet (a capture's gain is material the static eval was not meant to see),
-and the bound pointing the way of the error (a fail-high above the eval says "at least this much
-better", a fail-low below it "at least this much worse"; the other two say nothing). Each entry
-moves by a share of what the corrected eval still missed (with one table, a running average of
-the error); deeper results weigh more.
+they are pending (engine.searchstate). The search teaches the tables where its result is a
+trustworthy measure of the evaluation's error: not in check, the best move quiet (a capture's gain
+is material the static eval was not meant to see), and the bound pointing the way of the error (a
+fail-high above the eval says "at least this much better", a fail-low below it "at least this much
+worse"; the other two say nothing). Each entry moves by a share of what the corrected eval still
+missed (with one table, a running average of the error); deeper results weigh more.
 
 Our network misjudges whole pawn structures the same way move after move (docs/strength.md,
 "Where the games are lost": optimistic by about a pawn where Stockfish's network is not), and
