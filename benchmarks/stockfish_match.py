@@ -17,6 +17,7 @@ benchmarks/uci_features.py, as sprt.py's ``--ab-features``), e.g. a pending bit 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import shlex
 import sys
 import time
@@ -49,6 +50,13 @@ def full_strength(tree: Path, options: dict[str, object], features: str | None =
     return Opponent(f"full strength (features {features})", command, settings, None, cwd=str(tree))
 
 
+def limited_stockfish(elo: int, path: str, options: dict[str, object]) -> Opponent:
+    """Stockfish at ``UCI_Elo`` ``elo`` (one thread, 16 MB), with ``options`` set over those (e.g.
+    ``Threads`` 2 when our engine gets two threads too, one game at a time)."""
+    opponent = stockfish(elo, path)
+    return dataclasses.replace(opponent, options={**opponent.options, **options})
+
+
 def feature_mask(text: str) -> str:
     """A --features value: an int, 0x.. hex allowed (argparse type); kept as written."""
     try:
@@ -66,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tree", type=Path, default=REPO, help="tree holding engine/ (default: this checkout)")
     parser.add_argument("--option", type=_uci_option, action="append", default=[], help="NAME=VALUE for our engine")
     parser.add_argument(
+        "--stockfish-option", type=_uci_option, action="append", default=[], help="NAME=VALUE for Stockfish"
+    )
+    parser.add_argument(
         "--features", type=feature_mask, help="our engine's search-feature mask (e.g. 0x1ebffff), default its own"
     )
     parser.add_argument("--openings", type=Path, default=DEFAULT_OPENINGS)
@@ -80,7 +91,13 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     print("command: " + " ".join(shlex.quote(a) for a in [Path(sys.argv[0]).as_posix(), *sys.argv[1:]]), flush=True)
     jobs = [
-        PairJob((elo, f"Stockfish {elo}"), ours, stockfish(elo, args.stockfish), openings[i % len(openings)], n)
+        PairJob(
+            (elo, f"Stockfish {elo}"),
+            ours,
+            limited_stockfish(elo, args.stockfish, dict(args.stockfish_option)),
+            openings[i % len(openings)],
+            n,
+        )
         for n, (elo, i) in enumerate(((elo, i) for elo in elos for i in range(args.pairs)), 1)
     ]
     print(f"{len(elos)} matches, {2 * len(jobs)} games, {args.tc.describe()}, concurrency {args.concurrency}")

@@ -383,3 +383,14 @@ def test_stockfish_match_plays_a_feature_mask_through_the_wrapper(tmp_path: Path
     assert stockfish_match.feature_mask("0x1ebffff") == "0x1ebffff"
     with pytest.raises(Exception, match="not a number"):
         stockfish_match.feature_mask("nnue")
+
+
+def test_stockfish_match_sets_stockfish_options_over_its_defaults() -> None:
+    import stockfish_match
+
+    plain = stockfish_match.limited_stockfish(2500, "/usr/games/stockfish", {})
+    assert plain.options["Threads"] == 1 and plain.options["UCI_Elo"] == 2500
+    assert plain.options["UCI_LimitStrength"] is True
+    two = stockfish_match.limited_stockfish(2500, "/usr/games/stockfish", {"Threads": 2})
+    assert two.options["Threads"] == 2 and two.options["UCI_Elo"] == 2500 and two.name == plain.name
+    assert plain.options["Threads"] == 1  # the default opponent is not changed
