@@ -2,9 +2,9 @@
 
 ``stockfish_match.py --seed S`` plays the same openings (each with both colours) for every build,
 so two runs on the same seeds can be paired: for each opening the difference of our two scores
-(both colours) between the test build and the base build. The games' own randomness is shared by
-both sides of a pair, so the interval is narrower than two independent Elo intervals would give.
-Only openings with all four games (two per build) count.
+(both colours) between the test build and the base build, so an opening's own imbalance cancels
+(with balanced openings the interval is about what two separate ratings give). Only openings with
+all four games (two per build) count.
 
     .venv/bin/python benchmarks/paired_openings.py --base base75.pgn base76.pgn --test test75.pgn test76.pgn
 
