@@ -37,6 +37,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.borrow import borrowed
 from engine.correction import learn_correction, static_value
 from engine.draws import draw_score, is_draw
 from engine.history import NO_EVAL, SS_EXCLUDED, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
@@ -147,6 +148,7 @@ def negamax(
 ) -> int:
     """Principal variation search to ``depth`` plies (see the module contract).
 
+    Step 0. The arrays borrowed: no reference counting below this frame (engine.borrow).
     Step 1. Bookkeeping and abort polling.
     Step 2. Draws and the ply ceiling (not at the root).
     Step 3. Mate distance pruning.
@@ -166,6 +168,14 @@ def negamax(
     Step 11. Transposition table store (not for a root search with exclusions, nor for a
              verification search).
     """
+    # Step 0. Every array borrowed (engine.borrow): the calls below this frame, the recursion too,
+    # then pass arrays whose reference count Numba skips (those atomic counts were half the time).
+    board, st, hashes, undo = borrowed(board), borrowed(st), borrowed(hashes), borrowed(undo)
+    tt_keys, tt_data, moves, scores = borrowed(tt_keys), borrowed(tt_data), borrowed(moves), borrowed(scores)
+    killers, history = borrowed(killers), borrowed(history)
+    counters, cont_hist = borrowed(counters), borrowed(cont_hist)
+    corr, stack, pv, pv_len = borrowed(corr), borrowed(stack), borrowed(pv), borrowed(pv_len)
+    stats, ctl, stop = borrowed(stats), borrowed(ctl), borrowed(stop)
     # Step 1.
     pv_len[ply] = ply
     if not enter_node(stats, ctl, stop, ply):
