@@ -5,12 +5,42 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.position import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, ST_COUNT, ST_KING, ST_SIDE, WHITE
+from engine.position import (
+    BISHOP,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+    SQ64_TO_120,
+    SQ120_TO_64,
+    ST_CHECKED,
+    ST_COUNT,
+    ST_KING,
+    WHITE,
+)
 
 KNIGHT_STEPS = np.array([-21, -19, -12, -8, 8, 12, 19, 21], dtype=np.int64)
 KING_STEPS = np.array([-11, -10, -9, -1, 1, 9, 10, 11], dtype=np.int64)
 BISHOP_DIRS = np.array([-11, -9, 9, 11], dtype=np.int64)
 ROOK_DIRS = np.array([-10, -1, 1, 10], dtype=np.int64)
+
+
+def _line_steps() -> np.ndarray:
+    """LINE_STEP[a, b]: the step (a BISHOP_DIRS or ROOK_DIRS entry) that leads from mailbox
+    square ``a`` to ``b`` along a diagonal, file or rank; 0 if the two share none. A difference
+    of squares alone cannot tell (c1 + 5 * 9 is h5, not on c1's diagonal), so the rays are walked."""
+    steps = np.zeros((120, 120), dtype=np.int8)
+    for a in SQ64_TO_120:
+        for d in (*BISHOP_DIRS, *ROOK_DIRS):
+            t = a + d
+            while SQ120_TO_64[t] >= 0:
+                steps[a, t] = d
+                t += d
+    return steps
+
+
+LINE_STEP = _line_steps()
 
 
 @njit(cache=True, nogil=True)
@@ -56,9 +86,32 @@ def is_attacked(board: np.ndarray, sq: int, by: int) -> bool:
 
 @njit(cache=True, nogil=True)
 def in_check(board: np.ndarray, st: np.ndarray) -> bool:
-    """True if the side to move is in check."""
-    side = st[ST_SIDE]
-    return is_attacked(board, st[ST_KING + side], side ^ 1)
+    """True if the side to move is in check (``st[ST_CHECKED]``: make_move works it out once for
+    the position it leaves, so neither the move loop nor the child node tests it again)."""
+    return st[ST_CHECKED] != 0
+
+
+@njit(cache=True, nogil=True)
+def exposes_king(board: np.ndarray, king: int, vacated: int, by: int) -> bool:
+    """True if side ``by`` attacks the king on ``king`` along the line through ``vacated``.
+
+    When a side that was not in check makes a move other than a king move or en passant, this
+    is the only attack on its king the move can open: the square it left is the only one
+    emptied (a capture puts the capturer where the captured piece stood), so only a slider whose
+    line to the king ran through that square can be uncovered. One ray instead of every attacker."""
+    d = np.int64(LINE_STEP[king, vacated])
+    if d == 0:
+        return False
+    t = king + d
+    while board[t] == 0:
+        t += d
+    p = board[t]
+    base = by * 8
+    if p == base + QUEEN:
+        return True
+    if d == 1 or d == -1 or d == 10 or d == -10:
+        return p == base + ROOK
+    return p == base + BISHOP
 
 
 @njit(cache=True, nogil=True)

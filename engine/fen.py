@@ -32,6 +32,7 @@ from engine.position import (
     OFFBOARD,
     SQ64_TO_120,
     ST_CASTLE,
+    ST_CHECKED,
     ST_COUNT,
     ST_EP,
     ST_FULLMOVE,
@@ -149,6 +150,7 @@ def position_from_board(board: chess.Board) -> Position:
     st[ST_PAWN_KEY] = compute_pawn_key(arr)
     st[ST_NONPAWN_KEY] = compute_nonpawn_key(arr, WHITE)
     st[ST_NONPAWN_KEY + 1] = compute_nonpawn_key(arr, BLACK)
+    st[ST_CHECKED] = 1 if board.is_check() else 0
     hashes = np.zeros(MAX_HISTORY, dtype=np.uint64)
     hashes[0] = compute_hash(arr, st)
     undo = np.zeros((MAX_HISTORY, UNDO_SIZE), dtype=np.int64)

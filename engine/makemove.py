@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.attacks import is_attacked
+from engine.attacks import attacked_by, exposes_king
 from engine.evaluate import PHASE_INC, PST_EG, PST_MG
 from engine.position import (
     A1,
@@ -32,6 +32,7 @@ from engine.position import (
     PAWN,
     ROOK,
     ST_CASTLE,
+    ST_CHECKED,
     ST_COUNT,
     ST_EG,
     ST_EP,
@@ -45,6 +46,7 @@ from engine.position import (
     ST_SIDE,
     U_CAPTURED,
     U_CASTLE,
+    U_CHECKED,
     U_EG,
     U_EP,
     U_HALFMOVE,
@@ -130,6 +132,7 @@ def make_move(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.nd
     u[U_PAWN_KEY] = st[ST_PAWN_KEY]
     u[U_NONPAWN_KEY] = st[ST_NONPAWN_KEY]
     u[U_NONPAWN_KEY + 1] = st[ST_NONPAWN_KEY + 1]
+    u[U_CHECKED] = st[ST_CHECKED]
 
     if st[ST_EP] != 0:
         h ^= ZOBRIST_EP[st[ST_EP]]
@@ -175,9 +178,17 @@ def make_move(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.nd
     st[ST_SIDE] = them
     st[ST_HPLY] = hply + 1
     hashes[hply + 1] = h
-    if is_attacked(board, st[ST_KING + side], them):
+    # Legality: out of check, a move other than a king move or en passant can only uncover an
+    # attack along the line through the square it left (engine.attacks.exposes_king).
+    king = st[ST_KING + side]
+    if u[U_CHECKED] != 0 or ptype == KING or flags & FLAG_EP:
+        exposed = attacked_by(board, st, king, them)
+    else:
+        exposed = exposes_king(board, king, frm, them)
+    if exposed:
         unmake_move(board, st, undo)
         return False
+    st[ST_CHECKED] = attacked_by(board, st, st[ST_KING + them], side)
     return True
 
 
@@ -234,18 +245,22 @@ def unmake_move(board: np.ndarray, st: np.ndarray, undo: np.ndarray) -> None:
     st[ST_PAWN_KEY] = u[U_PAWN_KEY]
     st[ST_NONPAWN_KEY] = u[U_NONPAWN_KEY]
     st[ST_NONPAWN_KEY + 1] = u[U_NONPAWN_KEY + 1]
+    st[ST_CHECKED] = u[U_CHECKED]
 
 
 @njit(cache=True, nogil=True)
 def make_null(st: np.ndarray, hashes: np.ndarray, undo: np.ndarray) -> None:
-    """Pass the move (null-move pruning). The halfmove clock is reset so that
-    repetition detection never looks across a null move."""
+    """Pass the move (null-move pruning, never in check). The halfmove clock is reset so that
+    repetition detection never looks across a null move. The side that passes was not in
+    check, so after it its opponent is not either (the side not to move never is)."""
     hply = st[ST_HPLY]
     h = hashes[hply]
     u = undo[hply]
     u[U_MOVE] = 0
     u[U_EP] = st[ST_EP]
     u[U_HALFMOVE] = st[ST_HALFMOVE]
+    u[U_CHECKED] = st[ST_CHECKED]
+    st[ST_CHECKED] = 0
     if st[ST_EP] != 0:
         h ^= ZOBRIST_EP[st[ST_EP]]
         st[ST_EP] = 0
@@ -265,6 +280,7 @@ def unmake_null(st: np.ndarray, undo: np.ndarray) -> None:
     st[ST_SIDE] ^= 1
     st[ST_EP] = u[U_EP]
     st[ST_HALFMOVE] = u[U_HALFMOVE]
+    st[ST_CHECKED] = u[U_CHECKED]
 
 
 @njit(cache=True, nogil=True)

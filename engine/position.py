@@ -58,6 +58,7 @@ ST_PHASE = 9  # game phase 0..24 (knights/bishops 1, rooks 2, queens 4)
 ST_FULLMOVE = 10
 ST_PAWN_KEY = 11  # Zobrist key of the pawns alone (int64 bits), for the correction history
 ST_NONPAWN_KEY = 12  # ST_NONPAWN_KEY + colour: Zobrist key of that colour's pieces and king (int64 bits)
+ST_CHECKED = 14  # 1 if the side to move is in check: set up from the FEN, kept by make/unmake and the null move
 ST_COUNT = 16  # ST_COUNT + piece code: number of such pieces
 ST_SIZE = ST_COUNT + PIECE_CODES
 
@@ -72,7 +73,8 @@ U_EG = 6
 U_PHASE = 7
 U_PAWN_KEY = 8
 U_NONPAWN_KEY = 9  # U_NONPAWN_KEY + colour
-UNDO_SIZE = 11
+U_CHECKED = 11
+UNDO_SIZE = 12
 
 MAX_PLY = 128  # deepest search ply (buffers are sized by it)
 MAX_GAME_PLIES = 512  # plies of game history kept before the root
