@@ -91,6 +91,12 @@ def in_check(board: np.ndarray, st: np.ndarray) -> bool:
     return st[ST_CHECKED] != 0
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _is_straight(d: int) -> bool:
+    """Whether line step ``d`` runs along a rank or file (else a diagonal)."""
+    return d == 1 or d == -1 or d == 10 or d == -10
+
+
 @njit(cache=True, nogil=True)
 def exposes_king(board: np.ndarray, king: int, vacated: int, by: int) -> bool:
     """True if side ``by`` attacks the king on ``king`` along the line through ``vacated``.
@@ -107,11 +113,7 @@ def exposes_king(board: np.ndarray, king: int, vacated: int, by: int) -> bool:
         t += d
     p = board[t]
     base = by * 8
-    if p == base + QUEEN:
-        return True
-    if d == 1 or d == -1 or d == 10 or d == -10:
-        return p == base + ROOK
-    return p == base + BISHOP
+    return p == base + QUEEN or p == base + (ROOK if _is_straight(d) else BISHOP)
 
 
 @njit(cache=True, nogil=True)
@@ -160,3 +162,80 @@ def attacked_by(board: np.ndarray, st: np.ndarray, sq: int, by: int) -> bool:
             if p == rook or p == queen:
                 return True
     return False
+
+
+@njit(cache=True, nogil=True)
+def quiet_move_is_legal(board: np.ndarray, st: np.ndarray, frm: int, to: int) -> bool:
+    """Whether the quiet move (no capture, no promotion, not castling) from ``frm`` to ``to``
+    keeps the mover's king safe, for a side that is **not in check**, on the board before it.
+    What make_move's own test answers after it, without making the move."""
+    side = board[frm] >> 3
+    them = side ^ 1
+    king = st[ST_KING + side]
+    if frm == king:
+        # The king's square is left empty, so a slider behind it on the line sees the target.
+        board[frm] = 0
+        attacked = attacked_by(board, st, to, them)
+        board[frm] = side * 8 + KING
+        return not attacked
+    d = np.int64(LINE_STEP[king, frm])
+    if d == 0:
+        return True
+    t = king + d
+    while board[t] == 0 and t != to:
+        t += d
+    if t != frm:
+        return True  # a piece between the king and the square left still shields it, or the mover
+    t = frm + d
+    while board[t] == 0 and t != to:
+        t += d
+    if t == to:
+        return True  # the move stays on the line
+    p = board[t]
+    base = them * 8
+    return not (p == base + QUEEN or p == base + (ROOK if _is_straight(d) else BISHOP))
+
+
+@njit(cache=True, nogil=True)
+def quiet_move_gives_check(board: np.ndarray, st: np.ndarray, frm: int, to: int) -> bool:
+    """Whether the quiet move (no capture, no promotion, not castling) from ``frm`` to ``to``
+    checks the opponent's king, on the board before it: the moved piece itself, or a slider of
+    the mover's uncovered on the line through ``frm``. What in_check answers after make_move."""
+    piece = board[frm]
+    side = piece >> 3
+    enemy_king = st[ST_KING + (side ^ 1)]
+    kind = piece & 7
+    # The moved piece from its new square (``frm`` is empty then, ``to`` taken).
+    if kind == PAWN:
+        ahead = to + 10 if side == WHITE else to - 10
+        if enemy_king == ahead - 1 or enemy_king == ahead + 1:
+            return True
+    elif kind == KNIGHT:
+        for i in range(8):
+            if to + KNIGHT_STEPS[i] == enemy_king:
+                return True
+    elif kind != KING:
+        d = np.int64(LINE_STEP[to, enemy_king])
+        if d != 0 and (kind == QUEEN or (kind == ROOK) == _is_straight(d)):
+            t = to + d
+            while t != enemy_king and (board[t] == 0 or t == frm):
+                t += d
+            if t == enemy_king:
+                return True
+    # A slider uncovered behind ``frm`` (the move itself may stay on that line and block it).
+    d = np.int64(LINE_STEP[enemy_king, frm])
+    if d == 0:
+        return False
+    t = enemy_king + d
+    while board[t] == 0 and t != to:
+        t += d
+    if t != frm:
+        return False
+    t = frm + d
+    while board[t] == 0 and t != to:
+        t += d
+    if t == to:
+        return False
+    p = board[t]
+    base = side * 8
+    return p == base + QUEEN or p == base + (ROOK if _is_straight(d) else BISHOP)

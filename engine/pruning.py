@@ -10,6 +10,7 @@ amounts live here, computed from the thresholds in engine.params:
 * ``futility_pruning``: whether quiet moves at this node cannot reach alpha (futility).
 * ``late_move_pruning`` / ``late_move_limit``: whether late quiet moves are skipped (LMP)
   and after how many legal moves.
+* ``judge_unmade``: those two prunings decided before a quiet move is made, where they can be.
 * ``late_move_reduction``: the plies a late quiet move is reduced by (LMR), from the
   log-log table, adjusted for PV nodes, killers, the move's history and "improving".
 * ``see_prune_margin``: the material a move may lose by static exchange before the move loop
@@ -26,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.attacks import quiet_move_gives_check, quiet_move_is_legal
 from engine.history import NO_EVAL
 from engine.movegen import make_move, unmake_move
 from engine.params import (
@@ -50,7 +52,17 @@ from engine.params import (
     SINGULAR_MIN_DEPTH,
     SINGULAR_TT_DEPTH_MARGIN,
 )
-from engine.position import BISHOP, KNIGHT, QUEEN, ROOK, ST_COUNT
+from engine.position import (
+    BISHOP,
+    FLAG_CASTLE,
+    KNIGHT,
+    QUEEN,
+    ROOK,
+    ST_COUNT,
+    move_flags,
+    move_from,
+    move_to,
+)
 from engine.searchstate import (
     FEATURE_CHECK_EXTENSION,
     FEATURE_CONT_HISTORY,
@@ -160,6 +172,47 @@ def late_move_limit(features: int, depth: int, improving: bool) -> int:
     """Legal moves searched before LMP skips late quiet ones (fewer where the eval got worse);
     ``depth`` within the tables (late_move_pruning holds)."""
     return LMP_LIMIT[depth] if improving or features & FEATURE_IMPROVING == 0 else LMP_LIMIT_WORSENING[depth]
+
+
+UNMADE_SEARCH = 0
+"""judge_unmade: no decision before the move is made (make_move and the tests after it decide)."""
+UNMADE_SKIP = 1
+"""judge_unmade: skip the move, uncounted; whatever its static exchange or legality, the pruning
+would skip it and nothing would change (``legal`` is past the limits, ``best`` at the bound)."""
+UNMADE_ILLEGAL = 2
+"""judge_unmade: the move leaves the mover's king attacked (skipped after the SEE test, uncounted)."""
+UNMADE_PRUNED = 3
+"""judge_unmade: a legal quiet move that futility or late-move pruning skips, counted as legal."""
+
+
+@njit(cache=True, nogil=True)
+def judge_unmade(
+    board: np.ndarray,
+    st: np.ndarray,
+    move: int,
+    quiet: bool,
+    futile: bool,
+    prune_late: bool,
+    legal: int,
+    lmp_limit: int,
+    at_futility_bound: bool,
+) -> int:
+    """Futility and late-move pruning of a quiet move, decided before it is made (UNMADE_*):
+    exactly what making it, testing check and taking it back would decide (the search's nodes
+    are the same), without the making: over half the moves made in the move loop were taken
+    back at once. Neither pruning happens in check (``futile`` and ``prune_late`` are false
+    there), so engine.attacks' quiet-move tests apply; castling is left to make_move."""
+    if not quiet or not (futile or prune_late) or move_flags(move) & FLAG_CASTLE:
+        return UNMADE_SEARCH
+    frm = move_from(move)
+    to = move_to(move)
+    if not ((futile and legal > 0) or (prune_late and legal >= lmp_limit)):
+        return UNMADE_ILLEGAL if not quiet_move_is_legal(board, st, frm, to) else UNMADE_SEARCH
+    if quiet_move_gives_check(board, st, frm, to):
+        return UNMADE_SEARCH  # checking moves are not pruned
+    if not futile or at_futility_bound:
+        return UNMADE_SKIP
+    return UNMADE_PRUNED if quiet_move_is_legal(board, st, frm, to) else UNMADE_ILLEGAL
 
 
 @njit(cache=True, nogil=True)

@@ -57,9 +57,13 @@ from engine.params import (
 from engine.position import FLAG_CAPTURE, MAX_PLY, ST_HPLY, ST_SIDE, move_flags, move_promo
 from engine.probcut import probcut_candidate, probcut_cut, probcut_moves
 from engine.pruning import (
+    UNMADE_ILLEGAL,
+    UNMADE_PRUNED,
+    UNMADE_SKIP,
     check_extension,
     futility_pruning,
     is_improving,
+    judge_unmade,
     late_move_limit,
     late_move_pruning,
     late_move_reduction,
@@ -163,7 +167,8 @@ def negamax(
     Step 8. Singular extension: is the TT move far better than the rest (a reduced search
             without it, the node's "verification search")?
     Step 9. Move loop: ordering, MultiPV root exclusions, SEE, futility and late-move
-            pruning, PVS with late-move reductions.
+            pruning (decided before the move is made where it can be: judge_unmade), PVS with
+            late-move reductions.
     Step 10. Checkmate and stalemate.
     Step 11. Transposition table store (not for a root search with exclusions, nor for a
              verification search).
@@ -333,6 +338,7 @@ def negamax(
     )
     see_ordering = features & FEATURE_SEE_ORDERING != 0
     futile = futility_pruning(features, pv_node, checked, depth, alpha, prune_eval)
+    futility_bound = prune_eval + FUTILITY_MARGIN[depth] if futile else INFINITE  # indexed within the table only
     prune_late = late_move_pruning(features, pv_node, checked, depth, alpha)
     lmp_limit = late_move_limit(features, depth, improving) if prune_late else 0  # indexed within the tables only
     see_prune = features & FEATURE_SEE_PRUNING != 0 and not root and not checked and depth <= SEE_PRUNE_MAX_DEPTH
@@ -345,9 +351,19 @@ def negamax(
         if move == excluded_move or (excluded > 0 and is_excluded(ctl, excluded, move)):
             continue  # the verification search's TT move, or an earlier MultiPV line's root move
         quiet = move_flags(move) & FLAG_CAPTURE == 0 and move_promo(move) == 0
+        verdict = judge_unmade(board, st, move, quiet, futile, prune_late, legal, lmp_limit, best >= futility_bound)
+        if verdict == UNMADE_SKIP:
+            continue
         if see_prune and best > -MATE_BOUND:
             if not see_ge(board, move, -see_prune_margin(quiet, depth)):
                 continue  # near the horizon, a move that loses this much material rarely recovers
+        if verdict == UNMADE_ILLEGAL:
+            continue
+        if verdict == UNMADE_PRUNED:  # as the futility and late-move pruning after make_move below
+            if futile and legal > 0:
+                best = max(best, futility_bound)
+            legal += 1
+            continue
         stack[ply + 2, SS_MOVE_KEY] = move_key(board, move)
         if not make_move(board, st, hashes, undo, move):
             continue
@@ -355,7 +371,7 @@ def negamax(
         gives_check = in_check(board, st)
         if futile and legal > 1 and quiet and not gives_check:
             unmake_move(board, st, undo)
-            best = max(best, prune_eval + FUTILITY_MARGIN[depth])
+            best = max(best, futility_bound)
             continue
         if prune_late and legal > lmp_limit and quiet and not gives_check:
             unmake_move(board, st, undo)  # late quiet moves near the horizon rarely matter

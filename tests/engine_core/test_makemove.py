@@ -6,10 +6,22 @@ import chess
 import numpy as np
 import pytest
 
-from engine.attacks import LINE_STEP, exposes_king
+from engine.attacks import LINE_STEP, exposes_king, quiet_move_gives_check, quiet_move_is_legal
 from engine.fen import position_from_board, position_from_fen
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
-from engine.position import BLACK, ST_CHECKED, WHITE, move_to_uci, square_to_mailbox
+from engine.position import (
+    BLACK,
+    FLAG_CAPTURE,
+    FLAG_CASTLE,
+    ST_CHECKED,
+    WHITE,
+    move_flags,
+    move_from,
+    move_promo,
+    move_to,
+    move_to_uci,
+    square_to_mailbox,
+)
 from tests.engine_core.engine_test_helpers import random_positions
 
 # Pins, discovered checks, en passant along a rank, promotions with check, castling.
@@ -24,6 +36,8 @@ TRICKY = (
     "k7/8/8/3q4/8/8/6B1/7K w - - 0 1",  # the bishop on g2 is pinned along the diagonal
     "1k6/8/8/8/1N6/8/8/1Q2K3 w - - 0 1",  # every knight move uncovers the queen's check
     "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",  # b8=Q+ and b8=R+ check along the back rank
+    "8/8/8/1K6/8/1P6/8/1q4k1 w - - 0 1",  # the pinned pawn may step towards its king (a search found it)
+    "1Q6/8/8/1p6/8/1k6/8/6K1 b - - 0 1",  # the same for Black
 )
 
 
@@ -86,3 +100,40 @@ def test_exposes_king_sees_the_slider_behind_the_square_left() -> None:
     assert exposes_king(pos.board, king, d2, BLACK)
     assert not exposes_king(pos.board, king, d2, WHITE)  # a Black piece does not attack for White
     assert not exposes_king(pos.board, king, square_to_mailbox(chess.E2), BLACK)  # nothing on the file
+
+
+def _quiet_moves_before_and_after(board: chess.Board) -> int:
+    """For each quiet move (no capture or promotion, not castling) of a side not in check, the
+    answers before the move (quiet_move_is_legal, quiet_move_gives_check) against make_move's."""
+    pos = position_from_board(board)
+    buf = np.zeros(256, dtype=np.int32)
+    n = gen_moves(pos.board, pos.st, buf, False)
+    checked = 0
+    for move in (int(m) for m in buf[:n]):
+        if move_flags(move) & (FLAG_CAPTURE | FLAG_CASTLE) or move_promo(move):
+            continue
+        frm, to = move_from(move), move_to(move)
+        legal = quiet_move_is_legal(pos.board, pos.st, frm, to)
+        check = quiet_move_gives_check(pos.board, pos.st, frm, to)
+        played = make_move(pos.board, pos.st, pos.hashes, pos.undo, move)
+        assert legal == played, (board.fen(), move_to_uci(move))
+        if played:
+            assert check == bool(in_check(pos.board, pos.st)), (board.fen(), move_to_uci(move))
+            unmake_move(pos.board, pos.st, pos.undo)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("fen", TRICKY)
+def test_quiet_moves_are_judged_before_they_are_made_in_tricky_positions(fen: str) -> None:
+    board = chess.Board(fen)
+    if not board.is_check():
+        _quiet_moves_before_and_after(board)
+
+
+def test_quiet_moves_are_judged_before_they_are_made_along_random_games() -> None:
+    judged = 0
+    for board in random_positions(400, seed=43):
+        if not board.is_game_over() and not board.is_check():
+            judged += _quiet_moves_before_and_after(board)
+    assert judged > 5000
