@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.accumulators import pass_accumulators, push_accumulators
 from engine.attacks import attacked_by, exposes_king
 from engine.evaluate import PHASE_INC, PST_EG, PST_MG
 from engine.position import (
@@ -55,6 +56,7 @@ from engine.position import (
     U_NONPAWN_KEY,
     U_PAWN_KEY,
     U_PHASE,
+    U_PIECE,
     WHITE,
     WK_CASTLE,
     WQ_CASTLE,
@@ -138,6 +140,7 @@ def make_move(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.nd
         h ^= ZOBRIST_EP[st[ST_EP]]
         st[ST_EP] = 0
     piece = board[frm]
+    u[U_PIECE] = piece
     st[ST_HALFMOVE] += 1
     if board[to] != 0:
         h = _remove(board, st, to, h)
@@ -189,6 +192,7 @@ def make_move(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.nd
         unmake_move(board, st, undo)
         return False
     st[ST_CHECKED] = attacked_by(board, st, st[ST_KING + them], side)
+    push_accumulators(board, st, hashes, undo)
     return True
 
 
@@ -269,6 +273,7 @@ def make_null(st: np.ndarray, hashes: np.ndarray, undo: np.ndarray) -> None:
     st[ST_HALFMOVE] = 0
     st[ST_HPLY] = hply + 1
     hashes[hply + 1] = h
+    pass_accumulators(hashes, undo, hply + 1)
 
 
 @njit(cache=True, nogil=True)

@@ -17,8 +17,9 @@ Layout (trained by tools/nnue_train.py, weights in ``engine/nnue_net.npz``):
   view, on the hand-written evaluation's scale (the trainer fits Stockfish's scale to it), so the
   search's margins and piece values keep their meaning.
 
-The accumulators are rebuilt from the board at each call, so make_move stays as it is (branch
-``acc`` kept them per ply and was slower: docs/strength.md). They are int16 and the output sum
+:func:`nnue_evaluate` and :func:`position_eval` build the accumulators from the board; the search
+keeps them per ply instead (engine.accumulators: each move updates its position's from its
+parent's, and :func:`engine.accumulators.search_eval` is position_eval on them). They are int16 and the output sum
 runs in float64 with its additions reassociated, both vectorized by LLVM and both exact
 (:func:`exactness_error`). The shipped net has HIDDEN 128 and four mirrored king buckets (30.8M
 positions, then continued on 13.7M new ones and again on 20.4M: 12.1M with Stockfish's depth-3
@@ -40,6 +41,7 @@ from engine.eval_weights import WEIGHTS
 from engine.evaluate import evaluate_with
 from engine.level_weights import LEVEL_WEIGHTS
 from engine.position import (
+    ACC_HIDDEN,
     BISHOP,
     BLACK,
     KING,
@@ -118,6 +120,10 @@ def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int, i
         )
     if (error := exactness_error(w1, b1, w2, qa)) is not None:
         raise ValueError(f"{NET_FILE}: {error}")
+    if b1.shape[0] > ACC_HIDDEN or b1.shape[0] % 2:
+        raise ValueError(
+            f"{NET_FILE}: {b1.shape[0]} hidden units; the search keeps room for an even number up to {ACC_HIDDEN}"
+        )
     return w1, b1, w2, b2, qa, qb, residual, king_bucket, mirror, out_bucket, meta
 
 
@@ -150,32 +156,67 @@ def _feature_offsets() -> tuple[np.ndarray, np.ndarray]:
 WHITE_OFFSET, BLACK_OFFSET = _feature_offsets()
 
 
-@njit(cache=True, nogil=True, fastmath={"reassoc", "nsz"})
-def nnue_evaluate(board: np.ndarray, st: np.ndarray) -> int:
-    """The network's evaluation in centipawns from the side to move's view."""
-    acc = np.empty((2, HIDDEN), dtype=np.int16)
-    for j in range(HIDDEN):
-        acc[0, j] = B1[j]
-        acc[1, j] = B1[j]
-    # Each perspective's own king square (as it sees the board) picks its flip and W1 block.
+@njit(cache=True, nogil=True, inline="always")
+def perspectives(st: np.ndarray) -> tuple[int, int, int, int]:
+    """(White's W1 block start, White's flip, Black's block start, Black's flip): each
+    perspective's own king square (as it sees the board) picks its flip and W1 block."""
     white_king = SQ120_TO_64[st[ST_KING + WHITE]]
     black_king = SQ120_TO_64[st[ST_KING + BLACK]] ^ 56
     white_flip = 7 if MIRROR and white_king & 7 >= 4 else 0
     black_flip = 7 if MIRROR and black_king & 7 >= 4 else 0
-    white_base = KING_BUCKET[white_king ^ white_flip] * 768
-    black_base = KING_BUCKET[black_king ^ black_flip] * 768
+    return (
+        KING_BUCKET[white_king ^ white_flip] * 768,
+        white_flip,
+        KING_BUCKET[black_king ^ black_flip] * 768,
+        black_flip,
+    )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def feature_row(view: int, piece: int, sq: int, base: int, flip: int) -> int:
+    """The W1 row of ``piece`` on mailbox square ``sq`` as perspective ``view`` sees it."""
+    square = SQ120_TO_64[sq]
+    if view == WHITE:
+        return base + WHITE_OFFSET[piece] + (square ^ flip)
+    return base + BLACK_OFFSET[piece] + (square ^ 56 ^ flip)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def add_row(acc: np.ndarray, row: int) -> None:
+    """``acc`` (one perspective's HIDDEN values) plus W1's ``row``. The loop indexes from 0 so
+    that Numba's negative-index test folds away and LLVM vectorizes it."""
+    weights = W1[row]
+    for j in range(HIDDEN):
+        acc[j] += weights[j]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def sub_row(acc: np.ndarray, row: int) -> None:
+    """``acc`` minus W1's ``row`` (as :func:`add_row`)."""
+    weights = W1[row]
+    for j in range(HIDDEN):
+        acc[j] -= weights[j]
+
+
+@njit(cache=True, nogil=True)
+def refresh_accumulator(board: np.ndarray, acc: np.ndarray, view: int, base: int, flip: int) -> None:
+    """Perspective ``view``'s accumulator (``acc[view * HIDDEN:]``) from scratch: B1 plus the W1
+    row of every piece."""
+    own = acc[view * HIDDEN : (view + 1) * HIDDEN]
+    for j in range(HIDDEN):
+        own[j] = B1[j]
     for square in range(64):
-        piece = board[SQ64_TO_120[square]]
-        if piece == 0:
-            continue
-        white_row = white_base + WHITE_OFFSET[piece] + (square ^ white_flip)
-        black_row = black_base + BLACK_OFFSET[piece] + (square ^ 56 ^ black_flip)
-        for j in range(HIDDEN):
-            acc[0, j] += W1[white_row, j]
-        for j in range(HIDDEN):
-            acc[1, j] += W1[black_row, j]
-    us = st[ST_SIDE]
-    them = 1 - us
+        sq = SQ64_TO_120[square]
+        piece = board[sq]
+        if piece != 0:
+            add_row(own, feature_row(view, piece, sq, base, flip))
+
+
+@njit(cache=True, nogil=True, fastmath={"reassoc", "nsz"})
+def output_layer(acc: np.ndarray, st: np.ndarray) -> int:
+    """The network's value (centipawns, side to move's view) from the two accumulators."""
+    us = acc[st[ST_SIDE] * HIDDEN : (st[ST_SIDE] + 1) * HIDDEN]
+    them = acc[(1 - st[ST_SIDE]) * HIDDEN : (2 - st[ST_SIDE]) * HIDDEN]
     row = 0
     if OUTPUT_ROWS > 1:  # a compile-time constant: the shipped net's single row costs nothing here
         pieces = 0
@@ -190,11 +231,21 @@ def nnue_evaluate(board: np.ndarray, st: np.ndarray) -> int:
     total = 0.0
     for j in range(HIDDEN):
         # int64 before squaring: without the JIT, numpy would square an int16 in int16.
-        a = np.int64(min(max(acc[us, j], 0), QA))
-        b = np.int64(min(max(acc[them, j], 0), QA))
+        a = np.int64(min(max(us[j], 0), QA))
+        b = np.int64(min(max(them[j], 0), QA))
         total += np.float64(a * a) * W2_FLOAT[row, j] + np.float64(b * b) * W2_FLOAT[row, HIDDEN + j]
     total_int = np.int64(total) + B2[row]
     return total_int // OUT_DIVISOR
+
+
+@njit(cache=True, nogil=True)
+def nnue_evaluate(board: np.ndarray, st: np.ndarray) -> int:
+    """The network's evaluation in centipawns from the side to move's view, from scratch."""
+    acc = np.empty(2 * HIDDEN, dtype=np.int16)
+    white_base, white_flip, black_base, black_flip = perspectives(st)
+    refresh_accumulator(board, acc, WHITE, white_base, white_flip)
+    refresh_accumulator(board, acc, BLACK, black_base, black_flip)
+    return output_layer(acc, st)
 
 
 @njit(cache=True, nogil=True)
@@ -207,11 +258,18 @@ def has_bare_king(st: np.ndarray) -> bool:
     return False
 
 
+@njit(cache=True, nogil=True, inline="always")
+def uses_network(st: np.ndarray, features: int) -> bool:
+    """Whether the static evaluation of this position is the network's (see :func:`position_eval`)."""
+    return features & FEATURE_NNUE != 0 and not has_bare_king(st)
+
+
 @njit(cache=True, nogil=True)
 def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
     """The search's static evaluation: the network with FEATURE_NNUE, else the hand-written one,
     with the full-strength weights under FEATURE_FULL_EVAL, else the playing levels' weights
-    (engine.level_weights).
+    (engine.level_weights). The network is evaluated from scratch here; the search's own
+    positions use engine.accumulators.search_eval, the same value from the accumulators kept per ply.
 
     Against a bare king the hand-written evaluation stays: games in the training data end by
     adjudication long before such endings, so the network never learned to drive a lone king
@@ -220,24 +278,26 @@ def position_eval(board: np.ndarray, st: np.ndarray, features: int) -> int:
     bonus, for the same reason (the hand-written king tables alone left the playing levels
     shuffling, docs/levels.md); elsewhere, with FEATURE_ENDGAME_SCALE, the network's value is
     scaled in known endings and damped by the fifty-move counter (scaled_net_value)."""
-    if features & FEATURE_NNUE and not has_bare_king(st):
+    net = nnue_evaluate(board, st) if uses_network(st, features) else 0
+    return static_eval_with(board, st, features, net)
+
+
+@njit(cache=True, nogil=True)
+def static_eval_with(board: np.ndarray, st: np.ndarray, features: int, net: int) -> int:
+    """position_eval's value given the network's (``net``, when uses_network holds)."""
+    if uses_network(st, features):
         if RESIDUAL > 0:
-            correction = nnue_evaluate(board, st)
-            if correction > RESIDUAL:
-                correction = RESIDUAL
-            elif correction < -RESIDUAL:
-                correction = -RESIDUAL
+            correction = min(max(net, -RESIDUAL), RESIDUAL)
             return evaluate_with(board, st, WEIGHTS) + correction
         # The network cannot tell a won pawnless ending's good king squares from its bad ones, nor
         # (FEATURE_ENDGAME_SCALE, pending) a drawn ending from a won one or progress from shuffling
         # (engine.endgames). In the endings mop_up rewards (0 everywhere else) the damping and the
         # scale are left out: they are won, and damped the search lost its way in them (Stockfish,
         # too, evaluates its known endings apart from the network).
-        value = nnue_evaluate(board, st)
         bonus = mop_up(st)
         if bonus == 0:
-            return scaled_net_value(board, st, value) if features & FEATURE_ENDGAME_SCALE else value
-        return value + (bonus if st[ST_SIDE] == WHITE else -bonus)
+            return scaled_net_value(board, st, net) if features & FEATURE_ENDGAME_SCALE else net
+        return net + (bonus if st[ST_SIDE] == WHITE else -bonus)
     value = evaluate_with(board, st, WEIGHTS if features & FEATURE_FULL_EVAL else LEVEL_WEIGHTS)
     if has_bare_king(st):
         # The mop-up bonus here too lost full strength's way in a queen against a knight (it

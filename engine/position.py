@@ -11,7 +11,8 @@ A position is four arrays that every jitted function receives unchanged:
   squares, incremental PST sums, piece counts (``ST_*`` indices)
 * ``hashes`` uint64[MAX_HISTORY]  Zobrist key of every position of the game so
   far; ``hashes[st[ST_HPLY]]`` is the current one (repetition detection looks back)
-* ``undo``   int64[MAX_HISTORY, UNDO_SIZE]  what make_move needs to take a move back
+* ``undo``   int64[MAX_HISTORY, UNDO_SIZE]  what make_move needs to take a move back, and the
+  evaluation network's accumulators of each position (``U_*`` indices)
 
 Piece codes: colour * 8 + type with type PAWN..KING = 1..6, so white pieces are
 1..6 and black ones 9..14; ``piece >> 3`` is the colour (OFFBOARD >> 3 == 2).
@@ -74,7 +75,14 @@ U_PHASE = 7
 U_PAWN_KEY = 8
 U_NONPAWN_KEY = 9  # U_NONPAWN_KEY + colour
 U_CHECKED = 11
-UNDO_SIZE = 12
+U_PIECE = 12  # the piece that moved: the evaluation network replays the move on its accumulators
+# The rest of row ``h`` belongs to the position at ``hashes[h]`` itself, not to the move made from
+# it: the evaluation network's accumulators for it, kept by engine.nnue (none until it evaluates).
+U_ACC_KEY = 13  # the Zobrist key (its bits) of the position the accumulators were computed for
+U_ACC_VIEW = 14  # the king buckets and flips they were computed with (engine.nnue)
+U_ACC = 16  # first word of the accumulators: int16[2, ACC_HIDDEN] packed four to an int64 word
+ACC_HIDDEN = 128  # hidden units the accumulators have room for (engine.nnue checks its net fits)
+UNDO_SIZE = U_ACC + 2 * ACC_HIDDEN // 4
 
 MAX_PLY = 128  # deepest search ply (buffers are sized by it)
 MAX_GAME_PLIES = 512  # plies of game history kept before the root

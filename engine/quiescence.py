@@ -9,11 +9,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.accumulators import search_eval
 from engine.attacks import in_check, is_attacked
 from engine.correction import static_value
 from engine.draws import draw_score, insufficient_material
 from engine.movegen import gen_moves, make_move, unmake_move
-from engine.nnue import position_eval
 from engine.ordering import SCORE_BAD_CAPTURE_MAX, SCORE_TT, pick_move, pick_move_see, score_moves
 from engine.params import BAD_CAPTURE_MARGIN, DELTA_MARGIN, PIECE_VALUE, SEE_GOOD_CAPTURE
 from engine.position import MAX_PLY, PAWN, ST_HALFMOVE, ST_HPLY, ST_SIDE, move_from, move_promo, move_to
@@ -96,7 +96,7 @@ def quiescence(
     if ply > stats[STAT_SELDEPTH]:
         stats[STAT_SELDEPTH] = ply
     if ply >= MAX_PLY - 2:
-        return position_eval(board, st, features)
+        return search_eval(board, st, hashes, undo, features)
     if st[ST_HALFMOVE] >= 100 or insufficient_material(st):
         return draw_score(features, ply)
     checked = in_check(board, st)
@@ -127,7 +127,9 @@ def quiescence(
         raw_eval = EVAL_NONE
     else:
         if raw_eval == EVAL_NONE:
-            raw_eval = position_eval(board, st, features)  # not in the table (engine.tt keeps it with the entry)
+            raw_eval = search_eval(
+                board, st, hashes, undo, features
+            )  # not in the table (engine.tt keeps it with the entry)
         stand = weaken(st, ctl, key, static_value(features, corr, st, raw_eval))  # engine.correction, levels
         if stand >= beta:
             return stand

@@ -37,12 +37,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.accumulators import search_eval
 from engine.borrow import borrowed
 from engine.correction import learn_correction, static_value
 from engine.draws import draw_score, is_draw
 from engine.history import NO_EVAL, SS_EXCLUDED, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
-from engine.nnue import position_eval
 from engine.ordering import order_moves, pick_move, pick_move_see
 from engine.params import (
     FUTILITY_MARGIN,
@@ -200,7 +200,7 @@ def negamax(
         if is_draw(st, hashes):
             return draw_score(features, ply)
         if ply >= MAX_PLY - 2:
-            return position_eval(board, st, features)
+            return search_eval(board, st, hashes, undo, features)
         # Step 3.
         alpha = max(alpha, -MATE + ply)
         beta = min(beta, MATE - ply - 1)
@@ -215,7 +215,7 @@ def negamax(
     # Step 5.
     if depth <= 0:
         if ctl[CTL_LAB_OFF] & LAB_NO_QUIESCENCE:
-            return position_eval(board, st, features)
+            return search_eval(board, st, hashes, undo, features)
         # fmt: off
         return quiescence(
             board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, cont_hist, corr, pv, pv_len,
@@ -245,7 +245,7 @@ def negamax(
         raw_eval = EVAL_NONE
     else:
         # The table's static evaluation if it has one.
-        raw_eval = position_eval(board, st, features) if raw_eval == EVAL_NONE else raw_eval
+        raw_eval = search_eval(board, st, hashes, undo, features) if raw_eval == EVAL_NONE else raw_eval
         # Corrected by this game's searches (engine.correction), weakened at the playing levels.
         static_eval = weaken(st, ctl, key, static_value(features, corr, st, raw_eval))
         stack[ply + 2, SS_STATIC_EVAL] = static_eval

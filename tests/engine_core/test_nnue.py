@@ -11,10 +11,15 @@ import chess
 import numpy as np
 import pytest
 from engine_test_helpers import random_positions
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
 from engine import Searcher, SearchLimit, endgames, nnue
+from engine.accumulators import nnue_evaluate_incremental, search_eval
 from engine.evaluate import evaluate
 from engine.fen import position_from_board, position_from_fen
+from engine.movegen import gen_moves, make_move, make_null, unmake_move, unmake_null
+from engine.position import move_to_uci
 from engine.searchstate import ALL_FEATURES, FEATURE_ENDGAME_SCALE, FEATURE_FULL_EVAL, FEATURE_NNUE, LEVEL_FEATURES
 
 REPO = Path(__file__).resolve().parents[2]
@@ -516,3 +521,94 @@ def test_data_without_our_engine_stockfish_plays_both_sides() -> None:
     assert result == 0
     assert len(rows) == len(expected) > 0
     assert all(np.array_equal(row, want) for (row, _, _), want in zip(rows, expected, strict=True))
+
+
+@settings(deadline=None, max_examples=40)
+@given(
+    hst.lists(
+        hst.tuples(hst.integers(min_value=0, max_value=10_000), hst.integers(min_value=0, max_value=9)),
+        min_size=1,
+        max_size=80,
+    )
+)
+def test_the_search_s_accumulators_give_the_evaluation_from_scratch(steps: list[tuple[int, int]]) -> None:
+    """nnue_evaluate_incremental equals nnue_evaluate along random games (castling, en passant,
+    promotions and king moves that change bucket or flip included), whether the positions between
+    are evaluated or stepped over (short and long gaps), after null moves, and after takebacks
+    (the accumulators of a position left and re-entered by another move are not taken for it)."""
+    board = chess.Board()
+    pos = position_from_board(board)
+    buf = np.zeros(256, dtype=np.int32)
+    made = 0
+    for choice, action in steps:
+        if board.is_game_over():
+            break
+        if action == 0 and made > 0:  # a takeback, then another move
+            unmake_move(pos.board, pos.st, pos.undo)
+            board.pop()
+            made -= 1
+        n = gen_moves(pos.board, pos.st, buf, False)
+        legal = [int(m) for m in buf[:n] if chess.Move.from_uci(move_to_uci(int(m))) in board.legal_moves]
+        assert make_move(pos.board, pos.st, pos.hashes, pos.undo, legal[choice % len(legal)])
+        board.push_uci(move_to_uci(legal[choice % len(legal)]))
+        made += 1
+        if action == 1 and not board.is_check():  # a null move evaluated, then taken back
+            make_null(pos.st, pos.hashes, pos.undo)
+            assert nnue_evaluate_incremental(pos.board, pos.st, pos.hashes, pos.undo) == nnue.nnue_evaluate(
+                pos.board, pos.st
+            )
+            unmake_null(pos.st, pos.undo)
+        if action >= 5:  # otherwise this position is stepped over
+            expected = nnue.nnue_evaluate(pos.board, pos.st)
+            assert nnue_evaluate_incremental(pos.board, pos.st, pos.hashes, pos.undo) == expected, board.fen()
+            assert nnue_evaluate_incremental(pos.board, pos.st, pos.hashes, pos.undo) == expected  # now stored
+
+
+def test_the_search_evaluation_equals_the_evaluation_from_scratch() -> None:
+    """search_eval is position_eval (network, bare kings, mop-up) on random positions, for the
+    engine as it plays and for the playing levels."""
+    for board in random_positions(60, seed=23):
+        pos = position_from_board(board)
+        for features in (ALL_FEATURES, LEVEL_FEATURES, ALL_FEATURES | FEATURE_ENDGAME_SCALE):
+            assert search_eval(pos.board, pos.st, pos.hashes, pos.undo, features) == nnue.position_eval(
+                pos.board, pos.st, features
+            )
+
+
+SPECIAL_MOVES = (
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",  # castling both ways
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",  # en passant
+    "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",  # promotions, captures too
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "8/8/8/3k4/8/8/8/R3K2R w KQ - 0 1",  # king moves across the d/e files flip its perspective
+)
+
+
+@pytest.mark.parametrize("fen", SPECIAL_MOVES)
+def test_every_move_and_reply_replays_onto_the_accumulators(fen: str) -> None:
+    """After the parent's evaluation, every legal move and (a ply stepped over) every reply: the
+    replayed accumulators give the value from scratch."""
+    board = chess.Board(fen)
+    pos = position_from_board(board)
+    nnue_evaluate_incremental(pos.board, pos.st, pos.hashes, pos.undo)
+    moves = np.zeros(256, dtype=np.int32)
+    replies = np.zeros(256, dtype=np.int32)
+    n = gen_moves(pos.board, pos.st, moves, False)
+    for move in moves[:n]:
+        if not make_move(pos.board, pos.st, pos.hashes, pos.undo, int(move)):
+            continue
+        m = gen_moves(pos.board, pos.st, replies, False)
+        for reply in replies[:m]:
+            if make_move(pos.board, pos.st, pos.hashes, pos.undo, int(reply)):
+                got = nnue_evaluate_incremental(pos.board, pos.st, pos.hashes, pos.undo)
+                assert got == nnue.nnue_evaluate(pos.board, pos.st), (
+                    fen,
+                    move_to_uci(int(move)),
+                    move_to_uci(int(reply)),
+                )
+                unmake_move(pos.board, pos.st, pos.undo)
+        got = nnue_evaluate_incremental(pos.board, pos.st, pos.hashes, pos.undo)
+        assert got == nnue.nnue_evaluate(pos.board, pos.st), (fen, move_to_uci(int(move)))
+        unmake_move(pos.board, pos.st, pos.undo)
