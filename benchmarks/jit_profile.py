@@ -41,8 +41,9 @@ def write_perf_map(path: str) -> int:
     """Every compiled function of engine/'s dispatchers, as perf's JIT map; returns the count.
     A function's size is the gap to the next one (capped), which is what perf needs to attribute
     a sample."""
-    import engine
     from numba.core.registry import CPUDispatcher
+
+    import engine
 
     addresses: dict[int, str] = {}
     for info in pkgutil.iter_modules(engine.__path__):
