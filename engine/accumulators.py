@@ -27,13 +27,11 @@ from numba import njit
 from engine.nnue import (
     HIDDEN,
     W1,
-    add_row,
     feature_row,
     output_layer,
     perspectives,
     refresh_accumulator,
     static_eval_with,
-    sub_row,
     uses_network,
 )
 from engine.position import (
@@ -74,38 +72,15 @@ push_accumulators after every move the gap is rarely over one ply."""
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _replay(acc: np.ndarray, view: int, base: int, flip: int, undo: np.ndarray, record: int) -> None:
-    """Perspective ``view``'s accumulator after the move in ``undo[record]`` (a null move changes
-    nothing); every row is removed before one is added, so no partial sum leaves int16."""
-    move = undo[record, U_MOVE]
-    if move == 0:
-        return
-    own = acc[view * HIDDEN : (view + 1) * HIDDEN]
-    piece = undo[record, U_PIECE]
-    frm = move_from(move)
-    to = move_to(move)
-    promo = move_promo(move)
-    flags = move_flags(move)
-    side = piece >> 3
-    sub_row(own, feature_row(view, piece, frm, base, flip))
-    captured = undo[record, U_CAPTURED]
-    if captured != 0:
-        sub_row(own, feature_row(view, captured, to, base, flip))
-    elif flags & FLAG_EP:
-        sub_row(own, feature_row(view, (side ^ 1) * 8 + PAWN, to - 10 if side == WHITE else to + 10, base, flip))
-    add_row(own, feature_row(view, side * 8 + promo if promo != 0 else piece, to, base, flip))
-    if flags & FLAG_CASTLE:
-        rook = side * 8 + ROOK
-        if to == G1:
-            rook_from, rook_to = H1, F1
-        elif to == C1:
-            rook_from, rook_to = A1, D1
-        elif to == G8:
-            rook_from, rook_to = H8, F8
-        else:
-            rook_from, rook_to = A8, D8
-        sub_row(own, feature_row(view, rook, rook_from, base, flip))
-        add_row(own, feature_row(view, rook, rook_to, base, flip))
+def _castling_rook(king_to: int) -> tuple[int, int]:
+    """The rook's squares (from, to) of the castling whose king lands on ``king_to``."""
+    if king_to == G1:
+        return H1, F1
+    if king_to == C1:
+        return A1, D1
+    if king_to == G8:
+        return H8, F8
+    return A8, D8
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -113,10 +88,11 @@ def _step(
     parent: np.ndarray, child: np.ndarray, view: int, base: int, flip: int, undo: np.ndarray, record: int
 ) -> None:
     """One perspective's accumulator (``child``) from the one before the move in ``undo[record]``
-    (``parent``) in one pass: the rows the move removes and adds (a capture two and one, castling
-    two and two) are applied while copying, instead of copying and then replaying."""
+    (``parent``; the same array to update in place) in one pass: the rows the move removes and
+    adds (a capture two and one, castling two and two) are applied while copying. The sums run
+    in int64 and are exact in int16 at the end (a null move copies)."""
     move = undo[record, U_MOVE]
-    if move == 0:  # a null move
+    if move == 0:
         for j in range(HIDDEN):
             child[j] = parent[j]
         return
@@ -130,17 +106,9 @@ def _step(
     added = W1[feature_row(view, side * 8 + promo if promo != 0 else piece, to, base, flip)]
     captured = undo[record, U_CAPTURED]
     if flags & FLAG_CASTLE:
-        rook = side * 8 + ROOK
-        if to == G1:
-            rook_from, rook_to = H1, F1
-        elif to == C1:
-            rook_from, rook_to = A1, D1
-        elif to == G8:
-            rook_from, rook_to = H8, F8
-        else:
-            rook_from, rook_to = A8, D8
-        rook_removed = W1[feature_row(view, rook, rook_from, base, flip)]
-        rook_added = W1[feature_row(view, rook, rook_to, base, flip)]
+        rook_from, rook_to = _castling_rook(to)
+        rook_removed = W1[feature_row(view, side * 8 + ROOK, rook_from, base, flip)]
+        rook_added = W1[feature_row(view, side * 8 + ROOK, rook_to, base, flip)]
         for j in range(HIDDEN):
             child[j] = parent[j] - removed[j] - rook_removed[j] + added[j] + rook_added[j]
     elif captured != 0 or flags & FLAG_EP:
@@ -158,10 +126,9 @@ def _step(
 @njit(cache=True, nogil=True)
 def _catch_up(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray, source: int) -> None:
     """The accumulators of the position ``h = st[ST_HPLY]`` from those of the earlier position
-    ``source`` of the line (which has them): from the parent in one pass (_step), from further
-    back copied and the moves since replayed on them (their undo records say what moved); a
-    perspective whose king bucket or flip differs is rebuilt from the board. Stored with the
-    position's key and perspectives."""
+    ``source`` of the line (which has them): the first move since applied while copying, the
+    others in place (_step; their undo records say what moved); a perspective whose king bucket
+    or flip differs is rebuilt from the board. Stored with the position's key and perspectives."""
     h = st[ST_HPLY]
     acc = undo[h, U_ACC:].view(np.int16)
     old = undo[source, U_ACC:].view(np.int16)
@@ -175,13 +142,10 @@ def _catch_up(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.nd
         own = acc[view * HIDDEN : (view + 1) * HIDDEN]
         if (source_views >> shift) & 4095 != (views >> shift) & 4095:
             refresh_accumulator(board, acc, view, base, flip)
-        elif source == h - 1:
-            _step(old[view * HIDDEN : (view + 1) * HIDDEN], own, view, base, flip, undo, source)
         else:
-            for j in range(HIDDEN):
-                own[j] = old[view * HIDDEN + j]
-            for record in range(source, h):
-                _replay(acc, view, base, flip, undo, record)
+            _step(old[view * HIDDEN : (view + 1) * HIDDEN], own, view, base, flip, undo, source)
+            for record in range(source + 1, h):
+                _step(own, own, view, base, flip, undo, record)
     undo[h, U_ACC_KEY] = np.int64(hashes[h])  # the key's bits (uint64 to int64 wraps, JIT or not)
     undo[h, U_ACC_VIEW] = views
 

@@ -97,6 +97,14 @@ def _is_straight(d: int) -> bool:
     return d == 1 or d == -1 or d == 10 or d == -10
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _slides_along(piece: int, colour: int, d: int) -> bool:
+    """Whether ``piece`` is ``colour``'s queen, or its rook on a straight line step ``d`` or its
+    bishop on a diagonal one."""
+    base = colour * 8
+    return piece == base + QUEEN or piece == base + (ROOK if _is_straight(d) else BISHOP)
+
+
 @njit(cache=True, nogil=True)
 def exposes_king(board: np.ndarray, king: int, vacated: int, by: int) -> bool:
     """True if side ``by`` attacks the king on ``king`` along the line through ``vacated``.
@@ -111,9 +119,7 @@ def exposes_king(board: np.ndarray, king: int, vacated: int, by: int) -> bool:
     t = king + d
     while board[t] == 0:
         t += d
-    p = board[t]
-    base = by * 8
-    return p == base + QUEEN or p == base + (ROOK if _is_straight(d) else BISHOP)
+    return _slides_along(board[t], by, d)
 
 
 @njit(cache=True, nogil=True)
@@ -164,36 +170,43 @@ def attacked_by(board: np.ndarray, st: np.ndarray, sq: int, by: int) -> bool:
     return False
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _uncovered(board: np.ndarray, king: int, frm: int, to: int) -> tuple[int, int]:
+    """(piece, step): the piece a quiet move from ``frm`` to ``to`` uncovers on the line from
+    ``king`` through ``frm``, on the board before the move, and that line's step; (0, 0) if the
+    two squares share no line, something between them shields the king (the mover on ``to``
+    too), or the move stays on the line."""
+    d = np.int64(LINE_STEP[king, frm])
+    if d == 0:
+        return 0, 0
+    t = king + d
+    while board[t] == 0 and t != to:
+        t += d
+    if t != frm:
+        return 0, 0
+    t = frm + d
+    while board[t] == 0 and t != to:
+        t += d
+    if t == to:
+        return 0, 0
+    return board[t], d  # type: ignore[return-value]  # numpy int64 scalars; Numba treats them as int
+
+
 @njit(cache=True, nogil=True)
 def quiet_move_is_legal(board: np.ndarray, st: np.ndarray, frm: int, to: int) -> bool:
     """Whether the quiet move (no capture, no promotion, not castling) from ``frm`` to ``to``
     keeps the mover's king safe, for a side that is **not in check**, on the board before it.
     What make_move's own test answers after it, without making the move."""
     side = board[frm] >> 3
-    them = side ^ 1
     king = st[ST_KING + side]
     if frm == king:
         # The king's square is left empty, so a slider behind it on the line sees the target.
         board[frm] = 0
-        attacked = attacked_by(board, st, to, them)
+        attacked = attacked_by(board, st, to, side ^ 1)
         board[frm] = side * 8 + KING
         return not attacked
-    d = np.int64(LINE_STEP[king, frm])
-    if d == 0:
-        return True
-    t = king + d
-    while board[t] == 0 and t != to:
-        t += d
-    if t != frm:
-        return True  # a piece between the king and the square left still shields it, or the mover
-    t = frm + d
-    while board[t] == 0 and t != to:
-        t += d
-    if t == to:
-        return True  # the move stays on the line
-    p = board[t]
-    base = them * 8
-    return not (p == base + QUEEN or p == base + (ROOK if _is_straight(d) else BISHOP))
+    piece, d = _uncovered(board, king, frm, to)
+    return d == 0 or not _slides_along(piece, side ^ 1, d)
 
 
 @njit(cache=True, nogil=True)
@@ -222,20 +235,5 @@ def quiet_move_gives_check(board: np.ndarray, st: np.ndarray, frm: int, to: int)
                 t += d
             if t == enemy_king:
                 return True
-    # A slider uncovered behind ``frm`` (the move itself may stay on that line and block it).
-    d = np.int64(LINE_STEP[enemy_king, frm])
-    if d == 0:
-        return False
-    t = enemy_king + d
-    while board[t] == 0 and t != to:
-        t += d
-    if t != frm:
-        return False
-    t = frm + d
-    while board[t] == 0 and t != to:
-        t += d
-    if t == to:
-        return False
-    p = board[t]
-    base = side * 8
-    return p == base + QUEEN or p == base + (ROOK if _is_straight(d) else BISHOP)
+    behind, d = _uncovered(board, enemy_king, frm, to)
+    return d != 0 and _slides_along(behind, side, d)

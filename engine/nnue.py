@@ -182,20 +182,12 @@ def feature_row(view: int, piece: int, sq: int, base: int, flip: int) -> int:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def add_row(acc: np.ndarray, row: int) -> None:
+def _add_row(acc: np.ndarray, row: int) -> None:
     """``acc`` (one perspective's HIDDEN values) plus W1's ``row``. The loop indexes from 0 so
     that Numba's negative-index test folds away and LLVM vectorizes it."""
     weights = W1[row]
     for j in range(HIDDEN):
         acc[j] += weights[j]
-
-
-@njit(cache=True, nogil=True, inline="always")
-def sub_row(acc: np.ndarray, row: int) -> None:
-    """``acc`` minus W1's ``row`` (as :func:`add_row`)."""
-    weights = W1[row]
-    for j in range(HIDDEN):
-        acc[j] -= weights[j]
 
 
 @njit(cache=True, nogil=True)
@@ -209,7 +201,7 @@ def refresh_accumulator(board: np.ndarray, acc: np.ndarray, view: int, base: int
         sq = SQ64_TO_120[square]
         piece = board[sq]
         if piece != 0:
-            add_row(own, feature_row(view, piece, sq, base, flip))
+            _add_row(own, feature_row(view, piece, sq, base, flip))
 
 
 @njit(cache=True, nogil=True, fastmath={"reassoc", "nsz"})
