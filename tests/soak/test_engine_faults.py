@@ -93,10 +93,11 @@ def _inject(qtbot, fake_engine, fault: str) -> None:
         controller.set_players(good, bad)
         if fault == "killed":
             qtbot.waitUntil(lambda: controller.live_ply() == 1 and bad.is_thinking(), timeout=10_000)
-            engine = bad._worker._engine  # noqa: SLF001 - the real process behind the player
-            qtbot.waitUntil(lambda: bad._worker._engine is not None, timeout=10_000)  # noqa: SLF001
+            # Killed mid-search: only once the engine was sent "go" (its request is running). A kill
+            # between start-up and "go" is a different case: the worker starts a dead engine afresh
+            # once, and this fake one then hangs until the watchdog (a CI run met that race).
+            qtbot.waitUntil(lambda: bad._worker._requests.current() is not None, timeout=10_000)  # noqa: SLF001
             os.kill(bad._worker._engine.transport.get_pid(), signal.SIGKILL)  # noqa: SLF001
-            del engine
     assert len(failures) == 1, failures
     assert FAULTS[fault] in failures[0], failures[0]
     assert "paused" in failures[0]
