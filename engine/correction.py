@@ -6,8 +6,8 @@ Three tables (allocated per search thread by engine.root; cleared for a new game
 move), each by side to move and a key: the pawns (``st[ST_PAWN_KEY]``), White's other pieces and
 Black's (``st[ST_NONPAWN_KEY + colour]``, kings included). A node's static eval is the raw one plus
 the pawn entry (plus, with FEATURE_NONPAWN_CORRECTION, the mean of the two non-pawn entries), in
-1/CORRECTION_GRAIN centipawns; the non-pawn tables gained in self-play but not against Stockfish, so
-they are pending (engine.searchstate). The search teaches the tables where its result is a
+1/CORRECTION_GRAIN centipawns; the engine plays with all three (the non-pawn tables gained in
+self-play and lost nothing against Stockfish: engine.searchstate). The search teaches the tables where its result is a
 trustworthy measure of the evaluation's error: not in check, the best move quiet (a capture's gain
 is material the static eval was not meant to see), and the bound pointing the way of the error (a
 fail-high above the eval says "at least this much better", a fail-low below it "at least this much

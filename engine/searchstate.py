@@ -166,9 +166,11 @@ over 200 games where the engine without it had 2392 [2359, 2424] on the same ope
 +45 +- 46 Elo) (docs/strength.md)."""
 FEATURE_NONPAWN_CORRECTION = 268435456
 """With FEATURE_CORRECTION: two more correction tables, keyed by each colour's non-pawn pieces
-(engine.correction); the correction is the pawn entry plus the mean of the two. Pending since
-2026-12-03: +54.3 [+20.5, +89.2] in self-play against the pawn table alone, but against Stockfish
-2500 at 10+0.1 paired with it on the same 200 openings -30 +- 43 Elo (docs/strength.md)."""
+(engine.correction); the correction is the pawn entry plus the mean of the two. +54.3 [+20.5,
++89.2] in self-play against the pawn table alone; against Stockfish 2500 at 10+0.1, paired with it
+opening by opening, -30 +- 43 Elo on seeds 75-78 (pending from 2026-12-03) and +35 +- 48 on seeds
+85-88 with the faster search (400 games together: about 0 +- 32). Switched on 2026-12-05: the
+self-play gain stands and the yardstick shows no loss (docs/strength.md)."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -194,12 +196,11 @@ ALL_FEATURES = (
     | FEATURE_FULL_EVAL
     | FEATURE_NNUE
     | FEATURE_CORRECTION
+    | FEATURE_NONPAWN_CORRECTION
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = (
-    FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_ENDGAME_SCALE | FEATURE_DRAW_CONTEMPT | FEATURE_NONPAWN_CORRECTION
-)
+PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_ENDGAME_SCALE | FEATURE_DRAW_CONTEMPT
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 
