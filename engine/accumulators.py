@@ -84,6 +84,13 @@ def _castling_rook(king_to: int) -> tuple[int, int]:
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _view_tag(white_base: int, white_flip: int, black_base: int, black_flip: int) -> int:
+    """The perspectives (perspectives()'s four values) as one U_ACC_VIEW word: White's in bits
+    12 and up, Black's in the low 12."""
+    return (white_base + white_flip) * 4096 + black_base + black_flip
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _step(
     parent: np.ndarray, child: np.ndarray, view: int, base: int, flip: int, undo: np.ndarray, record: int
 ) -> None:
@@ -133,7 +140,7 @@ def _catch_up(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.nd
     acc = undo[h, U_ACC:].view(np.int16)
     old = undo[source, U_ACC:].view(np.int16)
     white_base, white_flip, black_base, black_flip = perspectives(st)
-    views = (white_base + white_flip) * 4096 + black_base + black_flip
+    views = _view_tag(white_base, white_flip, black_base, black_flip)
     source_views = undo[source, U_ACC_VIEW]
     for view in range(2):
         base = white_base if view == WHITE else black_base
@@ -152,7 +159,7 @@ def _catch_up(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.nd
 
 @njit(cache=True, nogil=True)
 def push_accumulators(board: np.ndarray, st: np.ndarray, hashes: np.ndarray, undo: np.ndarray) -> None:
-    """After a move (make_move, make_null): the new position's accumulators from its parent's,
+    """After a move (make_move): the new position's accumulators from its parent's,
     when the parent has them, so that its evaluation is the output layer alone. Nothing when
     the parent has none (outside the search, say): nnue_evaluate_incremental catches up then."""
     h = st[ST_HPLY]
@@ -192,7 +199,7 @@ def nnue_evaluate_incremental(board: np.ndarray, st: np.ndarray, hashes: np.ndar
             refresh_accumulator(board, acc, WHITE, white_base, white_flip)
             refresh_accumulator(board, acc, BLACK, black_base, black_flip)
             undo[h, U_ACC_KEY] = np.int64(hashes[h])
-            undo[h, U_ACC_VIEW] = (white_base + white_flip) * 4096 + black_base + black_flip
+            undo[h, U_ACC_VIEW] = _view_tag(white_base, white_flip, black_base, black_flip)
     return output_layer(acc, st)
 
 

@@ -77,7 +77,8 @@ U_NONPAWN_KEY = 9  # U_NONPAWN_KEY + colour
 U_CHECKED = 11
 U_PIECE = 12  # the piece that moved: the evaluation network replays the move on its accumulators
 # The rest of row ``h`` belongs to the position at ``hashes[h]`` itself, not to the move made from
-# it: the evaluation network's accumulators for it, kept by engine.nnue (none until it evaluates).
+# it: the evaluation network's accumulators for it, kept by engine.accumulators (make_move passes
+# them on from the parent's row; an evaluation catches up or rebuilds where a row has none).
 U_ACC_KEY = 13  # the Zobrist key (its bits) of the position the accumulators were computed for
 U_ACC_VIEW = 14  # the king buckets and flips they were computed with (engine.nnue)
 U_ACC = 16  # first word of the accumulators: int16[2, ACC_HIDDEN] packed four to an int64 word
