@@ -37,7 +37,7 @@ from pathlib import Path
 import chess
 import chess.engine
 import sprt_stats
-from match_common import Adjudication, GameResult, TimeControl, game_pgn, play_game
+from match_common import DEFAULT_RULES, Adjudication, GameResult, TimeControl, game_pgn, play_game
 
 BENCH_DIR = Path(__file__).resolve().parent
 REPO = BENCH_DIR.parent
@@ -203,9 +203,11 @@ class PairJob:
     """Unique per pair: python-chess sends ucinewgame when it changes."""
 
 
-def play_pair(job: PairJob, tc: TimeControl, pool: Pool) -> tuple[float, float, list[str], list[str], list[str]]:
-    """Play ``job``; returns the level's two scores, the faults, the printable lines and the
-    two games as PGN text."""
+def play_pair(
+    job: PairJob, tc: TimeControl, pool: Pool, rules: Adjudication = DEFAULT_RULES
+) -> tuple[float, float, list[str], list[str], list[str]]:
+    """Play ``job`` under ``rules``; returns the level's two scores, the faults, the printable
+    lines and the two games as PGN text."""
     results: list[float] = []
     faults: list[str] = []
     lines: list[str] = []
@@ -214,7 +216,7 @@ def play_pair(job: PairJob, tc: TimeControl, pool: Pool) -> tuple[float, float, 
     for level_white in (True, False):
         a, b = pool.engine_for(job.level), pool.engine_for(job.other)
         players = {chess.WHITE: a, chess.BLACK: b} if level_white else {chess.WHITE: b, chess.BLACK: a}
-        result: GameResult = play_game(job.board, players, tc, Adjudication(), game_id=(job.game_no, level_white))
+        result: GameResult = play_game(job.board, players, tc, rules, game_id=(job.game_no, level_white))
         score = result.white_score if level_white else 1.0 - result.white_score
         results.append(score)
         if result.fault:
@@ -229,10 +231,14 @@ def play_pair(job: PairJob, tc: TimeControl, pool: Pool) -> tuple[float, float, 
 
 
 def play_all(
-    jobs: list[PairJob], tc: TimeControl, concurrency: int, pgn: Path | None = None
+    jobs: list[PairJob],
+    tc: TimeControl,
+    concurrency: int,
+    pgn: Path | None = None,
+    rules: Adjudication = DEFAULT_RULES,
 ) -> dict[tuple[int, str], Tally]:
-    """Play every pair, ``concurrency`` games at a time; the tallies by match. With ``pgn``,
-    every game is appended to that file as it ends."""
+    """Play every pair under ``rules``, ``concurrency`` games at a time; the tallies by match.
+    With ``pgn``, every game is appended to that file as it ends."""
     tallies: dict[tuple[int, str], Tally] = {job.key: Tally() for job in jobs}
     left: queue.Queue[PairJob] = queue.Queue()
     for job in jobs:
@@ -248,7 +254,7 @@ def play_all(
                     job = left.get_nowait()
                 except queue.Empty:
                     return
-                first, second, faults, lines, games = play_pair(job, tc, pool)
+                first, second, faults, lines, games = play_pair(job, tc, pool, rules)
                 with lock:
                     if pgn is not None:
                         with pgn.open("a", encoding="utf-8") as out:

@@ -42,7 +42,8 @@ OPENINGS = (
 """Twenty common openings, six plies each (SAN from the start position)."""
 
 MAX_PLIES = 240
-"""Games still running after this many plies are scored as draws."""
+"""Games still running after this many plies are scored as draws (Adjudication.max_plies'
+default; 0 there lifts the cap)."""
 
 MATE_CP = 100_000
 """Centipawn value given to a mate score when comparing with adjudication thresholds."""
@@ -111,9 +112,15 @@ class Adjudication:
     """... on each of their last this many moves ..."""
     draw_after_move: int = 40
     """... and the game has reached this full-move number: draw."""
+    max_plies: int = MAX_PLIES
+    """Games still running after this many plies are scored as draws; 0: no cap, the rules
+    (50 moves, threefold) end every game. A cap keeps self-play short but takes the win from
+    a side that needs more moves to mate than the cap leaves it."""
 
 
 NO_ADJUDICATION = Adjudication(resign_moves=0, draw_moves=0)
+DEFAULT_RULES = Adjudication()
+"""cutechess-like resign and draw rules with the 240-ply cap (the level and SPRT matches')."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,8 +190,12 @@ def play_game(
     rules: Adjudication = NO_ADJUDICATION,
     stop: threading.Event | None = None,
     game_id: object = None,
+    clocks: tuple[float, float] | None = None,
 ) -> GameResult:
     """Play ``board`` (its move stack is sent as the game so far) to the end.
+
+    ``clocks`` is (White's, Black's) seconds at the start, default ``tc.base`` each: a game
+    interrupted earlier goes on with the time its players had left.
 
     A ``game_id`` different from the engines' previous game makes python-chess send
     ``ucinewgame`` first (fresh hash and history for each game of a reused engine).
@@ -194,7 +205,8 @@ def play_game(
     board = board.copy()
     start = len(board.move_stack)
     notes: list[MoveNote] = []
-    result = _play(board, players, tc, rules, stop, game_id, notes)
+    start_clocks = clocks if clocks is not None else (tc.base, tc.base)
+    result = _play(board, players, tc, rules, stop, game_id, notes, start_clocks)
     moves = tuple(move.uci() for move in board.move_stack[start:])
     return replace(result, moves=moves, notes=tuple(notes[: len(moves)]))
 
@@ -231,13 +243,14 @@ def _play(
     stop: threading.Event | None,
     game_id: object,
     notes: list[MoveNote],
+    start_clocks: tuple[float, float],
 ) -> GameResult:
     """play_game's loop; plays on ``board`` itself and appends each move's note to ``notes``."""
-    clocks = {chess.WHITE: tc.base, chess.BLACK: tc.base}
+    clocks = {chess.WHITE: start_clocks[0], chess.BLACK: start_clocks[1]}
     scores: dict[bool, list[int]] = {chess.WHITE: [], chess.BLACK: []}
     while not board.is_game_over(claim_draw=True):
-        if board.ply() >= MAX_PLIES:
-            return GameResult(0.5, f"draw: {MAX_PLIES} plies reached", board.ply())
+        if rules.max_plies and board.ply() >= rules.max_plies:
+            return GameResult(0.5, f"draw: {rules.max_plies} plies reached", board.ply())
         if stop is not None and stop.is_set():
             raise MatchStoppedError
         side = "White" if board.turn == chess.WHITE else "Black"

@@ -12,6 +12,10 @@ interval and the rating that gives us on Stockfish's scale.
 
 ``--features MASK`` plays our engine with that search-feature mask (through
 benchmarks/uci_features.py, as sprt.py's ``--ab-features``), e.g. a pending bit turned on.
+
+Games are played to their end by the rules (``--max-plies 0``, the default since the
+thirty-fifth session): the self-play scripts' 240-ply cap drew 54 of 350 games here, some of
+them wins still being converted (benchmarks/resume_capped.py plays such games on).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from levels_calibrate import (
     play_all,
     stockfish,
 )
-from match_common import TimeControl
+from match_common import Adjudication, TimeControl
 from sprt import BENCH_DIR, _uci_option
 
 
@@ -84,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stockfish", default=STOCKFISH)
     parser.add_argument("--concurrency", type=int, default=2, help="games at a time (default 2)")
     parser.add_argument("--pgn", type=Path, help="append every game to this PGN file")
+    parser.add_argument(
+        "--max-plies", type=int, default=0, help="score games still running after this many plies as draws (0: no cap)"
+    )
     args = parser.parse_args(argv)
     elos = [int(x) for x in args.elo.split(",")]
     ours = full_strength(args.tree.resolve(), dict(args.option), args.features)
@@ -100,8 +107,10 @@ def main(argv: list[str] | None = None) -> int:
         )
         for n, (elo, i) in enumerate(((elo, i) for elo in elos for i in range(args.pairs)), 1)
     ]
-    print(f"{len(elos)} matches, {2 * len(jobs)} games, {args.tc.describe()}, concurrency {args.concurrency}")
-    tallies = play_all(jobs, args.tc, args.concurrency, args.pgn)
+    cap = f"capped at {args.max_plies} plies" if args.max_plies else "no plies cap"
+    print(f"{len(elos)} matches, {2 * len(jobs)} games, {args.tc.describe()}, concurrency {args.concurrency}, {cap}")
+    rules = Adjudication(max_plies=max(0, args.max_plies))
+    tallies = play_all(jobs, args.tc, args.concurrency, args.pgn, rules)
     print()
     print("| opponent | games | W/D/L | Elo difference (95%) | rating on Stockfish's scale (95%) |")
     print("|---|---|---|---|---|")
