@@ -31,6 +31,7 @@ import shutil
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -273,12 +274,18 @@ def play_all(
         finally:
             pool.close_all()
 
-    threads = [threading.Thread(target=worker, name=f"calibrate-{i}") for i in range(max(1, concurrency))]
+    run_workers(worker, concurrency, "calibrate")
+    return tallies
+
+
+def run_workers(worker: Callable[[], None], concurrency: int, name: str) -> None:
+    """Run ``worker`` in ``concurrency`` threads (at least one) and wait for them all; each
+    worker takes jobs from a shared queue until it is empty."""
+    threads = [threading.Thread(target=worker, name=f"{name}-{i}") for i in range(max(1, concurrency))]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return tallies
 
 
 def references_for(level: int, references: list[Opponent]) -> list[Opponent]:

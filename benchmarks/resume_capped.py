@@ -27,7 +27,7 @@ from pathlib import Path
 
 import chess
 import chess.pgn
-from levels_calibrate import REPO, STOCKFISH, Opponent, Pool
+from levels_calibrate import REPO, STOCKFISH, Opponent, Pool, run_workers
 from match_common import Adjudication, TimeControl, play_game
 from stockfish_match import feature_mask, full_strength, limited_stockfish
 
@@ -149,11 +149,7 @@ def play_on(
         finally:
             pool.close_all()
 
-    threads = [threading.Thread(target=worker, name=f"resume-{i}") for i in range(max(1, concurrency))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_workers(worker, concurrency, "resume")
     return done
 
 
