@@ -1,8 +1,8 @@
 """Play on the games a plies cap drew (stockfish_match.py PGNs from before ``--max-plies 0``).
 
 A game scored "draw: 240 plies reached" was stopped by the harness, not by chess: some of
-them are wins still being converted (queen against rook, rook and bishop against a bare
-king). This script takes each such game from the PGNs, sets up its last position with the
+them are wins still being converted (rook and bishop against a bare king, rook and pawn
+against rook). This script takes each such game from the PGNs, sets up its last position with the
 whole move history (so threefold still counts the earlier moves) and the clocks its players
 had left (the PGN's ``%clk``), and plays it to the end by the rules with the same two
 programs: our engine from ``--tree`` at full strength and Stockfish at the UCI_Elo named in
@@ -42,8 +42,10 @@ STOCKFISH_NAME = re.compile(r"Stockfish (\d+)")
 class CappedGame:
     """One game the cap stopped, ready to go on."""
 
-    source: str
-    """The PGN file's name and the game's number in it, for the report."""
+    file: str
+    """The PGN file's name: the tally the new result goes to."""
+    number: int
+    """The game's number in that file (from 1), for the report."""
     board: chess.Board
     """The last position, with every move from the game's start on its stack."""
     clocks: tuple[float, float]
@@ -52,6 +54,11 @@ class CappedGame:
     """True when our engine had White."""
     elo: int
     """Stockfish's UCI_Elo in this game."""
+
+    @property
+    def source(self) -> str:
+        """'file.pgn #7'."""
+        return f"{self.file} #{self.number}"
 
 
 @dataclass
@@ -108,7 +115,7 @@ def read_games(paths: list[Path], base: float) -> tuple[list[CappedGame], dict[s
                 if CAP_REASON.fullmatch(game.headers.get("Termination", "")):
                     board = game.end().board()
                     clocks = last_clocks(game, base)
-                    capped.append(CappedGame(f"{path.name} #{number}", board, clocks, ours_white, int(found[1])))
+                    capped.append(CappedGame(path.name, number, board, clocks, ours_white, int(found[1])))
                 else:
                     tally.after[bucket(score)] += 1
     return capped, tallies
@@ -178,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     ours = full_strength(args.tree.resolve(), {}, args.features)
     results = play_on(capped, ours, args.tc, args.concurrency, args.stockfish)
     for game, score, _reason in results:
-        tallies[game.source.split(" #")[0]].after[bucket(score)] += 1
+        tallies[game.file].after[bucket(score)] += 1
     print()
     print("| file | recorded W/D/L | after the capped games went on |")
     print("|---|---|---|")
