@@ -47,8 +47,10 @@ CORRECTION_KINDS = 3
 
 
 def allocate_correction() -> np.ndarray:
-    """A fresh table: int64[2, CORRECTION_KINDS, CORRECTION_SIZE], all zero (no correction)."""
-    return np.zeros((2, CORRECTION_KINDS, CORRECTION_SIZE), dtype=np.int64)
+    """A fresh table: int16[2, CORRECTION_KINDS, CORRECTION_SIZE], all zero (no correction). Every
+    entry lies within +-CORRECTION_MAX, so 16 bits hold it: 192 KB instead of 768 KB, which the
+    processor's caches keep (each node reads three entries at random)."""
+    return np.zeros((2, CORRECTION_KINDS, CORRECTION_SIZE), dtype=np.int16)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -62,9 +64,9 @@ def _total(corr: np.ndarray, st: np.ndarray, nonpawn: bool) -> int:
     """The correction in 1/CORRECTION_GRAIN cp: the pawn entry, plus the mean of the two non-pawn
     ones with ``nonpawn``."""
     side = st[ST_SIDE]
-    total = corr[side, 0, _slot(st, 0)]
+    total = np.int64(corr[side, 0, _slot(st, 0)])
     if nonpawn:
-        total += (corr[side, 1, _slot(st, 1)] + corr[side, 2, _slot(st, 2)]) // 2
+        total += (np.int64(corr[side, 1, _slot(st, 1)]) + np.int64(corr[side, 2, _slot(st, 2)])) // 2
     return int(total)
 
 
@@ -146,4 +148,4 @@ def update_correction(
     step = residual * weight // CORRECTION_WEIGHT_SCALE
     for kind in range(CORRECTION_KINDS if nonpawn else 1):
         slot = _slot(st, kind)
-        corr[side, kind, slot] = max(-CORRECTION_MAX, min(CORRECTION_MAX, corr[side, kind, slot] + step))
+        corr[side, kind, slot] = max(-CORRECTION_MAX, min(CORRECTION_MAX, np.int64(corr[side, kind, slot]) + step))

@@ -54,7 +54,27 @@ def score_moves(
     """Fill ``scores[:n]`` for ``moves[:n]`` (higher = searched earlier). ``counter`` is the
     counter move (0: none); a quiet move's score adds ``cont_hist[key1, its key]`` and
     ``cont_hist[key2, its key]`` for the keys that are not 0 (the moves 1 and 2 plies back)."""
-    for i in range(n):
+    score_range(board, moves, scores, 0, n, tt_move, killer1, killer2, counter, history, cont_hist, key1, key2)
+
+
+@njit(cache=True, nogil=True)
+def score_range(
+    board: np.ndarray,
+    moves: np.ndarray,
+    scores: np.ndarray,
+    start: int,
+    n: int,
+    tt_move: int,
+    killer1: int,
+    killer2: int,
+    counter: int,
+    history: np.ndarray,
+    cont_hist: np.ndarray,
+    key1: int,
+    key2: int,
+) -> None:
+    """:func:`score_moves` for ``moves[start:n]`` only."""
+    for i in range(start, n):
         move = np.int64(moves[i])
         frm = move_from(move)
         to = move_to(move)
@@ -93,6 +113,7 @@ def order_moves(
     board: np.ndarray,
     moves: np.ndarray,
     scores: np.ndarray,
+    start: int,
     n: int,
     ply: int,
     tt_move: int,
@@ -104,9 +125,9 @@ def order_moves(
     features: int,
     lab_off: int,
 ) -> tuple[int, int, int]:
-    """Score a node's moves (score_moves) with what the search knows at ``ply``: the killers,
-    the counter move and continuation keys of the moves that led here (as ``features`` and
-    the search lab's ``lab_off`` allow). Returns (killer1, killer2, counter) as used (0: none)."""
+    """Score a node's moves ``moves[start:n]`` (score_range) with what the search knows at ``ply``:
+    the killers, the counter move and continuation keys of the moves that led here (as ``features``
+    and the search lab's ``lab_off`` allow). Returns (killer1, killer2, counter) as used (0: none)."""
     killer1 = killers[ply, 0]
     killer2 = killers[ply, 1]
     key1 = stack[ply + 1, SS_MOVE_KEY]  # the opponent's move that led here, and our own move before it
@@ -121,8 +142,24 @@ def order_moves(
         counter = np.int64(0)
         key1 = np.int64(0)
         key2 = np.int64(0)
-    score_moves(board, moves, scores, n, tt_move, killer1, killer2, counter, history, cont_hist, key1, key2)
+    score_range(board, moves, scores, start, n, tt_move, killer1, killer2, counter, history, cont_hist, key1, key2)
     return killer1, killer2, counter  # type: ignore[return-value]  # numpy int64 scalars; Numba treats them as int
+
+
+@njit(cache=True, nogil=True)
+def put_first(moves: np.ndarray, scores: np.ndarray, n: int, move: int) -> int:
+    """Swap ``move`` into ``moves[0]`` with the score SCORE_TT, as :func:`pick_move` would pick it
+    first, and return 1; return 0 when it is not among ``moves[:n]`` (0, or a TT move of another
+    position that shares the key's table slot). The other scores are left unwritten."""
+    if move == 0:
+        return 0
+    for i in range(n):
+        if moves[i] == move:
+            moves[i] = moves[0]
+            moves[0] = move
+            scores[0] = SCORE_TT
+            return 1
+    return 0
 
 
 @njit(cache=True, nogil=True)

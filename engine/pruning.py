@@ -54,6 +54,7 @@ from engine.params import (
 )
 from engine.position import (
     BISHOP,
+    FLAG_CAPTURE,
     FLAG_CASTLE,
     KNIGHT,
     QUEEN,
@@ -61,6 +62,7 @@ from engine.position import (
     ST_COUNT,
     move_flags,
     move_from,
+    move_promo,
     move_to,
 )
 from engine.searchstate import (
@@ -213,6 +215,27 @@ def judge_unmade(
     if not futile or at_futility_bound:
         return UNMADE_SKIP
     return UNMADE_PRUNED if quiet_move_is_legal(board, st, frm, to) else UNMADE_ILLEGAL
+
+
+@njit(cache=True, nogil=True)
+def drop_skipped(board: np.ndarray, st: np.ndarray, moves: np.ndarray, scores: np.ndarray, start: int, n: int) -> int:
+    """After judge_unmade's first UNMADE_SKIP in a node, every later quiet move (not castling) that
+    gives no check is skipped too (its conditions only grow truer as the loop goes on): remove them
+    from ``moves[start:n]`` and ``scores``, keeping the others in their order, and return the new
+    count. The loop then no longer picks each of them (a scan of the rest) only to skip it."""
+    kept = start
+    for i in range(start, n):
+        move = np.int64(moves[i])
+        if (
+            move_flags(move) & (FLAG_CAPTURE | FLAG_CASTLE) == 0
+            and move_promo(move) == 0
+            and not quiet_move_gives_check(board, st, move_from(move), move_to(move))
+        ):
+            continue
+        moves[kept] = moves[i]
+        scores[kept] = scores[i]
+        kept += 1
+    return kept
 
 
 @njit(cache=True, nogil=True)

@@ -25,7 +25,7 @@ Arrays shared by all frames (allocated once per Searcher)
 moves, scores  int32[MAX_PLY, 256]    per-ply move list and ordering scores
 killers        int64[MAX_PLY, 2]
 history        int64[PIECE_CODES, 120]   with counters, cont_hist, stack: engine.history
-corr           int64[2, 3, 16384]     correction history: engine.correction
+corr           int16[2, 3, 16384]     correction history: engine.correction
 pv             int32[MAX_PLY, MAX_PLY] triangular PV table, pv_len int64[MAX_PLY]
 stats          int64[STATS_SIZE]      counters and root outputs (STAT_*)
 ctl            int64[CTL_SIZE]        inputs: node limit, TT generation, excluded root moves (CTL_*)
@@ -43,7 +43,7 @@ from engine.correction import learn_correction, static_value
 from engine.draws import draw_score, is_draw
 from engine.history import NO_EVAL, SS_EXCLUDED, SS_MOVE_KEY, SS_STATIC_EVAL, move_key, update_quiet_stats
 from engine.movegen import gen_moves, in_check, make_move, make_null, unmake_move, unmake_null
-from engine.ordering import order_moves, pick_move, pick_move_see
+from engine.ordering import order_moves, pick_move, pick_move_see, put_first
 from engine.params import (
     FUTILITY_MARGIN,
     IIR_MIN_DEPTH,
@@ -61,6 +61,7 @@ from engine.pruning import (
     UNMADE_PRUNED,
     UNMADE_SKIP,
     check_extension,
+    drop_skipped,
     futility_pruning,
     is_improving,
     judge_unmade,
@@ -82,6 +83,7 @@ from engine.searchstate import (
     CTL_LAB_OFF,
     FEATURE_CHECK_EXTENSION,
     FEATURE_IIR,
+    FEATURE_LAZY_ORDERING,
     FEATURE_LMR,
     FEATURE_SEE_CHECK_EXTENSION,
     FEATURE_SEE_ORDERING,
@@ -333,9 +335,10 @@ def negamax(
     buf = moves[ply]
     sc = scores[ply]
     n = gen_moves(board, st, buf, np.bool_(False))
-    killer1, killer2, counter = order_moves(
-        board, buf, sc, n, ply, tt_move, killers, history, counters, cont_hist, stack, features, ctl[CTL_LAB_OFF]
-    )
+    # The TT move goes first unscored: most often it cuts off, and the other moves are then never
+    # scored. They are scored when the loop reaches them (with the history the TT move's search left).
+    first = put_first(buf, sc, n, tt_move) if features & FEATURE_LAZY_ORDERING else 0
+    killer1 = killer2 = counter = np.int64(0)
     see_ordering = features & FEATURE_SEE_ORDERING != 0
     futile = futility_pruning(features, pv_node, checked, depth, alpha, prune_eval)
     futility_bound = prune_eval + FUTILITY_MARGIN[depth] if futile else INFINITE  # indexed within the table only
@@ -346,13 +349,29 @@ def negamax(
     best = -INFINITE
     best_move = np.int64(0)
     legal = 0
-    for i in range(n):
-        move = pick_move_see(board, buf, sc, i, n) if see_ordering else pick_move(buf, sc, i, n)
+    skipping = False  # judge_unmade has skipped a move: drop_skipped took the later ones out
+    i = -1
+    while i + 1 < n:  # n shrinks when drop_skipped takes moves out
+        i += 1
+        if i == first:  # the moves after the one put first (all of them if none was) are scored now
+            # fmt: off
+            killer1, killer2, counter = order_moves(
+                board, buf, sc, first, n, ply, tt_move, killers, history, counters, cont_hist, stack, features,
+                ctl[CTL_LAB_OFF]
+            )
+            # fmt: on
+        if i < first:
+            move = np.int64(buf[0])
+        else:
+            move = pick_move_see(board, buf, sc, i, n) if see_ordering else pick_move(buf, sc, i, n)
         if move == excluded_move or (excluded > 0 and is_excluded(ctl, excluded, move)):
             continue  # the verification search's TT move, or an earlier MultiPV line's root move
         quiet = move_flags(move) & FLAG_CAPTURE == 0 and move_promo(move) == 0
         verdict = judge_unmade(board, st, move, quiet, futile, prune_late, legal, lmp_limit, best >= futility_bound)
         if verdict == UNMADE_SKIP:
+            if not skipping and features & FEATURE_LAZY_ORDERING:
+                skipping = True
+                n = drop_skipped(board, st, buf, sc, i + 1, n)
             continue
         if see_prune and best > -MATE_BOUND:
             if not see_ge(board, move, -see_prune_margin(quiet, depth)):

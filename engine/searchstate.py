@@ -171,6 +171,13 @@ FEATURE_NONPAWN_CORRECTION = 268435456
 opening by opening, -30 +- 43 Elo on seeds 75-78 (pending from 2026-12-03) and +35 +- 48 on seeds
 85-88 with the faster search (400 games together: about 0 +- 32). Switched on 2026-12-05: the
 self-play gain stands and the yardstick shows no loss (docs/strength.md)."""
+FEATURE_LAZY_ORDERING = 536870912
+"""The move loop's bookkeeping made cheaper (engine.ordering.put_first, engine.pruning.drop_skipped):
+the TT move is searched before the other moves are scored, so a cut-off by it spares their scoring
+(they are scored with the history its search left); after the first quiet move skipped by futility
+or late-move pruning, the later quiet moves that would be skipped too leave the list at once instead
+of each being picked by a scan of the rest and then skipped (nor are they penalised at a cut-off,
+as Stockfish penalises only the quiet moves it searched)."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -197,6 +204,7 @@ ALL_FEATURES = (
     | FEATURE_NNUE
     | FEATURE_CORRECTION
     | FEATURE_NONPAWN_CORRECTION
+    | FEATURE_LAZY_ORDERING
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
@@ -217,6 +225,7 @@ LEVEL_FEATURES = ALL_FEATURES & ~(
     | FEATURE_FULL_EVAL
     | FEATURE_CORRECTION
     | FEATURE_NONPAWN_CORRECTION
+    | FEATURE_LAZY_ORDERING
 )
 """The search the playing levels use: the one they were calibrated with (docs/levels.md,
 2026-11-23), without the history group and singular extensions, both switched on later (and

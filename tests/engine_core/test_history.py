@@ -19,7 +19,7 @@ from engine.history import (
     update_quiet_stats,
 )
 from engine.movegen import gen_moves
-from engine.ordering import SCORE_COUNTER, SCORE_KILLER2, pick_move, score_moves
+from engine.ordering import SCORE_COUNTER, SCORE_KILLER2, pick_move, put_first, score_moves, score_range
 from engine.params import HISTORY_BONUS_MAX, HISTORY_MAX
 from engine.position import MAX_PLY, PIECE_CODES, move_to_uci
 from engine.searchstate import ALL_FEATURES, FEATURE_CONT_HISTORY, FEATURE_COUNTER_MOVE, PENDING_FEATURES
@@ -142,3 +142,30 @@ def test_each_searcher_learns_in_its_own_tables() -> None:
     # Another instance's learning must not leak into a new one.
     again = _searcher().search(fen, limit=SearchLimit(depth=7))
     assert again.info.nodes == fresh.info.nodes and again.best_move == fresh.best_move
+
+
+def test_the_tt_move_put_first_then_the_rest_scored_picks_as_scoring_all_at_once() -> None:
+    """negamax puts the TT move first unscored (put_first) and scores the rest only if it did not
+    cut off (order_moves from 1): with the same tables the moves come in the same order as when
+    every move is scored first. A TT move not among the moves changes nothing."""
+    fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+    board, moves, by_uci = _moves(fen)
+    counters, cont_hist, _ = allocate_tables()
+    history = np.zeros((PIECE_CODES, 120), dtype=np.int64)
+    rng = np.random.default_rng(5)
+    history[:, :] = rng.integers(-3000, 3000, size=history.shape)
+    n = len(moves)
+    killer1, killer2 = by_uci["d2d3"], by_uci["b1c3"]
+    for tt_move in (by_uci["f3g5"], by_uci["e1g1"], by_uci["c4f7"], 0):
+        whole, whole_scores = moves.copy(), np.zeros(256, dtype=np.int32)
+        score_moves(board, whole, whole_scores, n, tt_move, killer1, killer2, 0, history, cont_hist, 0, 0)
+        expected = [int(pick_move(whole, whole_scores, i, n)) for i in range(n)]
+        staged, staged_scores = moves.copy(), np.zeros(256, dtype=np.int32)
+        first = put_first(staged, staged_scores, n, tt_move)
+        assert first == (1 if tt_move else 0)
+        score_range(board, staged, staged_scores, first, n, tt_move, killer1, killer2, 0, history, cont_hist, 0, 0)
+        picked = [int(staged[0])] if first else []
+        picked += [int(pick_move(staged, staged_scores, i, n)) for i in range(first, n)]
+        assert picked == expected
+    foreign = by_uci["e1g1"] + (1 << 20)  # not a move of this position
+    assert put_first(moves.copy(), np.zeros(256, dtype=np.int32), n, foreign) == 0

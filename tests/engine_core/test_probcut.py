@@ -53,7 +53,7 @@ def _engine_move(fen: str, uci: str) -> int:
 def test_the_feature_is_pending_and_not_at_the_levels() -> None:
     assert FEATURE_PROBCUT == 0x100000
     assert PENDING_FEATURES & FEATURE_PROBCUT and not ALL_FEATURES & FEATURE_PROBCUT
-    assert ALL_FEATURES == 0x19EBFFFF  # ProbCut is not in the default engine (nor the bench pin)
+    assert ALL_FEATURES == 0x39EBFFFF  # ProbCut is not in the default engine (nor the bench pin)
     assert LEVEL_FEATURES & FEATURE_PROBCUT == 0
     assert PROBCUT_MIN_DEPTH - PROBCUT_REDUCTION >= 1  # the reduced search is never a quiescence search
     assert PROBCUT_TT_DEPTH == PROBCUT_REDUCTION - 1 and PROBCUT_MARGIN > 0
