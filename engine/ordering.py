@@ -41,27 +41,6 @@ def score_moves(
     board: np.ndarray,
     moves: np.ndarray,
     scores: np.ndarray,
-    n: int,
-    tt_move: int,
-    killer1: int,
-    killer2: int,
-    counter: int,
-    history: np.ndarray,
-    cont_hist: np.ndarray,
-    key1: int,
-    key2: int,
-) -> None:
-    """Fill ``scores[:n]`` for ``moves[:n]`` (higher = searched earlier). ``counter`` is the
-    counter move (0: none); a quiet move's score adds ``cont_hist[key1, its key]`` and
-    ``cont_hist[key2, its key]`` for the keys that are not 0 (the moves 1 and 2 plies back)."""
-    score_range(board, moves, scores, 0, n, tt_move, killer1, killer2, counter, history, cont_hist, key1, key2)
-
-
-@njit(cache=True, nogil=True)
-def score_range(
-    board: np.ndarray,
-    moves: np.ndarray,
-    scores: np.ndarray,
     start: int,
     n: int,
     tt_move: int,
@@ -73,7 +52,9 @@ def score_range(
     key1: int,
     key2: int,
 ) -> None:
-    """:func:`score_moves` for ``moves[start:n]`` only."""
+    """Fill ``scores[start:n]`` for ``moves[start:n]`` (higher = searched earlier). ``counter`` is the
+    counter move (0: none); a quiet move's score adds ``cont_hist[key1, its key]`` and
+    ``cont_hist[key2, its key]`` for the keys that are not 0 (the moves 1 and 2 plies back)."""
     for i in range(start, n):
         move = np.int64(moves[i])
         frm = move_from(move)
@@ -125,7 +106,7 @@ def order_moves(
     features: int,
     lab_off: int,
 ) -> tuple[int, int, int]:
-    """Score a node's moves ``moves[start:n]`` (score_range) with what the search knows at ``ply``:
+    """Score a node's moves ``moves[start:n]`` (score_moves) with what the search knows at ``ply``:
     the killers, the counter move and continuation keys of the moves that led here (as ``features``
     and the search lab's ``lab_off`` allow). Returns (killer1, killer2, counter) as used (0: none)."""
     killer1 = killers[ply, 0]
@@ -142,7 +123,7 @@ def order_moves(
         counter = np.int64(0)
         key1 = np.int64(0)
         key2 = np.int64(0)
-    score_range(board, moves, scores, start, n, tt_move, killer1, killer2, counter, history, cont_hist, key1, key2)
+    score_moves(board, moves, scores, start, n, tt_move, killer1, killer2, counter, history, cont_hist, key1, key2)
     return killer1, killer2, counter  # type: ignore[return-value]  # numpy int64 scalars; Numba treats them as int
 
 

@@ -68,7 +68,7 @@ def probcut_moves(
             buf[kept] = move
             kept += 1
     zero = np.int64(0)  # captures only: no killers, counter move or continuation keys
-    score_moves(board, buf, sc, kept, tt_move, zero, zero, zero, history, cont_hist, zero, zero)
+    score_moves(board, buf, sc, 0, kept, tt_move, zero, zero, zero, history, cont_hist, zero, zero)
     return kept
 
 

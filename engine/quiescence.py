@@ -142,7 +142,7 @@ def quiescence(
     sc = scores[ply]
     n = gen_moves(board, st, buf, not checked)
     zero = np.int64(0)  # no killers, counter move or continuation history here
-    score_moves(board, buf, sc, n, tt_move, zero, zero, zero, history, cont_hist, zero, zero)
+    score_moves(board, buf, sc, 0, n, tt_move, zero, zero, zero, history, cont_hist, zero, zero)
     see_ordering = features & FEATURE_SEE_ORDERING != 0
     original_alpha = alpha
     best_move = np.int64(0)

@@ -19,7 +19,7 @@ from engine.history import (
     update_quiet_stats,
 )
 from engine.movegen import gen_moves
-from engine.ordering import SCORE_COUNTER, SCORE_KILLER2, pick_move, put_first, score_moves, score_range
+from engine.ordering import SCORE_COUNTER, SCORE_KILLER2, pick_move, put_first, score_moves
 from engine.params import HISTORY_BONUS_MAX, HISTORY_MAX
 from engine.position import MAX_PLY, PIECE_CODES, move_to_uci
 from engine.searchstate import ALL_FEATURES, FEATURE_CONT_HISTORY, FEATURE_COUNTER_MOVE, PENDING_FEATURES
@@ -110,12 +110,12 @@ def test_counter_move_and_continuation_history_order_the_quiet_moves() -> None:
     cont_hist[key1, move_key(board, by_uci["e2e4"])] = 800
     killer = by_uci["d2d4"]
     counter = by_uci["c2c4"]
-    score_moves(board, buf, scores, n, 0, killer, 0, counter, history, cont_hist, key1, key2)
+    score_moves(board, buf, scores, 0, n, 0, killer, 0, counter, history, cont_hist, key1, key2)
     picked = [move_to_uci(pick_move(buf, scores, i, n)) for i in range(n)]
     assert picked[:4] == ["d2d4", "c2c4", "b1c3", "e2e4"]
     assert SCORE_KILLER2 > SCORE_COUNTER > int(scores[2]) == 900
     # Keys 0 (no earlier move) read nothing from the table.
-    score_moves(board, buf, scores, n, 0, 0, 0, 0, history, cont_hist, 0, 0)
+    score_moves(board, buf, scores, 0, n, 0, 0, 0, 0, history, cont_hist, 0, 0)
     assert not scores[:n].any()
 
 
@@ -158,12 +158,12 @@ def test_the_tt_move_put_first_then_the_rest_scored_picks_as_scoring_all_at_once
     killer1, killer2 = by_uci["d2d3"], by_uci["b1c3"]
     for tt_move in (by_uci["f3g5"], by_uci["e1g1"], by_uci["c4f7"], 0):
         whole, whole_scores = moves.copy(), np.zeros(256, dtype=np.int32)
-        score_moves(board, whole, whole_scores, n, tt_move, killer1, killer2, 0, history, cont_hist, 0, 0)
+        score_moves(board, whole, whole_scores, 0, n, tt_move, killer1, killer2, 0, history, cont_hist, 0, 0)
         expected = [int(pick_move(whole, whole_scores, i, n)) for i in range(n)]
         staged, staged_scores = moves.copy(), np.zeros(256, dtype=np.int32)
         first = put_first(staged, staged_scores, n, tt_move)
         assert first == (1 if tt_move else 0)
-        score_range(board, staged, staged_scores, first, n, tt_move, killer1, killer2, 0, history, cont_hist, 0, 0)
+        score_moves(board, staged, staged_scores, first, n, tt_move, killer1, killer2, 0, history, cont_hist, 0, 0)
         picked = [int(staged[0])] if first else []
         picked += [int(pick_move(staged, staged_scores, i, n)) for i in range(first, n)]
         assert picked == expected

@@ -38,7 +38,7 @@ def test_captures_are_ordered_most_valuable_victim_then_least_valuable_attacker(
     scores = np.zeros(256, dtype=np.int32)
     n = gen_moves(pos.board, pos.st, buf, True)
     history, cont_hist = np.zeros((17, 120), dtype=np.int64), np.zeros((1024, 1024), dtype=np.int16)
-    score_moves(pos.board, buf, scores, n, 0, 0, 0, 0, history, cont_hist, 0, 0)
+    score_moves(pos.board, buf, scores, 0, n, 0, 0, 0, 0, history, cont_hist, 0, 0)
     ranked = [move_to_uci(m) for _, m in sorted(zip(scores[:n], buf[:n], strict=True), reverse=True)]
     assert ranked == ["d4e5", "c3b5", "d4c5"]
 

@@ -122,7 +122,7 @@ def _picked(fen: str, see_ordering: bool) -> list[tuple[str, int]]:
     scores = np.zeros(256, dtype=np.int32)
     n = gen_moves(pos.board, pos.st, buf, False)
     history, cont_hist = np.zeros((17, 120), dtype=np.int64), np.zeros((1024, 1024), dtype=np.int16)
-    score_moves(pos.board, buf, scores, n, 0, 0, 0, 0, history, cont_hist, 0, 0)
+    score_moves(pos.board, buf, scores, 0, n, 0, 0, 0, 0, history, cont_hist, 0, 0)
     picked = []
     for i in range(n):
         move = pick_move_see(pos.board, buf, scores, i, n) if see_ordering else pick_move(buf, scores, i, n)
