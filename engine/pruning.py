@@ -218,19 +218,28 @@ def judge_unmade(
 
 
 @njit(cache=True, nogil=True)
-def drop_skipped(board: np.ndarray, st: np.ndarray, moves: np.ndarray, scores: np.ndarray, start: int, n: int) -> int:
-    """After judge_unmade's first UNMADE_SKIP in a node, every later quiet move (not castling) that
-    gives no check is skipped too (its conditions only grow truer as the loop goes on): remove them
-    from ``moves[start:n]`` and ``scores``, keeping the others in their order, and return the new
-    count. The loop then no longer picks each of them (a scan of the rest) only to skip it."""
+def drop_skipped(
+    board: np.ndarray,
+    st: np.ndarray,
+    moves: np.ndarray,
+    scores: np.ndarray,
+    start: int,
+    n: int,
+    futile: bool,
+    prune_late: bool,
+    legal: int,
+    lmp_limit: int,
+) -> int:
+    """After judge_unmade's first UNMADE_SKIP in a node (with these flags, the move count ``legal``
+    and the futility bound reached), every later move it would skip is skipped too: the count and
+    the best score only grow. Remove those from ``moves[start:n]`` and ``scores``, keeping the
+    others in their order, and return the new count. The loop then no longer picks each of them (a
+    scan of the rest) only to skip it."""
     kept = start
     for i in range(start, n):
         move = np.int64(moves[i])
-        if (
-            move_flags(move) & (FLAG_CAPTURE | FLAG_CASTLE) == 0
-            and move_promo(move) == 0
-            and not quiet_move_gives_check(board, st, move_from(move), move_to(move))
-        ):
+        quiet = move_flags(move) & FLAG_CAPTURE == 0 and move_promo(move) == 0
+        if judge_unmade(board, st, move, quiet, futile, prune_late, legal, lmp_limit, True) == UNMADE_SKIP:
             continue
         moves[kept] = moves[i]
         scores[kept] = scores[i]

@@ -371,7 +371,7 @@ def negamax(
         if verdict == UNMADE_SKIP:
             if not skipping and features & FEATURE_LAZY_ORDERING:
                 skipping = True
-                n = drop_skipped(board, st, buf, sc, i + 1, n)
+                n = drop_skipped(board, st, buf, sc, i + 1, n, futile, prune_late, legal, lmp_limit)
             continue
         if see_prune and best > -MATE_BOUND:
             if not see_ge(board, move, -see_prune_margin(quiet, depth)):

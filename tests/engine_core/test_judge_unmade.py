@@ -74,7 +74,7 @@ def test_drop_skipped_takes_out_exactly_the_moves_a_skip_would_skip_again() -> N
         scores[:n] = np.arange(n, dtype=np.int32) * 7  # marks each move's own score
         before = [(int(buf[i]), int(scores[i])) for i in range(n)]
         start = n // 3
-        kept = drop_skipped(pos.board, pos.st, buf, scores, start, n)
+        kept = drop_skipped(pos.board, pos.st, buf, scores, start, n, True, True, 5, LMP_LIMIT)
         after = [(int(buf[i]), int(scores[i])) for i in range(kept)]
         assert after[:start] == before[:start]  # the moves already picked stay
         expected = [
