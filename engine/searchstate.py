@@ -178,8 +178,8 @@ the TT move is searched before the other moves are scored, so a cut-off by it sp
 or late-move pruning, the later quiet moves that would be skipped too leave the list at once instead
 of each being picked by a scan of the rest and then skipped (nor are they penalised at a cut-off,
 as Stockfish penalises only the quiet moves it searched). About 8% less time to the bench's depth;
-+10.4 [-19.6, +40.6] in self-play at 5+0.05, and 48.83% against Stockfish 2500 at 10+0.1 over 300
-games, where the engine before it had 48.64% over 550 (docs/strength.md)."""
++10.4 [-19.6, +40.6] in self-play at 5+0.05, and 50.2% against Stockfish 2500 at 10+0.1 over 500
+games (2501 [2481, 2521]), where the engine before it had 48.64% over 550 (docs/strength.md)."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
