@@ -224,6 +224,26 @@ def widen(net: Trained, hidden: int, rng: np.random.Generator) -> Trained:
     return Trained(w1, b1, w2, net.b2.copy(), net.king_bucket, net.mirror, net.out_bucket)
 
 
+def split_outputs(net: Trained, count: int) -> Trained:
+    """``net``'s single output layer copied into ``count`` output buckets (:func:`output_buckets`),
+    evaluating exactly as it did.
+
+    Every bucket starts as the trained output row, so a continuation starts from the shipped
+    network's loss and each range of piece counts then learns its own weighting of the hidden
+    units (Bullet's output buckets), at no cost to the first layer it has already learned."""
+    if net.w2.shape[0] != 1:
+        raise ValueError(f"the network already has {net.w2.shape[0]} output buckets")
+    return Trained(
+        net.w1,
+        net.b1,
+        np.repeat(net.w2, count, axis=0),
+        np.repeat(net.b2, count),
+        net.king_bucket,
+        net.mirror,
+        output_buckets(count),
+    )
+
+
 def net_meta(path: str) -> dict[str, str]:
     """The ``key=value`` training facts stored in a network file."""
     with np.load(path) as data:
@@ -425,7 +445,10 @@ def main() -> None:
     )
     parser.add_argument(
         "--init",
-        help="network file to continue training (same layout; a larger --hidden widens it) instead of random weights",
+        help=(
+            "network file to continue training (same layout; a larger --hidden widens it, --output-buckets splits "
+            "a single output layer) instead of random weights"
+        ),
     )
     parser.add_argument("--valid", type=float, default=0.05, help="share of the chunks held out")
     parser.add_argument(
@@ -457,6 +480,10 @@ def main() -> None:
             print(f"widening --init from {init.w1.shape[1]} to {args.hidden} hidden units", flush=True)
             init_meta["widened_from"] = str(init.w1.shape[1])
             init = widen(init, args.hidden, np.random.default_rng(args.seed))
+        if init.w2.shape[0] == 1 and args.output_buckets > 1:
+            print(f"splitting --init's output layer into {args.output_buckets} buckets", flush=True)
+            init_meta["split_from"] = "1"
+            init = split_outputs(init, args.output_buckets)
 
     unknown = sorted(set(args.valid_data) - set(args.data))
     if unknown:
@@ -498,6 +525,8 @@ def main() -> None:
         started_from += " kept=init"
     if "widened_from" in init_meta:
         started_from += f" widened_from={init_meta['widened_from']}"
+    if "split_from" in init_meta:
+        started_from += f" split_from={init_meta['split_from']}"
     meta = (
         f"positions={n} slope={slope:.4f} wdl={args.wdl} hidden={args.hidden} layout={args.layout} "
         f"output_buckets={args.output_buckets} epochs={args.epochs} schedule={args.schedule} l2={args.l2} "

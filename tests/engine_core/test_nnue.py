@@ -294,6 +294,33 @@ def test_a_widened_network_evaluates_as_before_and_its_new_units_learn() -> None
         nnue_train.widen(wide, 8, np.random.default_rng(3))
 
 
+def test_a_network_split_into_output_buckets_evaluates_as_before_and_its_buckets_learn_apart() -> None:
+    """``--init`` of a one-bucket network with ``--output-buckets 8``: each bucket starts as a copy
+    of the single output layer, so the split network evaluates exactly as before; training then
+    moves the buckets apart; a network that already has buckets cannot be split again."""
+    pytest.importorskip("torch")
+    boards, _, _, us, them, pieces = trainer_samples(200, 15, "k4")
+    target = material_target(boards)
+    args = argparse.Namespace(
+        seed=1, threads=1, hidden=8, lr=1e-2, l2=0.0, epochs=2, batch=64, clamp=200, layout="k4", output_buckets=1
+    )
+    indices = np.arange(len(boards))
+    single, _ = nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], args)
+    split = nnue_train.split_outputs(single, 8)
+    assert split.w2.shape == (8, 16) and split.b2.shape == (8,)
+    assert split.out_bucket.tolist() == nnue_layout.output_buckets(8).tolist()
+    np.testing.assert_allclose(
+        nnue_train.float_eval(split, us, them, pieces), nnue_train.float_eval(single, us, them, pieces), atol=1e-9
+    )
+    bucketed = argparse.Namespace(**{**vars(args), "output_buckets": 8, "lr": 1e-3, "schedule": "step"})
+    trained, losses = nnue_train.train(us, them, target, None, pieces, indices, indices, bucketed, split)
+    assert trained is not split and min(v for _, v in losses[1:]) < losses[0][1]
+    used = np.unique(trained.out_bucket[pieces])
+    assert len(used) > 1 and not np.allclose(trained.w2[used[0]], trained.w2[used[-1]])
+    with pytest.raises(ValueError, match="already has 8 output buckets"):
+        nnue_train.split_outputs(trained, 4)
+
+
 def test_the_step_schedule_anneals_over_every_batch_of_every_epoch() -> None:
     """``--schedule step``: the cosine spans all batches, so the last one runs at a learning rate
     near zero; by epoch (the default) it spans the epochs."""
