@@ -267,17 +267,28 @@ def test_the_trainer_continues_a_network_file_where_it_stood(tmp_path: Path) -> 
         nnue_train.train(flat_us, flat_them, target, None, pieces, indices[:150], indices[150:], flat, loaded)
 
 
-def test_a_widened_network_evaluates_as_before_and_its_new_units_learn() -> None:
-    """``--init`` with a larger ``--hidden``: the widened network's evaluations are the narrow
-    one's, training moves the new units' output weights off zero, and narrowing is refused."""
-    pytest.importorskip("torch")
-    boards, _, _, us, them, pieces = trainer_samples(200, 14, "k4")
+def small_trained_network(
+    seed: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, argparse.Namespace, nnue_train.Trained]:
+    """A k4 network of 8 hidden units and one output row, trained for two epochs on 200 random
+    positions against their material: the feature rows, piece counts, targets and arguments it
+    was trained with, and the network, for the tests that grow it."""
+    boards, _, _, us, them, pieces = trainer_samples(200, seed, "k4")
     target = material_target(boards)
     args = argparse.Namespace(
         seed=1, threads=1, hidden=8, lr=1e-2, l2=0.0, epochs=2, batch=64, clamp=200, layout="k4", output_buckets=1
     )
     indices = np.arange(len(boards))
-    narrow, _ = nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], args)
+    net, _ = nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], args)
+    return us, them, pieces, target, args, net
+
+
+def test_a_widened_network_evaluates_as_before_and_its_new_units_learn() -> None:
+    """``--init`` with a larger ``--hidden``: the widened network's evaluations are the narrow
+    one's, training moves the new units' output weights off zero, and narrowing is refused."""
+    pytest.importorskip("torch")
+    us, them, pieces, target, args, narrow = small_trained_network(14)
+    indices = np.arange(len(target))
     wide = nnue_train.widen(narrow, 24, np.random.default_rng(3))
     assert wide.w1.shape == (narrow.w1.shape[0], 24) and wide.w2.shape == (1, 48)
     assert np.array_equal(wide.w2[:, :8], narrow.w2[:, :8]) and np.array_equal(wide.w2[:, 24:32], narrow.w2[:, 8:])
@@ -299,13 +310,8 @@ def test_a_network_split_into_output_buckets_evaluates_as_before_and_its_buckets
     of the single output layer, so the split network evaluates exactly as before; training then
     moves the buckets apart; a network that already has buckets cannot be split again."""
     pytest.importorskip("torch")
-    boards, _, _, us, them, pieces = trainer_samples(200, 15, "k4")
-    target = material_target(boards)
-    args = argparse.Namespace(
-        seed=1, threads=1, hidden=8, lr=1e-2, l2=0.0, epochs=2, batch=64, clamp=200, layout="k4", output_buckets=1
-    )
-    indices = np.arange(len(boards))
-    single, _ = nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], args)
+    us, them, pieces, target, args, single = small_trained_network(15)
+    indices = np.arange(len(target))
     split = nnue_train.split_outputs(single, 8)
     assert split.w2.shape == (8, 16) and split.b2.shape == (8,)
     assert split.out_bucket.tolist() == nnue_layout.output_buckets(8).tolist()
