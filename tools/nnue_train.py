@@ -438,7 +438,10 @@ def main() -> None:
         "--wdl",
         type=float,
         default=0.0,
-        help="lambda: weight of the game result in the target (0.3 played 150 Elo worse: docs/strength.md)",
+        help=(
+            "lambda: weight of the game result in the target (0.3 from scratch on 5.75M positions played 150 Elo "
+            "worse; 0.2 in a continuation was adopted: docs/strength.md)"
+        ),
     )
     parser.add_argument(
         "--slope", type=float, default=0.0, help="Stockfish cp per engine cp (0: --init's, else fit it)"
