@@ -23,9 +23,8 @@ parent's, and :func:`engine.accumulators.search_eval` is position_eval on them).
 runs in float64 with its additions reassociated, both vectorized by LLVM and both exact
 (:func:`exactness_error`). The shipped net has HIDDEN 128 and four mirrored king buckets (30.8M
 positions, then continued on 13.7M new ones and again on 20.4M: 12.1M with Stockfish's depth-3
-scores and 8.3M with depth-5 ones, Stockfish's score as the target; then on 13.6M with a fifth
-of the target from the game's result: docs/strength.md, "An evaluation network"); it is the
-full-strength engine's evaluation since 2026-11-28
+scores and 8.3M with depth-5 ones; Stockfish's score as the target: docs/strength.md,
+"An evaluation network"); it is the full-strength engine's evaluation since 2026-11-28
 (FEATURE_NNUE in ALL_FEATURES).
 All values are exact integers, so results are identical with and without the JIT.
 """

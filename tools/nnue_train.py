@@ -440,7 +440,8 @@ def main() -> None:
         default=0.0,
         help=(
             "lambda: weight of the game result in the target (0.3 from scratch on 5.75M positions played 150 Elo "
-            "worse; 0.2 in a continuation was adopted, 0.4 on top of it played 50 Elo worse: docs/strength.md)"
+            "worse; 0.2 in a continuation played even with the net before it, 0.4 on top of it 50 Elo worse: "
+            "docs/strength.md)"
         ),
     )
     parser.add_argument(
