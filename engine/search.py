@@ -88,6 +88,7 @@ from engine.searchstate import (
     FEATURE_SEE_CHECK_EXTENSION,
     FEATURE_SEE_ORDERING,
     FEATURE_SEE_PRUNING,
+    FEATURE_TT_PV,
     LAB_NO_ALPHA_BETA,
     LAB_NO_ORDERING,
     LAB_NO_QUIESCENCE,
@@ -118,6 +119,7 @@ from engine.tt import (
     bound_cuts,
     entry_bound,
     entry_depth,
+    entry_is_pv,
     entry_move,
     entry_score,
     score_from_tt,
@@ -230,6 +232,7 @@ def negamax(
     entry, raw_eval = tt_probe_eval(tt_keys, tt_data, key) if ctl[CTL_LAB_OFF] & LAB_NO_TT == 0 else (0, EVAL_NONE)
     tt_move = np.int64(0)
     excluded_move = stack[ply + 2, SS_EXCLUDED]  # non-zero in a singular extension's verification search
+    tt_pv = features & FEATURE_TT_PV != 0 and (pv_node or entry_is_pv(entry))  # on a PV, now or before
     if entry != 0:
         stats[STAT_TT_HITS] += 1
         tt_move = entry_move(entry)
@@ -419,6 +422,8 @@ def negamax(
                 r = late_move_reduction(
                     features, depth, new_depth, legal, pv_node, move, killer1, killer2, counter, sc[i], improving
                 )
+                if tt_pv and not pv_node and r > 0:
+                    r -= 1  # a node once on the PV may be again: reduce it as a PV node
             # fmt: off
             score = -negamax(
                 board, st, hashes, undo, tt_keys, tt_data, moves, scores, killers, history, counters, cont_hist, corr,
@@ -475,6 +480,6 @@ def negamax(
 
     # Step 11.
     if excluded == 0 and excluded_move == 0:
-        store_result(tt_keys, tt_data, ctl, key, depth, best, beta, best_move, ply, raw_eval)
+        store_result(tt_keys, tt_data, ctl, key, depth, best, beta, best_move, ply, raw_eval, tt_pv)
         learn_correction(features, corr, st, checked, depth, best, best_move, beta, raw_eval, static_eval)
     return best

@@ -93,11 +93,14 @@ def store_result(
     best_move: int,
     ply: int,
     raw_eval: int,
+    is_pv: bool = False,
 ) -> None:
     """Store a searched node's fail-soft result ``best`` (a bound by ``beta`` and whether
-    ``best_move`` raised alpha) with its raw static eval, unless the search lab has the table off.
-    The caller leaves out searches that are not the position's value (root exclusions,
+    ``best_move`` raised alpha) with its raw static eval and the ttPv flag ``is_pv``, unless the
+    search lab has the table off. The caller leaves out searches that are not the position's value (root exclusions,
     verification searches)."""
     if ctl[CTL_LAB_OFF] & LAB_NO_TT == 0:
         bound = result_bound(best, beta, best_move != 0)
-        tt_store(tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move, ctl[CTL_GENERATION], raw_eval)
+        tt_store(
+            tt_keys, tt_data, key, depth, bound, score_to_tt(best, ply), best_move, ctl[CTL_GENERATION], raw_eval, is_pv
+        )

@@ -180,6 +180,11 @@ of each being picked by a scan of the rest and then skipped (nor are they penali
 as Stockfish penalises only the quiet moves it searched). About 8% less time to the bench's depth;
 +10.4 [-19.6, +40.6] in self-play at 5+0.05, and 50.2% against Stockfish 2500 at 10+0.1 over 500
 games (2501 [2481, 2521]), where the engine before it had 48.64% over 550 (docs/strength.md)."""
+FEATURE_TT_PV = 2147483648
+"""Nodes that are or were on a principal variation (a flag in their TT entry, Stockfish's ttPv)
+reduce late quiet moves one ply less, as PV nodes do. Pending: +6.9 [-22.4, +36.4] in self-play at
+5+0.05, and against Stockfish 2700 at 10+0.1 37.5% over 100 games where the engine without it scored
+39.5% on the same openings (docs/strength.md, "Two more search ideas")."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
@@ -210,7 +215,7 @@ ALL_FEATURES = (
 )
 """Every FEATURE_* bit in use: the engine as it plays (a new flag must be added here or to
 PENDING_FEATURES; tests/engine_core/test_params.py checks that none is missing)."""
-PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_ENDGAME_SCALE | FEATURE_DRAW_CONTEMPT
+PENDING_FEATURES = FEATURE_RAZORING | FEATURE_PROBCUT | FEATURE_ENDGAME_SCALE | FEATURE_DRAW_CONTEMPT | FEATURE_TT_PV
 """Implemented and tested, but off until a match shows they gain (docs/strength.md): measure
 with ``benchmarks/sprt.py --ab-features`` (ALL_FEATURES | bits, ALL_FEATURES)."""
 

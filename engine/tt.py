@@ -9,6 +9,7 @@ int64[N] packs one entry:
     bits 24-25  bound (BOUND_EXACT / BOUND_LOWER / BOUND_UPPER)
     bits 26-46  move (engine encoding, 21 bits)
     bits 47-54  generation (search counter) for aging
+    bit  55     the position is or was on a principal variation (FEATURE_TT_PV)
 
 Several search threads (Lazy SMP, engine.smp) share one table and write it without a lock,
 each entry as two separate 8-byte writes. Storing ``key ^ data`` in the key word makes a slot
@@ -157,6 +158,15 @@ def entry_generation(entry: int) -> int:
     return (entry >> 47) & 0xFF
 
 
+TT_PV_BIT = 1 << 55
+"""The entry's "was on a principal variation" flag (Stockfish's ttPv)."""
+
+
+@njit(cache=True, nogil=True)
+def entry_is_pv(entry: int) -> bool:
+    return entry & TT_PV_BIT != 0
+
+
 @njit(cache=True, nogil=True)
 def bound_cuts(bound: int, score: int, alpha: int, beta: int) -> bool:
     """Whether a stored ``score`` of this ``bound`` settles a node searched in (alpha, beta):
@@ -186,10 +196,12 @@ def tt_store(
     move: int,
     generation: int,
     static_eval: int = EVAL_NONE,
+    is_pv: bool = False,
 ) -> None:
     """Store an entry unless a deeper one of the current search for another position is there.
     ``static_eval``: the position's raw static evaluation, or EVAL_NONE (then one already stored
-    for this position is kept)."""
+    for this position is kept); ``is_pv``: the position is or was on a principal variation
+    (FEATURE_TT_PV's flag, TT_PV_BIT)."""
     idx = np.int64(key & np.uint64(keys.shape[0] - 1))
     old = data[idx]
     old_word = keys[idx]
@@ -208,6 +220,8 @@ def tt_store(
     if depth > 255:
         depth = 255
     entry = (score + 32768) | (depth << 16) | (bound << 24) | (move << 26) | ((generation & 0xFF) << 47)
+    if is_pv:
+        entry |= TT_PV_BIT
     # The check word and the evaluation: see the module doc (torn writes, the evaluation field).
     keys[idx] = ((key ^ np.uint64(entry)) & ~np.uint64(EVAL_MASK)) | eval_field
     data[idx] = entry
