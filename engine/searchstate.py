@@ -184,7 +184,7 @@ FEATURE_TT_PV = 2147483648
 """Nodes that are or were on a principal variation (a flag in their TT entry, Stockfish's ttPv)
 reduce late quiet moves one ply less, as PV nodes do. Pending: +6.9 [-22.4, +36.4] in self-play at
 5+0.05, and against Stockfish 2700 at 10+0.1 37.5% over 100 games where the engine without it scored
-39.5% on the same openings (docs/strength.md, "Two more search ideas")."""
+39.5% on the same openings (docs/strength.md, "Three more search ideas")."""
 ALL_FEATURES = (
     FEATURE_NULL_MOVE
     | FEATURE_LMR
