@@ -97,8 +97,8 @@ def store_result(
 ) -> None:
     """Store a searched node's fail-soft result ``best`` (a bound by ``beta`` and whether
     ``best_move`` raised alpha) with its raw static eval and the ttPv flag ``is_pv``, unless the
-    search lab has the table off. The caller leaves out searches that are not the position's value (root exclusions,
-    verification searches)."""
+    search lab has the table off. The caller leaves out searches that are not the position's
+    value (root exclusions, verification searches)."""
     if ctl[CTL_LAB_OFF] & LAB_NO_TT == 0:
         bound = result_bound(best, beta, best_move != 0)
         tt_store(
