@@ -11,6 +11,7 @@ from engine.position import ST_HPLY, encode_move
 from engine.searchstate import ALL_FEATURES, FEATURE_TT_PV, LEVEL_FEATURES, PENDING_FEATURES
 from engine.tt import (
     BOUND_UPPER,
+    TT_PV_BIT,
     allocate,
     entry_bound,
     entry_depth,
@@ -45,24 +46,24 @@ def test_the_flag_round_trips_without_touching_the_other_fields() -> None:
     assert not entry_is_pv(tt_probe(keys, data, key))  # the default: not on a PV
 
 
-def _flags_along_the_pv(features: int) -> list[bool]:
+def _flags_after_a_search(features: int) -> tuple[list[bool], bool]:
+    """(the flag of each PV position the table holds, whether any entry has the flag)."""
     searcher = Searcher(hash_mb=1)
     searcher.features = features
     result = searcher.search(FEN, limit=SearchLimit(depth=7))
     assert result.info is not None and len(result.info.pv) >= 2
-    flags = []
+    along_the_pv = []
     for plies in range(len(result.info.pv)):
         pos = position_from_game(FEN, result.info.pv[:plies])
         entry = tt_probe(searcher._tt_keys, searcher._tt_data, pos.hashes[pos.st[ST_HPLY]])
         if entry != 0:
-            flags.append(entry_is_pv(entry))
-    any_flag = bool(np.any((searcher._tt_data.view(np.int64) >> 55) & 1))
-    flags.append(any_flag)
-    return flags
+            along_the_pv.append(entry_is_pv(entry))
+    return along_the_pv, bool(np.any(searcher._tt_data & TT_PV_BIT))
 
 
 def test_the_search_flags_pv_positions_only_with_the_feature() -> None:
-    on = _flags_along_the_pv(ALL_FEATURES | FEATURE_TT_PV)
-    assert on[0] and all(on)  # the root and the stored PV positions were searched as PV nodes
-    assert not any(_flags_along_the_pv(ALL_FEATURES))
+    along_the_pv, _ = _flags_after_a_search(ALL_FEATURES | FEATURE_TT_PV)
+    assert along_the_pv[0] and all(along_the_pv)  # the root and the stored PV positions were PV nodes
+    along_the_pv, any_flag = _flags_after_a_search(ALL_FEATURES)
+    assert along_the_pv and not any(along_the_pv) and not any_flag  # off: no entry carries the flag
     assert FEATURE_TT_PV & PENDING_FEATURES and not FEATURE_TT_PV & (ALL_FEATURES | LEVEL_FEATURES)
