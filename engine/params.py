@@ -97,7 +97,9 @@ would go straight to quiescence and cost as much as it saves."""
 NULL_MOVE_BASE_R = 3
 """Null move reduction: the null-move search is 1 + R plies shallower, R = BASE_R ..."""
 NULL_MOVE_DEPTH_DIVISOR = 6
-"""... + depth // DIVISOR: deeper nodes can afford a bigger reduction (common practice)."""
+"""... + depth // DIVISOR: deeper nodes can afford a bigger reduction (common practice). 3
+(Stockfish's depth / 3) measured -10.4 [-41.0, +20.0] in self-play (docs/strength.md, "Three
+search constants, five values")."""
 NULL_MOVE_EVAL_STEP = 200
 """With FEATURE_NULL_EVAL_R: one more ply of reduction per this many centipawns of static eval
 above beta ..."""
@@ -134,11 +136,14 @@ LMR_MIN_MOVES = 3
 """The first LMR_MIN_MOVES legal moves (TT move, good captures, killers) are never reduced."""
 LMR_HISTORY_DIVISOR = 12000
 """History-adjusted LMR: a quiet move's history score (butterfly + two continuation entries,
-each within +-HISTORY_MAX) takes one ply off (or adds one) per this much."""
+each within +-HISTORY_MAX) takes one ply off (or adds one) per this much. 8000 and 16000 measured
+no better in self-play (docs/strength.md, "Three search constants, five values")."""
 LMR_BASE = 0.75
 LMR_DIVISOR = 2.25
 """LMR[depth, move] = int(LMR_BASE + log(depth) * log(move number) / LMR_DIVISOR): the usual
-log-log formula; later moves at higher depth are reduced more."""
+log-log formula (Ethereal's constants); later moves at higher depth are reduced more. 2.6 measured
++0.0 in self-play, 2.0 +6.1 [-15.0, +27.2] over 400 games: not enough to change it
+(docs/strength.md, "Three search constants, five values")."""
 LMR = np.zeros((64, 256), dtype=np.int64)
 """Late-move reduction in plies by (remaining depth, legal move number), both clamped to the table."""
 for _d in range(1, 64):
