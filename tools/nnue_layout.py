@@ -19,6 +19,18 @@ LAYOUTS: dict[str, tuple[list[int], int]] = {
     # The own king, mirrored to files a-d: castled (a1-c1), at home (d1), on the second rank,
     # further up (the endgame, or a king under attack).
     "k4": ([0, 0, 0, 1, 1, 1, 1, 1] + [2] * 8 + [3] * 48, 1),
+    # k4's blocks split (:func:`parent_buckets`): each back-rank and second-rank square its own,
+    # ranks 3 and 4 by pairs of files, ranks 5-6 and 7-8 by halves of the board (Bullet-style
+    # nets' finer buckets where the king stands in the middlegame). Files e-h repeat a-d mirrored.
+    "k16": (
+        [0, 1, 2, 3, 3, 2, 1, 0]
+        + [4, 5, 6, 7, 7, 6, 5, 4]
+        + [8, 8, 9, 9, 9, 9, 8, 8]
+        + [10, 10, 11, 11, 11, 11, 10, 10]
+        + [12, 12, 13, 13, 13, 13, 12, 12] * 2
+        + [14, 14, 15, 15, 15, 15, 14, 14] * 2,
+        1,
+    ),
 }
 """Input layouts by name: the W1 block of each own-king square (as the perspective sees it,
 after the flip) and whether a king on files e-h flips the board left-right (engine/nnue.py)."""
@@ -28,6 +40,29 @@ def layout(name: str) -> tuple[np.ndarray, int]:
     """The king-bucket table and mirror flag of a LAYOUTS entry."""
     buckets, mirror = LAYOUTS[name]
     return np.array(buckets, dtype=np.int64), mirror
+
+
+def used_squares(mirror: int) -> np.ndarray:
+    """The own-king squares a perspective can see: files a-d when the layout mirrors, else all."""
+    squares = np.arange(64)
+    return squares[(squares & 7) < 4] if mirror else squares
+
+
+def parent_buckets(old: np.ndarray, new: np.ndarray, mirror: int) -> np.ndarray:
+    """For each of ``new``'s king buckets, the bucket of ``old`` its squares all belong to, so a
+    network can move to the finer layout with each new W1 block a copy of its parent's.
+
+    Raises ValueError if a new bucket spans squares of two old ones (``new`` does not refine ``old``)
+    or holds no square a perspective can see."""
+    parents = np.full(int(new.max()) + 1, -1, dtype=np.int64)
+    for square in used_squares(mirror):
+        child, parent = int(new[square]), int(old[square])
+        if parents[child] not in (-1, parent):
+            raise ValueError(f"king bucket {child} spans the old buckets {parents[child]} and {parent}")
+        parents[child] = parent
+    if (parents < 0).any():
+        raise ValueError(f"king bucket {int(np.argmax(parents < 0))} holds no square a king can stand on")
+    return parents
 
 
 def output_buckets(count: int) -> np.ndarray:

@@ -40,7 +40,7 @@ import chess
 import numpy as np
 
 from engine.nnue import exactness_error
-from tools.nnue_layout import LAYOUTS, features, layout, output_buckets, pad_index, piece_counts
+from tools.nnue_layout import LAYOUTS, features, layout, output_buckets, pad_index, parent_buckets, piece_counts
 
 REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "engine" / "nnue_net.npz"
@@ -242,6 +242,23 @@ def split_outputs(net: Trained, count: int) -> Trained:
         net.mirror,
         output_buckets(count),
     )
+
+
+def split_kings(net: Trained, name: str) -> Trained:
+    """``net`` moved to the finer king-bucket layout ``name`` (LAYOUTS), evaluating exactly as it did.
+
+    Every new W1 block starts as a copy of the block its squares had (:func:`parent_buckets`), so
+    a continuation starts from the trained network's loss and each finer bucket then learns what
+    its own king squares need; the evaluation costs the same at any number of buckets (a king
+    move into another bucket rebuilds one perspective), only W1 grows. Raises ValueError if the
+    layout does not refine ``net``'s or mirrors otherwise."""
+    king_bucket, mirror = layout(name)
+    if mirror != net.mirror:
+        raise ValueError(f"layout {name} mirrors the board otherwise than the network")
+    parents = parent_buckets(net.king_bucket, king_bucket, mirror)
+    blocks = net.w1.reshape(-1, 768, net.w1.shape[1])
+    w1 = blocks[parents].reshape(-1, net.w1.shape[1]).copy()
+    return Trained(w1, net.b1, net.w2, net.b2, king_bucket, mirror, net.out_bucket)
 
 
 def net_meta(path: str) -> dict[str, str]:
@@ -450,8 +467,8 @@ def main() -> None:
     parser.add_argument(
         "--init",
         help=(
-            "network file to continue training (same layout; a larger --hidden widens it, --output-buckets splits "
-            "a single output layer) instead of random weights"
+            "network file to continue training (a larger --hidden widens it, a finer --layout splits its king "
+            "buckets, --output-buckets splits a single output layer) instead of random weights"
         ),
     )
     parser.add_argument("--valid", type=float, default=0.05, help="share of the chunks held out")
@@ -484,6 +501,13 @@ def main() -> None:
             print(f"widening --init from {init.w1.shape[1]} to {args.hidden} hidden units", flush=True)
             init_meta["widened_from"] = str(init.w1.shape[1])
             init = widen(init, args.hidden, np.random.default_rng(args.seed))
+        if init.king_bucket.tolist() != layout(args.layout)[0].tolist():
+            print(f"splitting --init's king buckets into layout {args.layout}'s", flush=True)
+            try:
+                init = split_kings(init, args.layout)
+            except ValueError as error:
+                parser.error(f"--layout {args.layout}: {error}")
+            init_meta["kings_split"] = "1"
         if init.w2.shape[0] == 1 and args.output_buckets > 1:
             print(f"splitting --init's output layer into {args.output_buckets} buckets", flush=True)
             init_meta["split_from"] = "1"
@@ -529,6 +553,8 @@ def main() -> None:
         started_from += " kept=init"
     if "widened_from" in init_meta:
         started_from += f" widened_from={init_meta['widened_from']}"
+    if "kings_split" in init_meta:
+        started_from += " kings_split=1"
     if "split_from" in init_meta:
         started_from += f" split_from={init_meta['split_from']}"
     meta = (

@@ -199,7 +199,7 @@ def material_target(boards: list[chess.Board]) -> np.ndarray:
     return 1 / (1 + np.exp(-material * 100.0 / nnue_train.K))
 
 
-@pytest.mark.parametrize(("name", "output_buckets"), [("flat", 1), ("k4", 1), ("k4", 8)])
+@pytest.mark.parametrize(("name", "output_buckets"), [("flat", 1), ("k4", 1), ("k4", 8), ("k16", 1)])
 def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str, output_buckets: int) -> None:
     """A few epochs on synthetic labels; the quantized file evaluates like the float network."""
     pytest.importorskip("torch")  # the trainer's own dependency, not the app's
@@ -325,6 +325,30 @@ def test_a_network_split_into_output_buckets_evaluates_as_before_and_its_buckets
     assert len(used) > 1 and not np.allclose(trained.w2[used[0]], trained.w2[used[-1]])
     with pytest.raises(ValueError, match="already has 8 output buckets"):
         nnue_train.split_outputs(trained, 4)
+
+
+def test_a_network_split_into_finer_king_buckets_evaluates_as_before_and_its_buckets_learn_apart() -> None:
+    """``--init`` of a k4 network with ``--layout k16``: each new W1 block starts as a copy of its
+    parent's, so the split network evaluates exactly as before on the finer layout's feature rows;
+    training then moves blocks of one parent apart; a layout that is not a refinement is refused."""
+    pytest.importorskip("torch")
+    us, them, pieces, target, args, k4 = small_trained_network(16)
+    _, _, _, fine_us, fine_them, _ = trainer_samples(200, 16, "k16")
+    split = nnue_train.split_kings(k4, "k16")
+    assert split.w1.shape == (16 * 768, 8) and split.king_bucket.tolist() == nnue_layout.layout("k16")[0].tolist()
+    np.testing.assert_allclose(
+        nnue_train.float_eval(split, fine_us, fine_them, pieces), nnue_train.float_eval(k4, us, them, pieces), atol=1e-9
+    )
+    finer = argparse.Namespace(**{**vars(args), "layout": "k16", "lr": 1e-3, "schedule": "step"})
+    indices = np.arange(len(target))
+    trained, losses = nnue_train.train(fine_us, fine_them, target, None, pieces, indices, indices, finer, split)
+    assert trained is not split and min(v for _, v in losses[1:]) < losses[0][1]
+    blocks = trained.w1.reshape(16, 768, 8)
+    assert not np.allclose(blocks[4], blocks[5])  # a2 and b2 kings: both k4's second-rank block at the start
+    with pytest.raises(ValueError, match="spans the old buckets"):
+        nnue_train.split_kings(split, "k4")  # coarser: k4's castled block joins three of k16's
+    with pytest.raises(ValueError, match="mirrors the board otherwise"):
+        nnue_train.split_kings(k4, "flat")
 
 
 def test_the_step_schedule_anneals_over_every_batch_of_every_epoch() -> None:
