@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:  # tools/ is imported as a namespace package from the repository root
     sys.path.insert(0, str(REPO))
 
-from tools import nnue_data, nnue_layout, nnue_train  # noqa: E402
+from tools import nnue_data, nnue_layout, nnue_net, nnue_train  # noqa: E402
 
 
 def quantized_eval(net: dict[str, np.ndarray], us: np.ndarray, them: np.ndarray, pieces: int) -> int:
@@ -223,12 +223,12 @@ def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str, output_b
     net, losses = nnue_train.train(us, them, target, None, pieces, indices[:250], indices[250:], args)
     assert losses[-1][0] < losses[0][0]  # it learned something
     path = tmp_path / "net.npz"
-    nnue_train.export(net, str(path), 0, "positions=300")
+    nnue_net.export(net, str(path), 0, "positions=300")
     with np.load(path) as data:
         quantized = {key: data[key] for key in ("w1", "b1", "w2", "b2", "qa", "qb", "out_bucket")}
         assert data["king_bucket"].tolist() == king_bucket.tolist() and int(data["mirror"][0]) == mirror
     assert quantized["w2"].shape == (output_buckets, 32)
-    floats = nnue_train.float_eval(net, us, them, pieces)
+    floats = nnue_net.float_eval(net, us, them, pieces)
     for i in range(len(boards)):
         # The accumulator is rounded to 1/QA steps (32 rows, each off by up to half a step):
         # a few centipawns of quantization error, no more.
@@ -247,17 +247,17 @@ def test_the_trainer_continues_a_network_file_where_it_stood(tmp_path: Path) -> 
     indices = np.arange(len(boards))
     net, _ = nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], args)
     path = tmp_path / "net.npz"
-    nnue_train.export(net, str(path), 0, "positions=200 slope=0.75")
-    assert nnue_train.net_meta(str(path)) == {"positions": "200", "slope": "0.75"}
-    loaded = nnue_train.load_net(str(path))
+    nnue_net.export(net, str(path), 0, "positions=200 slope=0.75")
+    assert nnue_net.net_meta(str(path)) == {"positions": "200", "slope": "0.75"}
+    loaded = nnue_net.load_net(str(path))
     with np.load(path) as data:
         quantized = {key: data[key] for key in ("w1", "b1", "w2", "b2", "qa", "qb", "out_bucket")}
-    start = nnue_train.float_eval(loaded, us, them, pieces)
+    start = nnue_net.float_eval(loaded, us, them, pieces)
     for i in range(len(boards)):  # the file read back is the file, up to the final rounding
         assert abs(quantized_eval(quantized, us[i], them[i], int(pieces[i])) - start[i]) <= 1
     frozen = argparse.Namespace(**{**vars(args), "lr": 0.0, "epochs": 1})
     continued, _ = nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], frozen, loaded)
-    np.testing.assert_allclose(nnue_train.float_eval(continued, us, them, pieces), start, atol=0.05)
+    np.testing.assert_allclose(nnue_net.float_eval(continued, us, them, pieces), start, atol=0.05)
     with pytest.raises(ValueError, match="hidden size 16"):
         wider = argparse.Namespace(**{**vars(args), "hidden": 32})
         nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], wider, loaded)
@@ -269,7 +269,7 @@ def test_the_trainer_continues_a_network_file_where_it_stood(tmp_path: Path) -> 
 
 def small_trained_network(
     seed: int,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, argparse.Namespace, nnue_train.Trained]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, argparse.Namespace, nnue_net.Trained]:
     """A k4 network of 8 hidden units and one output row, trained for two epochs on 200 random
     positions against their material: the feature rows, piece counts, targets and arguments it
     was trained with, and the network, for the tests that grow it."""
@@ -289,11 +289,11 @@ def test_a_widened_network_evaluates_as_before_and_its_new_units_learn() -> None
     pytest.importorskip("torch")
     us, them, pieces, target, args, narrow = small_trained_network(14)
     indices = np.arange(len(target))
-    wide = nnue_train.widen(narrow, 24, np.random.default_rng(3))
+    wide = nnue_net.widen(narrow, 24, np.random.default_rng(3))
     assert wide.w1.shape == (narrow.w1.shape[0], 24) and wide.w2.shape == (1, 48)
     assert np.array_equal(wide.w2[:, :8], narrow.w2[:, :8]) and np.array_equal(wide.w2[:, 24:32], narrow.w2[:, 8:])
     np.testing.assert_allclose(
-        nnue_train.float_eval(wide, us, them, pieces), nnue_train.float_eval(narrow, us, them, pieces), atol=1e-9
+        nnue_net.float_eval(wide, us, them, pieces), nnue_net.float_eval(narrow, us, them, pieces), atol=1e-9
     )
     wider = argparse.Namespace(**{**vars(args), "hidden": 24, "lr": 1e-3, "schedule": "step"})
     # Judged on its own training positions, so an epoch must beat the start: the fit is what is
@@ -302,7 +302,7 @@ def test_a_widened_network_evaluates_as_before_and_its_new_units_learn() -> None
     assert trained is not wide and min(v for _, v in losses[1:]) < losses[0][1]
     assert np.abs(trained.w2[:, 8:24]).max() > 0 and np.abs(trained.w2[:, 32:]).max() > 0
     with pytest.raises(ValueError, match="cannot be narrowed"):
-        nnue_train.widen(wide, 8, np.random.default_rng(3))
+        nnue_net.widen(wide, 8, np.random.default_rng(3))
 
 
 def test_a_network_split_into_output_buckets_evaluates_as_before_and_its_buckets_learn_apart() -> None:
@@ -312,11 +312,11 @@ def test_a_network_split_into_output_buckets_evaluates_as_before_and_its_buckets
     pytest.importorskip("torch")
     us, them, pieces, target, args, single = small_trained_network(15)
     indices = np.arange(len(target))
-    split = nnue_train.split_outputs(single, 8)
+    split = nnue_net.split_outputs(single, 8)
     assert split.w2.shape == (8, 16) and split.b2.shape == (8,)
     assert split.out_bucket.tolist() == nnue_layout.output_buckets(8).tolist()
     np.testing.assert_allclose(
-        nnue_train.float_eval(split, us, them, pieces), nnue_train.float_eval(single, us, them, pieces), atol=1e-9
+        nnue_net.float_eval(split, us, them, pieces), nnue_net.float_eval(single, us, them, pieces), atol=1e-9
     )
     bucketed = argparse.Namespace(**{**vars(args), "output_buckets": 8, "lr": 1e-3, "schedule": "step"})
     trained, losses = nnue_train.train(us, them, target, None, pieces, indices, indices, bucketed, split)
@@ -324,7 +324,7 @@ def test_a_network_split_into_output_buckets_evaluates_as_before_and_its_buckets
     used = np.unique(trained.out_bucket[pieces])
     assert len(used) > 1 and not np.allclose(trained.w2[used[0]], trained.w2[used[-1]])
     with pytest.raises(ValueError, match="already has 8 output buckets"):
-        nnue_train.split_outputs(trained, 4)
+        nnue_net.split_outputs(trained, 4)
 
 
 def test_a_network_split_into_finer_king_buckets_evaluates_as_before_and_its_buckets_learn_apart() -> None:
@@ -334,10 +334,10 @@ def test_a_network_split_into_finer_king_buckets_evaluates_as_before_and_its_buc
     pytest.importorskip("torch")
     us, them, pieces, target, args, k4 = small_trained_network(16)
     _, _, _, fine_us, fine_them, _ = trainer_samples(200, 16, "k16")
-    split = nnue_train.split_kings(k4, "k16")
+    split = nnue_net.split_kings(k4, "k16")
     assert split.w1.shape == (16 * 768, 8) and split.king_bucket.tolist() == nnue_layout.layout("k16")[0].tolist()
     np.testing.assert_allclose(
-        nnue_train.float_eval(split, fine_us, fine_them, pieces), nnue_train.float_eval(k4, us, them, pieces), atol=1e-9
+        nnue_net.float_eval(split, fine_us, fine_them, pieces), nnue_net.float_eval(k4, us, them, pieces), atol=1e-9
     )
     finer = argparse.Namespace(**{**vars(args), "layout": "k16", "lr": 1e-3, "schedule": "step"})
     indices = np.arange(len(target))
@@ -346,9 +346,9 @@ def test_a_network_split_into_finer_king_buckets_evaluates_as_before_and_its_buc
     blocks = trained.w1.reshape(16, 768, 8)
     assert not np.allclose(blocks[4], blocks[5])  # a2 and b2 kings: both k4's second-rank block at the start
     with pytest.raises(ValueError, match="spans the old buckets"):
-        nnue_train.split_kings(split, "k4")  # coarser: k4's castled block joins three of k16's
+        nnue_net.split_kings(split, "k4")  # coarser: k4's castled block joins three of k16's
     with pytest.raises(ValueError, match="mirrors the board otherwise"):
-        nnue_train.split_kings(k4, "flat")
+        nnue_net.split_kings(k4, "flat")
 
 
 def test_the_step_schedule_anneals_over_every_batch_of_every_epoch() -> None:
@@ -429,7 +429,7 @@ def test_weights_too_large_for_the_exact_arithmetic_are_refused() -> None:
 
 def test_the_trainer_refuses_to_export_weights_the_engine_cannot_sum_exactly(tmp_path: Path) -> None:
     king_bucket, mirror = nnue_layout.layout("flat")
-    net = nnue_train.Trained(
+    net = nnue_net.Trained(
         w1=np.full((768, 8), 5.0),  # 5 * QA per row: 32 pieces overflow an int16 accumulator
         b1=np.zeros(8),
         w2=np.ones((1, 16)),
@@ -440,7 +440,7 @@ def test_the_trainer_refuses_to_export_weights_the_engine_cannot_sum_exactly(tmp
     )
     path = tmp_path / "net.npz"
     with pytest.raises(ValueError, match="16-bit"):
-        nnue_train.export(net, str(path), 0, "positions=0")
+        nnue_net.export(net, str(path), 0, "positions=0")
     assert not path.exists()
 
 
@@ -494,7 +494,7 @@ def test_the_trainer_says_when_it_writes_the_starting_network_unchanged(
         )
     king_bucket, mirror = nnue_layout.layout("k4")
     rng = np.random.default_rng(3)
-    start = nnue_train.Trained(
+    start = nnue_net.Trained(
         w1=rng.normal(0, 0.05, ((int(king_bucket.max()) + 1) * 768, 16)),
         b1=np.full(16, 0.5),
         w2=rng.normal(0, 0.5, (1, 32)),
@@ -504,7 +504,7 @@ def test_the_trainer_says_when_it_writes_the_starting_network_unchanged(
         out_bucket=nnue_layout.output_buckets(1),
     )
     init = tmp_path / "start.npz"
-    nnue_train.export(start, str(init), 0, "positions=0 slope=1.0")
+    nnue_net.export(start, str(init), 0, "positions=0 slope=1.0")
     out = tmp_path / "out.npz"
     argv = ["nnue_train", "--data", str(data), "--init", str(init), "--hidden", "16", "--layout", "k4"]
     argv += ["--epochs", "1", "--batch", "16", "--lr", "50", "--threads", "1", "--valid", "0.25", "--out", str(out)]
@@ -512,7 +512,7 @@ def test_the_trainer_says_when_it_writes_the_starting_network_unchanged(
     nnue_train.main()
     printed = capsys.readouterr().out
     assert "written unchanged" in printed
-    meta = nnue_train.net_meta(str(out))
+    meta = nnue_net.net_meta(str(out))
     assert meta["kept"] == "init"
     assert f"epoch 0 (the starting network): valid {meta['valid']}" in printed  # the kept net's loss
     with np.load(out) as written, np.load(init) as original:

@@ -1,0 +1,158 @@
+"""The evaluation network as the trainer holds it (:class:`Trained`, float weights) and as the
+engine reads it (engine/nnue_net.npz, integer weights): quantizing export, loading back for a
+continuation, and the function-preserving changes a continuation can start with (a wider hidden
+layer, finer king buckets, output buckets). tools/nnue_train.py fits the weights."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.nnue import exactness_error
+from tools.nnue_layout import layout, output_buckets, parent_buckets
+
+QA = 255
+"""W1 and B1 are stored times QA (int16)."""
+QB = 64
+"""W2 is stored times QB, B2 times QA * QA * QB."""
+
+
+@dataclass
+class Trained:
+    """A trained network in float (the trainer's view): what :func:`export` quantizes."""
+
+    w1: np.ndarray
+    """(768 x king buckets) x HIDDEN feature weights."""
+    b1: np.ndarray
+    """HIDDEN accumulator biases."""
+    w2: np.ndarray
+    """Output buckets x 2 * HIDDEN output weights in centipawns (side to move's half first)."""
+    b2: np.ndarray
+    """Output bias in centipawns, one per output bucket."""
+    king_bucket: np.ndarray
+    """The input layout's W1 block per own-king square (LAYOUTS)."""
+    mirror: int
+    """1 if a king on files e-h flips its perspective left-right."""
+    out_bucket: np.ndarray
+    """The W2 row of each piece count 0..32 (:func:`output_buckets`)."""
+
+
+def float_eval(net: Trained, us: np.ndarray, them: np.ndarray, pieces: np.ndarray) -> np.ndarray:
+    """The float network on feature rows (:func:`features`) of positions with ``pieces`` pieces,
+    centipawns (residual not added)."""
+    w1 = np.vstack([net.w1, np.zeros((1, net.w1.shape[1]))])  # the pad index's zero row
+    a = np.clip(w1[us.astype(np.int64)].sum(axis=1) + net.b1, 0, 1) ** 2
+    b = np.clip(w1[them.astype(np.int64)].sum(axis=1) + net.b1, 0, 1) ** 2
+    hidden = net.w1.shape[1]
+    row = net.out_bucket[pieces]
+    return (a * net.w2[row, :hidden]).sum(axis=1) + (b * net.w2[row, hidden:]).sum(axis=1) + net.b2[row]
+
+
+def export(net: Trained, path: str, residual: int, meta: str) -> None:
+    """Write ``net`` quantized in engine/nnue.py's layout; refuse weights the engine's exact
+    arithmetic cannot hold (engine.nnue.exactness_error)."""
+    w1 = np.round(net.w1 * QA).clip(-32767, 32767).astype(np.int16)
+    b1 = np.round(net.b1 * QA).clip(-32767, 32767).astype(np.int16)
+    w2 = np.round(net.w2 * QB).astype(np.int32)
+    if (error := exactness_error(w1, b1, w2, QA)) is not None:
+        raise ValueError(f"{path}: {error}; train with more weight decay (--l2)")
+    np.savez(
+        path,
+        w1=w1,
+        b1=b1,
+        w2=w2,
+        b2=np.round(net.b2 * QA * QA * QB).astype(np.int64),
+        out_bucket=net.out_bucket.astype(np.int64),
+        qa=np.array([QA]),
+        qb=np.array([QB]),
+        residual=np.array([residual]),
+        king_bucket=net.king_bucket.astype(np.int64),
+        mirror=np.array([net.mirror]),
+        meta=np.array(meta),
+    )
+
+
+def load_net(path: str) -> Trained:
+    """A network file (:func:`export`'s layout) back in float, to continue training it (``--init``)."""
+    with np.load(path) as data:
+        qa, qb = int(data["qa"][0]), int(data["qb"][0])
+        if int(data["residual"][0]):
+            raise ValueError(f"{path}: a residual network cannot be continued")
+        w1 = data["w1"].astype(np.float64) / qa
+        w2 = np.atleast_2d(data["w2"]).astype(np.float64) / qb
+        if w2.shape[1] != 2 * w1.shape[1]:
+            raise ValueError(f"{path}: the output weights do not match the hidden layer")
+        return Trained(
+            w1,
+            data["b1"].astype(np.float64) / qa,
+            w2,
+            np.atleast_1d(data["b2"]).astype(np.float64) / (qa * qa * qb),
+            data["king_bucket"].astype(np.int64) if "king_bucket" in data else np.zeros(64, dtype=np.int64),
+            int(data["mirror"][0]) if "mirror" in data else 0,
+            data["out_bucket"].astype(np.int64) if "out_bucket" in data else np.zeros(33, dtype=np.int64),
+        )
+
+
+def widen(net: Trained, hidden: int, rng: np.random.Generator) -> Trained:
+    """``net`` with ``hidden`` units, its own first and the rest new, evaluating exactly as it did.
+
+    A new unit's first-layer column starts as a fresh network's does (uniform in
+    +-1/sqrt(32)) and its output weights start at zero, so the widened network is the
+    trained one to the centipawn; Adam then moves those zero weights at the learning rate
+    whatever their gradient, and the new units start learning what the old ones miss
+    (Net2Net's function-preserving growth, without copying units)."""
+    old = net.w1.shape[1]
+    if hidden < old:
+        raise ValueError(f"a network of hidden size {old} cannot be narrowed to {hidden}")
+    extra = hidden - old
+    bound = 1.0 / math.sqrt(32)
+    w1 = np.hstack([net.w1, rng.uniform(-bound, bound, size=(net.w1.shape[0], extra))])
+    zeros = np.zeros((net.w2.shape[0], extra))
+    w2 = np.hstack([net.w2[:, :old], zeros, net.w2[:, old:], zeros])  # each perspective's half grows
+    b1 = np.concatenate([net.b1, np.zeros(extra)])
+    return Trained(w1, b1, w2, net.b2.copy(), net.king_bucket, net.mirror, net.out_bucket)
+
+
+def split_outputs(net: Trained, count: int) -> Trained:
+    """``net``'s single output layer copied into ``count`` output buckets (:func:`output_buckets`),
+    evaluating exactly as it did.
+
+    Every bucket starts as the trained output row, so a continuation starts from the shipped
+    network's loss and each range of piece counts then learns its own weighting of the hidden
+    units (Bullet's output buckets), at no cost to the first layer it has already learned."""
+    if net.w2.shape[0] != 1:
+        raise ValueError(f"the network already has {net.w2.shape[0]} output buckets")
+    return Trained(
+        net.w1,
+        net.b1,
+        np.repeat(net.w2, count, axis=0),
+        np.repeat(net.b2, count),
+        net.king_bucket,
+        net.mirror,
+        output_buckets(count),
+    )
+
+
+def split_kings(net: Trained, name: str) -> Trained:
+    """``net`` moved to the finer king-bucket layout ``name`` (LAYOUTS), evaluating exactly as it did.
+
+    Every new W1 block starts as a copy of the block its squares had (:func:`parent_buckets`), so
+    a continuation starts from the trained network's loss and each finer bucket then learns what
+    its own king squares need; the evaluation costs the same at any number of buckets (a king
+    move into another bucket rebuilds one perspective), only W1 grows. Raises ValueError if the
+    layout does not refine ``net``'s or mirrors otherwise."""
+    king_bucket, mirror = layout(name)
+    if mirror != net.mirror:
+        raise ValueError(f"layout {name} mirrors the board otherwise than the network")
+    parents = parent_buckets(net.king_bucket, king_bucket, mirror)
+    blocks = net.w1.reshape(-1, 768, net.w1.shape[1])
+    w1 = blocks[parents].reshape(-1, net.w1.shape[1]).copy()
+    return Trained(w1, net.b1, net.w2, net.b2, king_bucket, mirror, net.out_bucket)
+
+
+def net_meta(path: str) -> dict[str, str]:
+    """The ``key=value`` training facts stored in a network file."""
+    with np.load(path) as data:
+        return dict(item.split("=", 1) for item in str(data["meta"]).split() if "=" in item)
