@@ -15,7 +15,11 @@ Layout (trained by tools/nnue_train.py, weights in ``engine/nnue_net.npz``):
   where ``screlu(a) = clamp(a, 0, QA) ** 2`` and ``o = OUT_BUCKET[pieces on the board]`` picks the
   output row (a net without that entry has one); ``out`` is centipawns from the side to move's
   view, on the hand-written evaluation's scale (the trainer fits Stockfish's scale to it), so the
-  search's margins and piece values keep their meaning.
+  search's margins and piece values keep their meaning;
+* optionally a second layer of LAYER2 units over the same features (the file's ``w3``, ``b3``,
+  ``w4``): ``unit[k] = clamp(W3[k] . (screlu // 256) + B3[k], 0, LAYER2_CLAMP)``, and
+  ``sum(W4 * unit)`` is added to the output's sum in a finer unit before the division
+  (:func:`output_layer`); a net without it compiles without it.
 
 :func:`nnue_evaluate` and :func:`position_eval` build the accumulators from the board; the search
 keeps them per ply instead (engine.accumulators: each move updates its position's from its
@@ -81,7 +85,33 @@ def exactness_error(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, qa: int) -> 
     return None
 
 
-def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int, int, np.ndarray, int, np.ndarray, str]:
+def second_layer_error(
+    w2: np.ndarray, w3: np.ndarray, b3: np.ndarray, w4: np.ndarray, qa: int, qb: int, q3: int, q4: int
+) -> str | None:
+    """Why a second layer's integer weights would break output_layer's arithmetic, or None.
+
+    Its inputs are the screlu features shifted to 0..LAYER2_INPUT_MAX, and each unit's sum runs in
+    float32 (vectorized 8 wide), exact only while every partial sum is an integer of at most 2**24;
+    the output's sum is then carried to the layer's finer unit (times q3 * q4 / (256 * qb), a whole
+    number) and the clamped units' weighted sum added, both in int64 (kept below 2**62)."""
+    if w3.ndim != 2 or w3.shape[1] != w2.shape[-1] or b3.shape != (w3.shape[0],) or w4.shape != (w3.shape[0],):
+        return f"the second layer's shapes {w3.shape}, {b3.shape}, {w4.shape} do not match the hidden layer"
+    if (qa * qa * q3) % 256 or (q3 * q4) % (256 * qb):
+        return f"the second layer's scales {q3} and {q4} do not divide into the output's"
+    if w3.shape[1] * ((qa * qa) >> 8) * int(np.abs(w3.astype(np.int64)).max(initial=0)) > 2**24:
+        return "the second layer's weights are too large for an exact sum"
+    output = w2.shape[-1] * qa * qa * int(np.abs(w2.astype(np.int64)).max())
+    extra = w3.shape[0] * (qa * qa * q3 // 256) * int(np.abs(w4.astype(np.int64)).max(initial=0))
+    if output * (q3 * q4 // (256 * qb)) >= 2**62 or extra >= 2**62:
+        return "the second layer's output weights are too large for an exact sum"
+    return None
+
+
+_Array = np.ndarray
+_Loaded = tuple[_Array, _Array, _Array, _Array, int, int, int, _Array, int, _Array, str, dict[str, _Array]]
+
+
+def _load() -> _Loaded:
     with resources.files("engine").joinpath(NET_FILE).open("rb") as handle:
         data = np.load(handle)
         w1 = np.ascontiguousarray(data["w1"], dtype=np.int16)
@@ -102,6 +132,7 @@ def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int, i
             out_bucket = np.ascontiguousarray(data["out_bucket"], dtype=np.int64)
         else:
             out_bucket = np.zeros(33, dtype=np.int64)
+        second = {key: np.asarray(data[key], dtype=np.int64) for key in ("w3", "b3", "w4", "q3", "q4") if key in data}
     buckets = int(king_bucket.max()) + 1
     if (
         king_bucket.shape != (64,)
@@ -120,14 +151,21 @@ def _load() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int, i
         )
     if (error := exactness_error(w1, b1, w2, qa)) is not None:
         raise ValueError(f"{NET_FILE}: {error}")
+    if second:
+        if len(second) != 5:
+            raise ValueError(f"{NET_FILE}: an incomplete second layer ({', '.join(sorted(second))})")
+        q3, q4 = int(second["q3"][0]), int(second["q4"][0])
+        error = second_layer_error(w2, second["w3"], second["b3"], second["w4"], qa, qb, q3, q4)
+        if error is not None:
+            raise ValueError(f"{NET_FILE}: {error}")
     if b1.shape[0] > ACC_HIDDEN or b1.shape[0] % 2:
         raise ValueError(
             f"{NET_FILE}: {b1.shape[0]} hidden units; the search keeps room for an even number up to {ACC_HIDDEN}"
         )
-    return w1, b1, w2, b2, qa, qb, residual, king_bucket, mirror, out_bucket, meta
+    return w1, b1, w2, b2, qa, qb, residual, king_bucket, mirror, out_bucket, meta, second
 
 
-W1, B1, W2, B2, QA, QB, RESIDUAL, KING_BUCKET, MIRROR, OUT_BUCKET, NET_INFO = _load()
+W1, B1, W2, B2, QA, QB, RESIDUAL, KING_BUCKET, MIRROR, OUT_BUCKET, NET_INFO, _SECOND = _load()
 """RESIDUAL > 0: the network is a correction of at most RESIDUAL cp added to engine.evaluate's value.
 KING_BUCKET: the W1 block (of 768 rows) of each own-king square as the perspective sees it;
 MIRROR: 1 if a perspective whose king is on files e-h flips the board left-right;
@@ -138,6 +176,16 @@ OUTPUT_ROWS = W2.shape[0]
 OUT_DIVISOR = QA * QA * QB
 W2_FLOAT = W2.astype(np.float64)
 """W2 as float64, for the vectorized output sum (exact: exactness_error, checked by _load)."""
+LAYER2 = _SECOND["w3"].shape[0] if _SECOND else 0
+"""Units of the second layer (0: the net has none, and output_layer compiles without it)."""
+W3_F32 = np.ascontiguousarray(_SECOND["w3"], dtype=np.float32) if _SECOND else np.zeros((1, 2 * HIDDEN), np.float32)
+"""The second layer's weights, one row per unit (whole numbers: exact in float32)."""
+B3 = _SECOND["b3"] if _SECOND else np.zeros(1, dtype=np.int64)
+W4 = _SECOND["w4"] if _SECOND else np.zeros(1, dtype=np.int64)
+LAYER2_CLAMP = int(_SECOND["q3"][0]) * QA * QA // 256 if _SECOND else 1
+"""A unit's value 1.0 in its sum (its inputs are screlu // 256, its weights times Q3)."""
+LAYER2_SCALE = int(_SECOND["q3"][0]) * int(_SECOND["q4"][0]) // (256 * QB) if _SECOND else 1
+"""The output sum's unit divided by the second layer's output unit (whole: second_layer_error)."""
 
 
 def _feature_offsets() -> tuple[np.ndarray, np.ndarray]:
@@ -221,13 +269,31 @@ def output_layer(acc: np.ndarray, st: np.ndarray) -> int:
     # checked at load by exactness_error), so the order of the additions cannot change the
     # result; that is what lets "reassoc" vectorize the sum and keeps JIT and no-JIT identical.
     total = 0.0
+    if LAYER2 == 0:  # a compile-time constant, as OUTPUT_ROWS
+        for j in range(HIDDEN):
+            # int64 before squaring: without the JIT, numpy would square an int16 in int16.
+            a = np.int64(min(max(us[j], 0), QA))
+            b = np.int64(min(max(them[j], 0), QA))
+            total += np.float64(a * a) * W2_FLOAT[row, j] + np.float64(b * b) * W2_FLOAT[row, HIDDEN + j]
+        return (np.int64(total) + B2[row]) // OUT_DIVISOR
+    # The second layer reads the screlu features shifted down 8 bits (0..254), so that with whole
+    # weights of at most 258 each unit's sum is an integer below 2**24: exact in float32 in any
+    # order, which lets LLVM run it 8 wide (a float64 version ran 5x slower).
+    inputs = np.empty(2 * HIDDEN, dtype=np.float32)
     for j in range(HIDDEN):
-        # int64 before squaring: without the JIT, numpy would square an int16 in int16.
         a = np.int64(min(max(us[j], 0), QA))
         b = np.int64(min(max(them[j], 0), QA))
         total += np.float64(a * a) * W2_FLOAT[row, j] + np.float64(b * b) * W2_FLOAT[row, HIDDEN + j]
-    total_int = np.int64(total) + B2[row]
-    return total_int // OUT_DIVISOR
+        inputs[j] = np.float32((a * a) >> 8)
+        inputs[HIDDEN + j] = np.float32((b * b) >> 8)
+    extra = 0
+    for k in range(LAYER2):
+        weights = W3_F32[k]
+        unit = np.float32(0.0)
+        for j in range(2 * HIDDEN):
+            unit += inputs[j] * weights[j]
+        extra += min(max(np.int64(unit) + B3[k], 0), LAYER2_CLAMP) * W4[k]
+    return ((np.int64(total) + B2[row]) * LAYER2_SCALE + extra) // (OUT_DIVISOR * LAYER2_SCALE)
 
 
 @njit(cache=True, nogil=True)

@@ -6,17 +6,24 @@ layer, finer king buckets, output buckets). tools/nnue_train.py fits the weights
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from engine.nnue import exactness_error
+from engine.nnue import exactness_error, second_layer_error
 from tools.nnue_layout import layout, output_buckets, parent_buckets
 
 QA = 255
 """W1 and B1 are stored times QA (int16)."""
 QB = 64
 """W2 is stored times QB, B2 times QA * QA * QB."""
+Q3 = 256
+"""The second layer's W3 is stored times Q3 (whole numbers within +-W3_MAX), B3 times
+Q3 * QA * QA / 256 (the engine feeds it the screlu features shifted down 8 bits)."""
+W3_MAX = 258
+"""The largest stored W3 the engine's float32 sums hold exactly (engine.nnue.second_layer_error)."""
+Q4 = 1024
+"""The second layer's output weights W4 (centipawns) are stored times Q4."""
 
 
 @dataclass
@@ -37,6 +44,13 @@ class Trained:
     """1 if a king on files e-h flips its perspective left-right."""
     out_bucket: np.ndarray
     """The W2 row of each piece count 0..32 (:func:`output_buckets`)."""
+    w3: np.ndarray | None = None
+    """The second layer: LAYER2 x 2 * HIDDEN weights over the same screlu features as W2 (None: no
+    second layer)."""
+    b3: np.ndarray | None = None
+    """The second layer's LAYER2 biases."""
+    w4: np.ndarray | None = None
+    """LAYER2 weights in centipawns of the second layer's clamped units, added to the output."""
 
 
 def float_eval(net: Trained, us: np.ndarray, them: np.ndarray, pieces: np.ndarray) -> np.ndarray:
@@ -47,7 +61,11 @@ def float_eval(net: Trained, us: np.ndarray, them: np.ndarray, pieces: np.ndarra
     b = np.clip(w1[them.astype(np.int64)].sum(axis=1) + net.b1, 0, 1) ** 2
     hidden = net.w1.shape[1]
     row = net.out_bucket[pieces]
-    return (a * net.w2[row, :hidden]).sum(axis=1) + (b * net.w2[row, hidden:]).sum(axis=1) + net.b2[row]
+    value = (a * net.w2[row, :hidden]).sum(axis=1) + (b * net.w2[row, hidden:]).sum(axis=1) + net.b2[row]
+    if net.w3 is not None and net.b3 is not None and net.w4 is not None:
+        z = np.hstack([a, b]) @ net.w3.T + net.b3
+        value = value + np.clip(z, 0, 1) @ net.w4
+    return value
 
 
 def export(net: Trained, path: str, residual: int, meta: str) -> None:
@@ -56,10 +74,23 @@ def export(net: Trained, path: str, residual: int, meta: str) -> None:
     w1 = np.round(net.w1 * QA).clip(-32767, 32767).astype(np.int16)
     b1 = np.round(net.b1 * QA).clip(-32767, 32767).astype(np.int16)
     w2 = np.round(net.w2 * QB).astype(np.int32)
-    if (error := exactness_error(w1, b1, w2, QA)) is not None:
+    second: dict[str, np.ndarray] = {}
+    if net.w3 is not None and net.b3 is not None and net.w4 is not None:
+        second = {
+            "w3": np.round(net.w3 * Q3).clip(-W3_MAX, W3_MAX).astype(np.int64),
+            "b3": np.round(net.b3 * Q3 * QA * QA / 256).astype(np.int64),
+            "w4": np.round(net.w4 * Q4).astype(np.int64),
+            "q3": np.array([Q3]),
+            "q4": np.array([Q4]),
+        }
+    error = exactness_error(w1, b1, w2, QA)
+    if error is None and second:
+        error = second_layer_error(w2, second["w3"], second["b3"], second["w4"], QA, QB, Q3, Q4)
+    if error is not None:
         raise ValueError(f"{path}: {error}; train with more weight decay (--l2)")
     np.savez(
         path,
+        **second,
         w1=w1,
         b1=b1,
         w2=w2,
@@ -84,6 +115,16 @@ def load_net(path: str) -> Trained:
         w2 = np.atleast_2d(data["w2"]).astype(np.float64) / qb
         if w2.shape[1] != 2 * w1.shape[1]:
             raise ValueError(f"{path}: the output weights do not match the hidden layer")
+        second: dict[str, np.ndarray] = {}
+        if "w3" in data.files:
+            q3, q4 = int(data["q3"][0]), int(data["q4"][0])
+            second = {
+                "w3": data["w3"].astype(np.float64) / q3,
+                "b3": data["b3"].astype(np.float64) * 256 / (q3 * qa * qa),
+                "w4": data["w4"].astype(np.float64) / q4,
+            }
+            if second["w3"].shape[1] != w2.shape[1]:
+                raise ValueError(f"{path}: the second layer's weights do not match the hidden layer")
         return Trained(
             w1,
             data["b1"].astype(np.float64) / qa,
@@ -92,6 +133,7 @@ def load_net(path: str) -> Trained:
             data["king_bucket"].astype(np.int64) if "king_bucket" in data else np.zeros(64, dtype=np.int64),
             int(data["mirror"][0]) if "mirror" in data else 0,
             data["out_bucket"].astype(np.int64) if "out_bucket" in data else np.zeros(33, dtype=np.int64),
+            **second,
         )
 
 
@@ -104,6 +146,8 @@ def widen(net: Trained, hidden: int, rng: np.random.Generator) -> Trained:
     whatever their gradient, and the new units start learning what the old ones miss
     (Net2Net's function-preserving growth, without copying units)."""
     old = net.w1.shape[1]
+    if net.w3 is not None:
+        raise ValueError("a network with a second layer cannot be widened")
     if hidden < old:
         raise ValueError(f"a network of hidden size {old} cannot be narrowed to {hidden}")
     extra = hidden - old
@@ -124,14 +168,8 @@ def split_outputs(net: Trained, count: int) -> Trained:
     units (Bullet's output buckets), at no cost to the first layer it has already learned."""
     if net.w2.shape[0] != 1:
         raise ValueError(f"the network already has {net.w2.shape[0]} output buckets")
-    return Trained(
-        net.w1,
-        net.b1,
-        np.repeat(net.w2, count, axis=0),
-        np.repeat(net.b2, count),
-        net.king_bucket,
-        net.mirror,
-        output_buckets(count),
+    return replace(
+        net, w2=np.repeat(net.w2, count, axis=0), b2=np.repeat(net.b2, count), out_bucket=output_buckets(count)
     )
 
 
@@ -149,7 +187,19 @@ def split_kings(net: Trained, name: str) -> Trained:
     parents = parent_buckets(net.king_bucket, king_bucket, mirror)
     blocks = net.w1.reshape(-1, 768, net.w1.shape[1])
     w1 = blocks[parents].reshape(-1, net.w1.shape[1]).copy()
-    return Trained(w1, net.b1, net.w2, net.b2, king_bucket, mirror, net.out_bucket)
+    return replace(net, w1=w1, king_bucket=king_bucket, mirror=mirror)
+
+
+def add_layer2(net: Trained, units: int, rng: np.random.Generator) -> Trained:
+    """``net`` with a second layer of ``units`` clamped units over its screlu features, evaluating
+    exactly as it did: their weights start as a fresh layer's (uniform in +-1/sqrt(2 * HIDDEN)),
+    their biases and output weights at zero, so the added term is zero until training moves the
+    output weights (then the units' own weights get a gradient too)."""
+    if net.w3 is not None:
+        raise ValueError(f"the network already has a second layer of {net.w3.shape[0]} units")
+    inputs = net.w2.shape[1]
+    bound = 1.0 / math.sqrt(inputs)
+    return replace(net, w3=rng.uniform(-bound, bound, size=(units, inputs)), b3=np.zeros(units), w4=np.zeros(units))
 
 
 def net_meta(path: str) -> dict[str, str]:

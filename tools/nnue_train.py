@@ -12,6 +12,9 @@ The network (the layout engine/nnue.py reads):
   clamp(x, 0, 1) squared; ``out`` is the evaluation in the engine's centipawns. With
   ``--output-buckets`` N there are N rows of W2 and B2, one per range of the piece count
   (:func:`output_buckets`): an opening and an endgame weigh the same hidden features differently.
+  With ``--layer2`` N a second layer of N units over the same screlu features adds
+  ``W4 . clamp(W3 x + B3, 0, 1)`` to the output (a continuation gains it with zero output weights,
+  evaluating as before; ``--layer2-lr`` scales its learning rate).
 
 Targets (per position, the side to move's view): ``(1 - lambda) * sigmoid(score / SLOPE / K) +
 lambda * game result``, sigmoid of K = 400 / ln 10 (a 400-cp logistic), where ``score`` is
@@ -21,7 +24,8 @@ search's pruning margins and piece values are in it). The loss is the squared er
 ``sigmoid(out / K)`` against the target.
 
 Quantized for the engine: W1, B1 times QA (int16), W2 times QB and B2 times QA * QA * QB
-(int32); engine/nnue.py evaluates exactly in integers. Written to ``--out`` (default
+(int32), the second layer's W3 times Q3 and W4 times Q4 (tools/nnue_net.py); engine/nnue.py
+evaluates exactly in integers. Written to ``--out`` (default
 engine/nnue_net.npz) with the training facts (positions, epochs, losses) as metadata.
 
     .venv/bin/python -m tools.nnue_train --data /work/data/nnue --epochs 30
@@ -38,8 +42,17 @@ from pathlib import Path
 import chess
 import numpy as np
 
-from tools.nnue_layout import LAYOUTS, features, layout, output_buckets, pad_index, piece_counts
-from tools.nnue_net import Trained, export, load_net, net_meta, split_kings, split_outputs, widen
+from tools.nnue_layout import LAYOUTS, features, layout, output_buckets, piece_counts
+from tools.nnue_net import (
+    Trained,
+    add_layer2,
+    export,
+    load_net,
+    net_meta,
+    split_kings,
+    split_outputs,
+    widen,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "engine" / "nnue_net.npz"
@@ -154,6 +167,8 @@ def train(
     loss nan), and it is kept if no epoch beats it."""
     import torch
 
+    from tools.nnue_model import TorchNet
+
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
@@ -163,79 +178,27 @@ def train(
     t_base = torch.from_numpy(base.astype(np.float32)) if base is not None else None
     out_bucket = output_buckets(args.output_buckets)
     t_bucket = torch.from_numpy(out_bucket[pieces])
-    hidden = args.hidden
     king_bucket, mirror = layout(args.layout)
-    pad = pad_index(king_bucket)
-    ft = torch.nn.EmbeddingBag(pad + 1, hidden, mode="sum", padding_idx=pad)
-    with torch.no_grad():
-        ft.weight.uniform_(-1.0 / math.sqrt(32), 1.0 / math.sqrt(32))
-        ft.weight[pad].zero_()
-    ft_bias = torch.nn.Parameter(torch.zeros(hidden))
-    out = torch.nn.Linear(2 * hidden, args.output_buckets)
-    # With king buckets, a shared 768-row "factor" table is added to every bucket's rows while
-    # training and folded into them on export: what one bucket learns about a piece on a square
-    # serves the others, so the buckets need no more data than one table (Stockfish's and
-    # Bullet's factorizer).
-    buckets = pad // 768
-    factor = torch.nn.EmbeddingBag(769, hidden, mode="sum", padding_idx=768) if buckets > 1 else None
-    if factor is not None:
-        with torch.no_grad():
-            factor.weight.zero_()
+    net = TorchNet(args.hidden, king_bucket, mirror, out_bucket, getattr(args, "layer2", 0))
     if init is not None:
-        if init.w1.shape != (pad, hidden) or init.w2.shape != (args.output_buckets, 2 * hidden):
-            raise ValueError(
-                f"the starting network has {init.w1.shape[0]} feature rows, hidden size {init.w1.shape[1]} and "
-                f"{init.w2.shape[0]} output buckets; asked for {pad}, {hidden} and {args.output_buckets}"
-            )
-        if init.king_bucket.tolist() != king_bucket.tolist() or init.mirror != mirror:
-            raise ValueError(f"the starting network's king buckets are not layout {args.layout}'s")
-        if init.out_bucket.tolist() != out_bucket.tolist():
-            raise ValueError("the starting network's output buckets split the piece counts differently")
-        with torch.no_grad():  # the factor table stays zero: the file holds it folded into the buckets
-            ft.weight[:pad] = torch.from_numpy(init.w1.astype(np.float32))
-            ft_bias[:] = torch.from_numpy(init.b1.astype(np.float32))
-            out.weight[:] = torch.from_numpy((init.w2 / 400.0).astype(np.float32))
-            out.bias[:] = torch.from_numpy((init.b2 / 400.0).astype(np.float32))
-    params = [*ft.parameters(), ft_bias, *out.parameters(), *(factor.parameters() if factor is not None else [])]
-    opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=args.l2)
+        net.load(init, args.layout)
+    opt = torch.optim.AdamW(
+        net.param_groups(args.lr * getattr(args, "layer2_lr", 1.0)), lr=args.lr, weight_decay=args.l2
+    )
     # The cosine falls once an epoch, or with ``--schedule step`` after every batch: then the last
     # batches run at a learning rate near zero, so a short continuation ends annealed instead of
     # at half its rate (two epochs by epoch leave the second at lr / 2).
     per_step = getattr(args, "schedule", "epoch") == "step"
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=cosine_steps(args, len(train_idx)))
 
-    def transform(rows: torch.Tensor) -> torch.Tensor:
-        if factor is None:
-            return ft(rows) + ft_bias
-        shared = torch.where(rows == pad, 768, rows % 768)
-        return ft(rows) + factor(shared) + ft_bias
-
     def forward(idx: torch.Tensor) -> torch.Tensor:
-        a = transform(t_us[idx])
-        b = transform(t_them[idx])
-        x = torch.cat([a.clamp(0, 1) ** 2, b.clamp(0, 1) ** 2], dim=1)
-        y = out(x).gather(1, t_bucket[idx].unsqueeze(1)).squeeze(1) * 400.0  # in units of 400 cp
+        y = net.forward(t_us[idx], t_them[idx], t_bucket[idx])
         if t_base is not None:
             return t_base[idx] + y.clamp(-args.clamp, args.clamp)
         return y
 
     def loss_of(idx: torch.Tensor) -> torch.Tensor:
         return ((torch.sigmoid(forward(idx) / K) - t_target[idx]) ** 2).mean()
-
-    def snapshot() -> Trained:
-        with torch.no_grad():
-            w1 = ft.weight[:pad].numpy().astype(np.float64).copy()
-            if factor is not None:
-                w1 += np.tile(factor.weight[:768].numpy().astype(np.float64), (buckets, 1))
-            return Trained(
-                w1,
-                ft_bias.numpy().astype(np.float64).copy(),
-                out.weight.numpy().astype(np.float64) * 400.0,
-                out.bias.numpy().astype(np.float64) * 400.0,
-                king_bucket,
-                mirror,
-                out_bucket,
-            )
 
     valid_t = torch.from_numpy(valid_idx)
     losses: list[tuple[float, float]] = []
@@ -256,6 +219,7 @@ def train(
             loss = loss_of(idx)
             loss.backward()
             opt.step()
+            net.keep_exportable()
             if per_step:
                 sched.step()
             total += loss.item() * len(idx)
@@ -265,7 +229,7 @@ def train(
             valid = float(loss_of(valid_t)) if len(valid_idx) else float("nan")
         losses.append((total / max(1, len(perm)), valid))
         if best is None or not valid > best[0]:
-            best = (valid, snapshot())
+            best = (valid, net.snapshot())
         print(
             f"epoch {epoch + 1}: train {losses[-1][0]:.6f} valid {valid:.6f} ({time.monotonic() - start:.0f} s)",
             flush=True,
@@ -329,6 +293,10 @@ def main() -> None:
             "buckets, --output-buckets splits a single output layer) instead of random weights"
         ),
     )
+    parser.add_argument(
+        "--layer2", type=int, default=0, help="units of a second layer beside the output (0: none; --init gains one)"
+    )
+    parser.add_argument("--layer2-lr", type=float, default=1.0, help="the second layer's learning rate, times --lr")
     parser.add_argument("--valid", type=float, default=0.05, help="share of the chunks held out")
     parser.add_argument(
         "--valid-data",
@@ -366,6 +334,14 @@ def main() -> None:
             except ValueError as error:
                 parser.error(f"--layout {args.layout}: {error}")
             init_meta["kings_split"] = "1"
+        if init.w3 is not None:  # a continuation keeps its second layer
+            if args.layer2 not in (0, init.w3.shape[0]):
+                parser.error(f"--layer2 {args.layer2}: --init has a second layer of {init.w3.shape[0]} units")
+            args.layer2 = init.w3.shape[0]
+        if init.w3 is None and args.layer2:
+            print(f"adding a second layer of {args.layer2} units to --init", flush=True)
+            init_meta["layer2_added"] = str(args.layer2)
+            init = add_layer2(init, args.layer2, np.random.default_rng(args.seed))
         if init.w2.shape[0] == 1 and args.output_buckets > 1:
             print(f"splitting --init's output layer into {args.output_buckets} buckets", flush=True)
             init_meta["split_from"] = "1"
@@ -415,9 +391,12 @@ def main() -> None:
         started_from += " kings_split=1"
     if "split_from" in init_meta:
         started_from += f" split_from={init_meta['split_from']}"
+    if "layer2_added" in init_meta:
+        started_from += f" layer2_added={init_meta['layer2_added']}"
     meta = (
         f"positions={n} slope={slope:.4f} wdl={args.wdl} hidden={args.hidden} layout={args.layout} "
-        f"output_buckets={args.output_buckets} epochs={args.epochs} schedule={args.schedule} l2={args.l2} "
+        f"output_buckets={args.output_buckets} layer2={args.layer2} epochs={args.epochs} schedule={args.schedule} "
+        f"l2={args.l2} "
         f"residual={residual} train={losses[-1][0]:.6f} valid={min(v for _, v in losses):.6f}" + started_from
     )
     export(net, args.out, residual, meta)

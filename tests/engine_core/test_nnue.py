@@ -43,7 +43,17 @@ def quantized_eval(net: dict[str, np.ndarray], us: np.ndarray, them: np.ndarray,
     row = int(net["out_bucket"][pieces]) if "out_bucket" in net else 0
     w2 = np.atleast_2d(net["w2"]).astype(np.int64)[row]
     b2 = int(np.atleast_1d(net["b2"])[row])
-    return int((int((act * w2).sum()) + b2) // (qa * qa * int(net["qb"][0])))
+    qb = int(net["qb"][0])
+    if "w3" not in net:
+        return int((int((act * w2).sum()) + b2) // (qa * qa * qb))
+    # The second layer in whole numbers: each unit clamped to [0, 1] (times Q3 * QA * QA), weighted
+    # by W4 (times Q4) and added to the output carried to that finer unit.
+    q3, q4 = int(net["q3"][0]), int(net["q4"][0])
+    units = np.clip(net["w3"].astype(np.int64) @ (act >> 8) + net["b3"].astype(np.int64), 0, q3 * qa * qa // 256)
+    scale = q3 * q4 // (256 * qb)
+    return int(
+        ((int((act * w2).sum()) + b2) * scale + int(units @ net["w4"].astype(np.int64))) // (qa * qa * qb * scale)
+    )
 
 
 def reference_eval(board: chess.Board) -> int:
@@ -199,8 +209,10 @@ def material_target(boards: list[chess.Board]) -> np.ndarray:
     return 1 / (1 + np.exp(-material * 100.0 / nnue_train.K))
 
 
-@pytest.mark.parametrize(("name", "output_buckets"), [("flat", 1), ("k4", 1), ("k4", 8), ("k16", 1)])
-def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str, output_buckets: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "output_buckets", "layer2"), [("flat", 1, 0), ("k4", 1, 0), ("k4", 8, 0), ("k16", 1, 0), ("k4", 1, 6)]
+)
+def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str, output_buckets: int, layer2: int) -> None:
     """A few epochs on synthetic labels; the quantized file evaluates like the float network."""
     pytest.importorskip("torch")  # the trainer's own dependency, not the app's
     boards, _, _, us, them, pieces = trainer_samples(300, 12, name)
@@ -217,6 +229,7 @@ def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str, output_b
         clamp=200,
         layout=name,
         output_buckets=output_buckets,
+        layer2=layer2,
     )
     indices = np.arange(len(boards))
     assert pieces.tolist() == [len(b.piece_map()) for b in boards]
@@ -225,9 +238,12 @@ def test_the_trainer_exports_what_it_learned(tmp_path: Path, name: str, output_b
     path = tmp_path / "net.npz"
     nnue_net.export(net, str(path), 0, "positions=300")
     with np.load(path) as data:
-        quantized = {key: data[key] for key in ("w1", "b1", "w2", "b2", "qa", "qb", "out_bucket")}
+        quantized = {key: data[key] for key in data.files if key not in ("meta", "king_bucket", "mirror")}
         assert data["king_bucket"].tolist() == king_bucket.tolist() and int(data["mirror"][0]) == mirror
     assert quantized["w2"].shape == (output_buckets, 32)
+    assert ("w3" in quantized) == bool(layer2)
+    if layer2:
+        assert quantized["w3"].shape == (layer2, 32) and np.abs(quantized["w4"]).max() > 0  # it is used
     floats = nnue_net.float_eval(net, us, them, pieces)
     for i in range(len(boards)):
         # The accumulator is rounded to 1/QA steps (32 rows, each off by up to half a step):
@@ -351,6 +367,120 @@ def test_a_network_split_into_finer_king_buckets_evaluates_as_before_and_its_buc
         nnue_net.split_kings(k4, "flat")
 
 
+def test_a_second_layer_added_to_a_network_evaluates_as_before_and_learns() -> None:
+    """``--init`` of a network with ``--layer2``: the added units' output weights start at zero, so
+    the network evaluates exactly as before; training moves them; the file read back keeps the
+    layer; a second one, or widening a network that has one, is refused."""
+    pytest.importorskip("torch")
+    us, them, pieces, target, args, plain = small_trained_network(17)
+    indices = np.arange(len(target))
+    added = nnue_net.add_layer2(plain, 4, np.random.default_rng(3))
+    assert added.w3 is not None and added.w3.shape == (4, 16) and added.w4 is not None and not added.w4.any()
+    np.testing.assert_allclose(
+        nnue_net.float_eval(added, us, them, pieces), nnue_net.float_eval(plain, us, them, pieces), atol=1e-12
+    )
+    deeper = argparse.Namespace(**{**vars(args), "layer2": 4, "lr": 1e-3, "schedule": "step", "layer2_lr": 10.0})
+    trained, losses = nnue_train.train(us, them, target, None, pieces, indices, indices, deeper, added)
+    assert trained is not added and min(v for _, v in losses[1:]) < losses[0][1]
+    assert trained.w4 is not None and np.abs(trained.w4).max() > 0
+    with pytest.raises(ValueError, match="second layer of 0 units; asked for 4"):
+        nnue_train.train(us, them, target, None, pieces, indices, indices, deeper, plain)
+    with pytest.raises(ValueError, match="already has a second layer"):
+        nnue_net.add_layer2(trained, 4, np.random.default_rng(3))
+    with pytest.raises(ValueError, match="cannot be widened"):
+        nnue_net.widen(trained, 16, np.random.default_rng(3))
+
+
+def test_the_engine_evaluates_a_second_layer_as_the_file_s_arithmetic(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """engine.nnue.output_layer with a second layer (its Python body on the module's values, patched
+    to a net that has one) agrees with the quantized file's arithmetic written out in numpy, on
+    positions where the layer's units are clamped at both ends; with its output weights at zero it
+    is the plain network's value."""
+    rng = np.random.default_rng(5)
+    hidden = nnue.HIDDEN
+    w3 = rng.integers(-258, 259, size=(6, 2 * hidden))
+    b3 = rng.integers(-(2**17), 2**17, size=6)
+    w4 = rng.integers(-30000, 30000, size=6)
+    q3, q4 = 256, 1024
+    assert nnue.second_layer_error(nnue.W2, w3, b3, w4, nnue.QA, nnue.QB, q3, q4) is None
+    values = {
+        "LAYER2": 6,
+        "W3_F32": w3.astype(np.float32),
+        "B3": b3,
+        "W4": w4,
+        "LAYER2_CLAMP": q3 * nnue.QA * nnue.QA // 256,
+        "LAYER2_SCALE": q3 * q4 // (256 * nnue.QB),
+    }
+    for name, value in values.items():
+        monkeypatch.setattr(nnue, name, value)
+    net = {
+        "w1": nnue.W1,
+        "b1": nnue.B1,
+        "w2": nnue.W2,
+        "b2": nnue.B2,
+        "out_bucket": nnue.OUT_BUCKET,
+        "qa": np.array([nnue.QA]),
+        "qb": np.array([nnue.QB]),
+        "w3": w3,
+        "b3": b3,
+        "w4": w4,
+        "q3": np.array([q3]),
+        "q4": np.array([q4]),
+    }
+    clamped_low = clamped_high = changed = 0
+    for board in random_positions(40, seed=9):
+        if not board.is_valid():
+            continue
+        acc, st = _accumulators(position_from_board(board))
+        codes = nnue_data.encode(board)[None, :]
+        stm = np.array([1 if board.turn == chess.WHITE else 0], dtype=np.int8)
+        us, them = nnue_layout.features(codes, stm, nnue.KING_BUCKET, nnue.MIRROR)
+        expected = quantized_eval(net, us[0], them[0], len(board.piece_map()))
+        assert nnue.output_layer.py_func(acc, st) == expected
+        changed += int(expected != reference_eval(board))
+        act = np.clip(acc.astype(np.int64), 0, nnue.QA) ** 2
+        us_first = np.concatenate(
+            [act[:hidden], act[hidden:]] if board.turn == chess.WHITE else [act[hidden:], act[:hidden]]
+        )
+        units = w3 @ (us_first >> 8) + b3
+        clamped_low += int((units < 0).any())
+        clamped_high += int((units > q3 * nnue.QA * nnue.QA // 256).any())
+    assert clamped_low and clamped_high and changed  # both ends of the clamp were exercised; the layer counts
+    monkeypatch.setattr(nnue, "W4", np.zeros(6, dtype=np.int64))
+    pos = position_from_fen(chess.STARTING_FEN)
+    assert nnue.output_layer.py_func(*_accumulators(pos)) == reference_eval(chess.Board())
+
+
+def _accumulators(pos: object) -> tuple[np.ndarray, np.ndarray]:
+    """Both perspectives' accumulators of an engine position, from scratch, and its state."""
+    board, st = pos.board, pos.st  # type: ignore[attr-defined]
+    acc = np.empty(2 * nnue.HIDDEN, dtype=np.int16)
+    white_base, white_flip, black_base, black_flip = nnue.perspectives(st)
+    nnue.refresh_accumulator(board, acc, 0, white_base, white_flip)
+    nnue.refresh_accumulator(board, acc, 1, black_base, black_flip)
+    return acc, st
+
+
+def test_second_layer_weights_the_exact_arithmetic_cannot_hold_are_refused() -> None:
+    w3 = np.full((4, 2 * nnue.HIDDEN), 258, dtype=np.int64)  # the largest whole weight float32 sums exactly
+    b3 = np.zeros(4, dtype=np.int64)
+    w4 = np.ones(4, dtype=np.int64)
+
+    def error(w3: np.ndarray = w3, w4: np.ndarray = w4, q3: int = 256, q4: int = 1024) -> str | None:
+        return nnue.second_layer_error(nnue.W2, w3, b3, w4, nnue.QA, nnue.QB, q3, q4)
+
+    assert error() is None
+    assert "do not divide" in str(error(q3=256, q4=100))
+    assert "shapes" in str(error(w3=w3[:, 1:]))
+    w3[2, 9] = 259
+    assert "weights are too large for an exact sum" in str(error())
+    w3[2, 9] = 0
+    w4[1] = 2**62 // (4 * 65025) + 1
+    assert "output weights are too large" in str(error())
+
+
 def test_the_step_schedule_anneals_over_every_batch_of_every_epoch() -> None:
     """``--schedule step``: the cosine spans all batches, so the last one runs at a learning rate
     near zero; by epoch (the default) it spans the epochs."""
@@ -471,6 +601,24 @@ def test_the_trainer_refuses_a_validation_folder_it_does_not_train_on(
     with pytest.raises(SystemExit):
         nnue_train.main()
     assert "not one of the --data folders" in capsys.readouterr().err
+
+
+def test_the_trainer_keeps_a_continued_network_s_second_layer_and_refuses_another_size(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--init`` of a file with a second layer: ``--layer2`` of another size is refused in plain
+    words before any data is read (the file's own size, or none given, would continue it)."""
+    pytest.importorskip("torch")
+    *_, plain = small_trained_network(18)
+    path = tmp_path / "layered.npz"
+    nnue_net.export(nnue_net.add_layer2(plain, 4, np.random.default_rng(1)), str(path), 0, "positions=200")
+    assert nnue_net.load_net(str(path)).w3 is not None
+    argv = ["nnue_train", "--data", str(tmp_path / "none"), "--init", str(path), "--hidden", "8", "--layout", "k4"]
+    argv += ["--layer2", "6"]
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit):
+        nnue_train.main()
+    assert "--init has a second layer of 4 units" in capsys.readouterr().err
 
 
 def test_the_trainer_says_when_it_writes_the_starting_network_unchanged(
