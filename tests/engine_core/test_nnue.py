@@ -56,12 +56,9 @@ def quantized_eval(net: dict[str, np.ndarray], us: np.ndarray, them: np.ndarray,
     )
 
 
-def reference_eval(board: chess.Board) -> int:
-    """The shipped network on ``board`` through the trainer's feature layout."""
-    codes = nnue_data.encode(board)[None, :]
-    stm = np.array([1 if board.turn == chess.WHITE else 0], dtype=np.int8)
-    us, them = nnue_layout.features(codes, stm, nnue.KING_BUCKET, nnue.MIRROR)
-    net = {
+def shipped_net() -> dict[str, np.ndarray]:
+    """The shipped network's arrays as its file names them (for :func:`quantized_eval`)."""
+    return {
         "w1": nnue.W1,
         "b1": nnue.B1,
         "w2": nnue.W2,
@@ -70,7 +67,14 @@ def reference_eval(board: chess.Board) -> int:
         "qa": np.array([nnue.QA]),
         "qb": np.array([nnue.QB]),
     }
-    return quantized_eval(net, us[0], them[0], len(board.piece_map()))
+
+
+def reference_eval(board: chess.Board, net: dict[str, np.ndarray] | None = None) -> int:
+    """The shipped network (or ``net``, of its layout) on ``board`` through the trainer's feature layout."""
+    codes = nnue_data.encode(board)[None, :]
+    stm = np.array([1 if board.turn == chess.WHITE else 0], dtype=np.int8)
+    us, them = nnue_layout.features(codes, stm, nnue.KING_BUCKET, nnue.MIRROR)
+    return quantized_eval(shipped_net() if net is None else net, us[0], them[0], len(board.piece_map()))
 
 
 def test_the_shipped_network_loads_with_consistent_shapes() -> None:
@@ -415,29 +419,13 @@ def test_the_engine_evaluates_a_second_layer_as_the_file_s_arithmetic(
     }
     for name, value in values.items():
         monkeypatch.setattr(nnue, name, value)
-    net = {
-        "w1": nnue.W1,
-        "b1": nnue.B1,
-        "w2": nnue.W2,
-        "b2": nnue.B2,
-        "out_bucket": nnue.OUT_BUCKET,
-        "qa": np.array([nnue.QA]),
-        "qb": np.array([nnue.QB]),
-        "w3": w3,
-        "b3": b3,
-        "w4": w4,
-        "q3": np.array([q3]),
-        "q4": np.array([q4]),
-    }
+    net = {**shipped_net(), "w3": w3, "b3": b3, "w4": w4, "q3": np.array([q3]), "q4": np.array([q4])}
     clamped_low = clamped_high = changed = 0
     for board in random_positions(40, seed=9):
         if not board.is_valid():
             continue
         acc, st = _accumulators(position_from_board(board))
-        codes = nnue_data.encode(board)[None, :]
-        stm = np.array([1 if board.turn == chess.WHITE else 0], dtype=np.int8)
-        us, them = nnue_layout.features(codes, stm, nnue.KING_BUCKET, nnue.MIRROR)
-        expected = quantized_eval(net, us[0], them[0], len(board.piece_map()))
+        expected = reference_eval(board, net)
         assert nnue.output_layer.py_func(acc, st) == expected
         changed += int(expected != reference_eval(board))
         act = np.clip(acc.astype(np.int64), 0, nnue.QA) ** 2
