@@ -90,7 +90,7 @@ def second_layer_error(
 ) -> str | None:
     """Why a second layer's integer weights would break output_layer's arithmetic, or None.
 
-    Its inputs are the screlu features shifted to 0..LAYER2_INPUT_MAX, and each unit's sum runs in
+    Its inputs are the screlu features shifted down 8 bits (0..254), and each unit's sum runs in
     float32 (vectorized 8 wide), exact only while every partial sum is an integer of at most 2**24;
     the output's sum is then carried to the layer's finer unit (times q3 * q4 / (256 * qb), a whole
     number) and the clamped units' weighted sum added, both in int64 (kept below 2**62)."""
