@@ -75,11 +75,11 @@ class TorchNet:
             self.ft_bias[:] = torch.from_numpy(init.b1.astype(np.float32))
             self.out.weight[:] = torch.from_numpy((init.w2 / SCALE).astype(np.float32))
             self.out.bias[:] = torch.from_numpy((init.b2 / SCALE).astype(np.float32))
-            if self.hid is not None and self.hout is not None:
-                assert init.w3 is not None and init.b3 is not None and init.w4 is not None
-                self.hid.weight[:] = torch.from_numpy(init.w3.astype(np.float32))
-                self.hid.bias[:] = torch.from_numpy(init.b3.astype(np.float32))
-                self.hout.weight[0] = torch.from_numpy((init.w4 / SCALE).astype(np.float32))
+            if self.hid is not None and self.hout is not None and (second := init.layer2()) is not None:
+                w3, b3, w4 = second
+                self.hid.weight[:] = torch.from_numpy(w3.astype(np.float32))
+                self.hid.bias[:] = torch.from_numpy(b3.astype(np.float32))
+                self.hout.weight[0] = torch.from_numpy((w4 / SCALE).astype(np.float32))
 
     def param_groups(self, layer2_lr: float) -> list[dict[str, object]]:
         """The optimizer's parameter groups: the second layer's at its own learning rate (a layer

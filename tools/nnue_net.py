@@ -52,6 +52,12 @@ class Trained:
     w4: np.ndarray | None = None
     """LAYER2 weights in centipawns of the second layer's clamped units, added to the output."""
 
+    def layer2(self) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """(W3, B3, W4) of the second layer, or None if the network has none."""
+        if self.w3 is None or self.b3 is None or self.w4 is None:
+            return None
+        return self.w3, self.b3, self.w4
+
 
 def float_eval(net: Trained, us: np.ndarray, them: np.ndarray, pieces: np.ndarray) -> np.ndarray:
     """The float network on feature rows (:func:`features`) of positions with ``pieces`` pieces,
@@ -62,9 +68,9 @@ def float_eval(net: Trained, us: np.ndarray, them: np.ndarray, pieces: np.ndarra
     hidden = net.w1.shape[1]
     row = net.out_bucket[pieces]
     value = (a * net.w2[row, :hidden]).sum(axis=1) + (b * net.w2[row, hidden:]).sum(axis=1) + net.b2[row]
-    if net.w3 is not None and net.b3 is not None and net.w4 is not None:
-        z = np.hstack([a, b]) @ net.w3.T + net.b3
-        value = value + np.clip(z, 0, 1) @ net.w4
+    if (second := net.layer2()) is not None:
+        w3, b3, w4 = second
+        value = value + np.clip(np.hstack([a, b]) @ w3.T + b3, 0, 1) @ w4
     return value
 
 
@@ -75,11 +81,12 @@ def export(net: Trained, path: str, residual: int, meta: str) -> None:
     b1 = np.round(net.b1 * QA).clip(-32767, 32767).astype(np.int16)
     w2 = np.round(net.w2 * QB).astype(np.int32)
     second: dict[str, np.ndarray] = {}
-    if net.w3 is not None and net.b3 is not None and net.w4 is not None:
+    if (layer := net.layer2()) is not None:
+        w3, b3, w4 = layer
         second = {
-            "w3": np.round(net.w3 * Q3).clip(-W3_MAX, W3_MAX).astype(np.int64),
-            "b3": np.round(net.b3 * Q3 * QA * QA / 256).astype(np.int64),
-            "w4": np.round(net.w4 * Q4).astype(np.int64),
+            "w3": np.round(w3 * Q3).clip(-W3_MAX, W3_MAX).astype(np.int64),
+            "b3": np.round(b3 * Q3 * QA * QA / 256).astype(np.int64),
+            "w4": np.round(w4 * Q4).astype(np.int64),
             "q3": np.array([Q3]),
             "q4": np.array([Q4]),
         }
