@@ -66,6 +66,20 @@ def test_beyond_the_book_depth_the_engine_searches(qtbot, players, fake_searcher
     assert len(searcher.searches) == 1
 
 
+def test_within_the_depth_a_position_the_book_lacks_is_searched(qtbot, players, fake_searcher) -> None:
+    searcher = fake_searcher()
+    player = _player(players, BookSettings(max_moves=2), searcher)
+    qtbot.waitUntil(player.is_ready, timeout=5000)
+    moves = ("c2c4", "e7e5", "d2d3")  # a line of the default book that ends after three plies
+    assert not load_book(BookSettings()).entries(GoRequest(1, chess.STARTING_FEN, moves).board())
+    infos: list[EngineInfo] = []
+    player.search_info.connect(infos.append)
+    with qtbot.waitSignal(player.move_made, timeout=5000):
+        player.go(GoRequest(1, chess.STARTING_FEN, moves))
+    assert len(searcher.searches) == 1
+    assert not any(info.is_book() for info in infos)
+
+
 @pytest.mark.parametrize("content", [b"", b"not a book at all, just some text\n" * 3, b"\x00" * 17])
 def test_bad_book_file_means_the_engine_searches(qtbot, players, tmp_path: Path, content: bytes, fake_searcher) -> None:
     bad = tmp_path / "bad.bin"
@@ -227,6 +241,7 @@ def test_next_game_draws_its_opening_from_the_book(qtbot) -> None:
     engine = PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0, depth=1, hash_mb=1, book=BookSettings(max_moves=2))
     window = MainWindow(settings=Settings(white=engine, black=engine, min_move_delay_ms=0))
     qtbot.addWidget(window)
+    book = load_book(BookSettings())
     try:
         for _ in range(3):
             window.controller.pause()
@@ -235,7 +250,16 @@ def test_next_game_draws_its_opening_from_the_book(qtbot) -> None:
             window.controller.resume()
             qtbot.waitUntil(lambda: window.controller.live_ply() >= 4, timeout=10_000)
             window.controller.pause()
-            assert all(window.controller.node_at_ply(ply).comment == "book" for ply in range(1, 5))
+            # Every move is the book's while the book has one for the position; a few
+            # weighted lines end early (1.c4 e5 2.d3 has no entry), and the engine searches there.
+            board = chess.Board()
+            in_book = True
+            for ply in range(1, 5):
+                node = window.controller.node_at_ply(ply)
+                in_book = in_book and bool(book.entries(board))
+                assert (node.comment == "book") == in_book, (ply, node.comment, board.fen())
+                board.push(node.move)
+            assert window.controller.node_at_ply(1).comment == "book"
     finally:
         window.close()
 
