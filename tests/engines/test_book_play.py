@@ -94,7 +94,8 @@ def test_bad_book_file_means_the_engine_searches(qtbot, players, tmp_path: Path,
 
 
 def test_window_marks_book_moves_in_log_panel_and_pgn(qtbot) -> None:
-    book = BookSettings(max_moves=2)
+    # Best weight, so the four plies are surely in the book (a weighted line can end sooner).
+    book = BookSettings(max_moves=2, choice=BookChoice.BEST_WEIGHT)
     engine = PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0, depth=1, hash_mb=1, book=book)
     window = MainWindow(settings=Settings(white=engine, black=engine, min_move_delay_ms=0))
     qtbot.addWidget(window)
