@@ -155,8 +155,8 @@ ASPIRATION_DEPTH = 5
 """Aspiration windows from this iteration on; earlier scores still swing too much."""
 ASPIRATION_WINDOW = 25
 """First half-width of the aspiration window around the previous score (a quarter pawn:
-usually holds, and a narrow window cuts more); doubled on each failure. 12 measured +3.5
-[-25.9, +32.9] in self-play over 200 games, and Stockfish's rules for the loop (beta to the
+usually holds, and a narrow window cuts more); doubled on each failure. 12 measured +6.1
+[-14.1, +26.3] in self-play over 400 games, and Stockfish's rules for the loop (beta to the
 middle on a fail low, a ply shallower per fail high) -6.9 [-33.0, +19.0] (docs/strength.md,
 "Stockfish's aspiration rules, its deeper re-search, and a narrower window")."""
 ASPIRATION_MAX_WINDOW = 800
