@@ -12,11 +12,16 @@ from collections.abc import Callable, Mapping
 
 import chess
 import chess.pgn
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_move_count
 from chessgui.storage.autosave import AutosaveCorruptError, AutosaveSnapshot, AutosaveStore, ExtraValue
+
+REVIEW_SAVE_DELAY_MS = 500
+"""A game review annotates one move after another (a review answered from its cache, the whole
+game at once): their saves are gathered into one per this many milliseconds, since each save
+syncs three files to disk. A crash loses at most this much of a review, never a move."""
 
 
 class AutosaveKeeper(QObject):
@@ -54,6 +59,12 @@ class AutosaveKeeper(QObject):
         self._saved_node: chess.pgn.GameNode | None = controller.live_node()
         controller.headers_changed.connect(self.on_annotations_changed)
         controller.tree_changed.connect(self.on_annotations_changed)
+        # A review's marks ([%eval], "??", "Best was …") belong to the game as much as the user's own.
+        self._review_save = QTimer(self)
+        self._review_save.setSingleShot(True)
+        self._review_save.setInterval(REVIEW_SAVE_DELAY_MS)
+        self._review_save.timeout.connect(self.save_now)
+        controller.annotations_changed.connect(self.on_review_annotated)
 
     def store(self) -> AutosaveStore:
         """Where the game is saved."""
@@ -107,8 +118,14 @@ class AutosaveKeeper(QObject):
             return  # one move past the last save: move_made's save follows with this change in it
         self.save_now()
 
+    def on_review_annotated(self, _ply: int) -> None:
+        """A review wrote its verdict on a move: save soon, together with the verdicts that follow."""
+        if not self._review_save.isActive():
+            self._review_save.start()
+
     def save_now(self) -> bool:
         """Save at once; returns False (and emits ``save_failed`` once per problem) on failure."""
+        self._review_save.stop()  # this save holds every review mark so far
         self._saved_node = self._controller.live_node()
         if self._controller.is_viewing():
             # A viewed game is safe in its file; the last game played here stays saved for resuming.

@@ -129,3 +129,40 @@ def test_every_save_of_a_timed_move_holds_its_clock(
     for text in saved:
         game = read_pgn_string(text).games[0].game
         assert all(node.clock() is not None for node in game.mainline()), text
+
+
+def test_a_review_of_the_game_survives_a_crash(qtbot, tmp_path: Path, play_moves) -> None:
+    """The review's marks ([%eval], "??", "Best was …") are part of the game: a restart keeps them.
+
+    A review marks move after move; their saves are gathered into one (each save syncs to disk)."""
+    import chess.engine
+    import chess.pgn
+
+    saves: list[str] = []
+
+    class RecordingStore(AutosaveStore):
+        def save(self, snapshot, *, finished: bool = False) -> None:  # noqa: ANN001
+            saves.append(snapshot.pgn)
+            super().save(snapshot, finished=finished)
+
+    window = MainWindow(autosave_store=RecordingStore(tmp_path))
+    qtbot.addWidget(window)
+    play_moves(window, "f3", "e5", "g4")
+    qtbot.waitUntil(lambda: bool(saves) and "g4" in saves[-1])
+    before = len(saves)
+    level = chess.engine.PovScore(chess.engine.Cp(20), chess.WHITE)
+    for ply in (1, 2):
+        window.controller.tree_editor.set_review_annotation(ply, level, 12)
+    score = chess.engine.PovScore(chess.engine.Mate(-1), chess.WHITE)
+    window.controller.tree_editor.set_review_annotation(3, score, 12, chess.pgn.NAG_BLUNDER, "Nc3")
+    qtbot.waitUntil(lambda: len(saves) > before)
+    assert "Best was Nc3" in saves[-1]
+    again = MainWindow(autosave_store=AutosaveStore(tmp_path))  # no clean shutdown
+    qtbot.addWidget(again)
+    assert again.offer_resume(lambda text: True)
+    node = again.controller.node_at_ply(3)
+    assert node.nags == {chess.pgn.NAG_BLUNDER}
+    assert "Best was Nc3" in node.comment
+    assert node.eval() == score and node.eval_depth() == 12
+    assert again.controller.node_at_ply(1).eval() == level
+    assert len(saves) == before + 1  # the three marks made one save
