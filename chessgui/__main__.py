@@ -6,12 +6,13 @@ import argparse
 import dataclasses
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import cast
 
 import chess
 from PySide6.QtCore import QCoreApplication, QSettings, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from chessgui import __version__
 from chessgui.engines.builtin_worker import ensure_warm_up_started, is_warm_up_compiling
@@ -20,6 +21,7 @@ from chessgui.i18n import install_translators, load_language
 from chessgui.main_window import MainWindow
 from chessgui.native_destroy_watch import NativeDestroyWatcher
 from chessgui.resources_path import app_icon
+from chessgui.single_instance import InstanceGuard, OpenRequest, hand_over
 from chessgui.storage.autosave import AutosaveStore, default_autosave_dir
 from chessgui.storage.rating import RatingStore, default_rating_path
 from chessgui.storage.settings import PlayerKind, Settings, load_settings
@@ -60,6 +62,33 @@ def _rating_store() -> RatingStore | None:
         return None
 
 
+def hand_over_or_explain(folder: Path, request: OpenRequest, warn: Callable[[str, str], object]) -> int:
+    """A second start: give the request to the window already open (exit code 0), or say why not (1)."""
+    if hand_over(folder, request):
+        return 0
+    warn(
+        QCoreApplication.translate("__main__", "Chess is already open"),
+        QCoreApplication.translate(
+            "__main__",
+            "Chess is already open in another window, but that window does not answer. "
+            "Switch to it, or close it and start Chess again.",
+        ),
+    )
+    return 1
+
+
+def open_in_window(window: MainWindow, request: OpenRequest) -> None:
+    """A later start's request: bring the window to the front, then open its position or file."""
+    if window.isMinimized():
+        window.showNormal()
+    window.raise_()
+    window.activateWindow()
+    if request.fen:
+        window.flows.load_fen_text(request.fen)
+    elif request.file:
+        window.flows.open_file_argument(request.file)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the application; returns the process exit code."""
     argv = list(sys.argv if argv is None else argv)
@@ -81,11 +110,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The translators are children of the app, so they live as long as it does.
     install_translators(app, load_language(qsettings))
     app.setApplicationDisplayName(QCoreApplication.translate("__main__", "Chess"))
+    guard = None
+    if store is not None:
+        # One window per autosave folder: a second one would save over the first one's game.
+        guard = InstanceGuard.claim(store.directory, app)
+        if guard is None:
+            request = OpenRequest(file=os.path.abspath(options.file) if options.file else None, fen=options.fen)
+            return hand_over_or_explain(
+                store.directory, request, lambda title, text: QMessageBox.warning(None, title, text)
+            )
     settings = _with_overrides(load_settings(qsettings), options)
     # Compile (or load from the cache) the engine in the background from the first moment.
     ensure_warm_up_started()
     window = MainWindow(autosave_store=store, settings=settings, qsettings=qsettings, rating_store=_rating_store())
     window.show()
+    if guard is not None:
+        guard.open_requested.connect(lambda request: open_in_window(window, request))
     # A window destroyed by the window system (not closed) ends the app the normal way;
     # should the close be refused, the app quits all the same rather than run headless.
     destroy_watch = NativeDestroyWatcher(window, lambda: window.close() or app.quit())
@@ -102,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return app.exec()
     finally:
         app.removeNativeEventFilter(destroy_watch)
+        if guard is not None:
+            guard.release()
 
 
 def run() -> int:

@@ -136,7 +136,7 @@
 <context>
     <name>AutosaveKeeper</name>
     <message>
-        <location filename="../../chessgui/storage/autosave_keeper.py" line="+85"/>
+        <location filename="../../chessgui/storage/autosave_keeper.py" line="+96"/>
         <source>The autosaved game could not be read: {error}</source>
         <translation>Automaattisesti tallennettua peliä ei voitu lukea: {error}</translation>
     </message>
@@ -151,7 +151,7 @@
         <translation>Keskeneräinen peli ({white} – {black}, {moves} siirtoa) säilyi viime kerralta. Jatketaanko sitä?</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+39"/>
         <source>The game could not be autosaved ({strerror}); it is still open here.</source>
         <translation>Peliä ei voitu tallentaa automaattisesti ({strerror}); se on yhä auki tässä.</translation>
     </message>
@@ -3104,7 +3104,7 @@
     </message>
 </context>
 <context>
-    <name>_IndexJob</name>
+    <name>_IndexThread</name>
     <message>
         <location filename="../../chessgui/storage/pgn/indexer.py" line="+46"/>
         <source>could not read {name}: {error}</source>
@@ -3199,7 +3199,17 @@
 <context>
     <name>__main__</name>
     <message>
-        <location filename="../../chessgui/__main__.py" line="+79"/>
+        <location filename="../../chessgui/__main__.py" line="+70"/>
+        <source>Chess is already open</source>
+        <translation>Shakki on jo auki</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chess is already open in another window, but that window does not answer. Switch to it, or close it and start Chess again.</source>
+        <translation>Shakki on jo auki toisessa ikkunassa, mutta se ikkuna ei vastaa. Siirry siihen tai sulje se ja käynnistä Shakki uudelleen.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Chess</source>
         <translation>Shakki</translation>
     </message>
