@@ -8,7 +8,19 @@ import chess
 import pytest
 
 from chessgui.main_window import MainWindow
-from chessgui.storage.autosave import AutosaveStore
+from chessgui.storage.autosave import AutosaveSnapshot, AutosaveStore
+
+
+class RecordingStore(AutosaveStore):
+    """An autosave store that also keeps the PGN of every save, in order."""
+
+    def __init__(self, directory: Path) -> None:
+        super().__init__(directory)
+        self.saved: list[str] = []
+
+    def save(self, snapshot: AutosaveSnapshot, *, finished: bool = False) -> None:
+        self.saved.append(snapshot.pgn)
+        super().save(snapshot, finished=finished)
 
 
 def test_game_survives_a_crash_and_is_offered_back(qtbot, tmp_path: Path, play_moves) -> None:
@@ -112,14 +124,9 @@ def test_every_save_of_a_timed_move_holds_its_clock(
     from chessgui.clock.time_control import TimeControl
     from chessgui.storage.pgn.read import read_pgn_string
 
-    saved: list[str] = []
-
-    class RecordingStore(AutosaveStore):
-        def save(self, snapshot, *, finished: bool = False) -> None:  # noqa: ANN001
-            saved.append(snapshot.pgn)
-            super().save(snapshot, finished=finished)
-
-    window = MainWindow(autosave_store=RecordingStore(tmp_path))
+    store = RecordingStore(tmp_path)
+    saved = store.saved
+    window = MainWindow(autosave_store=store)
     qtbot.addWidget(window)
     window.game_clock.set_time_control(TimeControl.parse("5+3"))
     if new_game:
@@ -138,14 +145,9 @@ def test_a_review_of_the_game_survives_a_crash(qtbot, tmp_path: Path, play_moves
     import chess.engine
     import chess.pgn
 
-    saves: list[str] = []
-
-    class RecordingStore(AutosaveStore):
-        def save(self, snapshot, *, finished: bool = False) -> None:  # noqa: ANN001
-            saves.append(snapshot.pgn)
-            super().save(snapshot, finished=finished)
-
-    window = MainWindow(autosave_store=RecordingStore(tmp_path))
+    store = RecordingStore(tmp_path)
+    saves = store.saved
+    window = MainWindow(autosave_store=store)
     qtbot.addWidget(window)
     play_moves(window, "f3", "e5", "g4")
     qtbot.waitUntil(lambda: bool(saves) and "g4" in saves[-1])

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chessgui.single_instance import InstanceGuard, OpenRequest, hand_over
+from tests.app_process import app_env
 
 SECOND_START = """
 import sys
@@ -114,20 +115,8 @@ def test_a_folder_where_no_lock_can_be_made_does_not_stop_the_start(qapp, tmp_pa
         read_only.chmod(0o700)
 
 
-def _app_env(home: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("CHESSGUI_TEST_MODE", None)  # the app must use its real (temporary-HOME) autosave folder
-    env.update(
-        QT_QPA_PLATFORM="offscreen",
-        HOME=str(home),
-        XDG_CONFIG_HOME=str(home / "config"),
-        XDG_DATA_HOME=str(home / "data"),
-    )
-    return env
-
-
 def test_a_second_start_of_the_app_opens_its_file_in_the_first_window(qtbot, tmp_path: Path) -> None:
-    env = _app_env(tmp_path)
+    env = app_env(tmp_path)
     where = (
         "from PySide6.QtCore import QCoreApplication as A\n"
         "app = A([]); A.setApplicationName('chessgui'); A.setOrganizationName('chessgui')\n"

@@ -24,23 +24,10 @@ from chessgui.clock.time_control import TimeControl
 from chessgui.main_window import MainWindow
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.pgn.write import game_to_pgn
+from tests.app_process import app_env
 
 TIME_CONTROL = TimeControl.parse("1+1")
 REPO_ROOT = Path(__file__).resolve().parents[2]
-
-
-def _app_env(home: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("CHESSGUI_TEST_MODE", None)  # the app must use its real (temporary-HOME) autosave folder
-    env.update(
-        QT_QPA_PLATFORM="offscreen",
-        HOME=str(home),
-        XDG_CONFIG_HOME=str(home / "config"),
-        XDG_DATA_HOME=str(home / "data"),
-        # The engine's compiled code is keyed by its source: share the real cache so no run compiles.
-        XDG_CACHE_HOME=os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache"),
-    )
-    return env
 
 
 def _write_settings(home: Path) -> None:
@@ -71,7 +58,7 @@ def _run_and_kill(home: Path, rng: random.Random) -> tuple[AutosaveStore, list[l
     app = subprocess.Popen(
         [sys.executable, "-m", "chessgui", "--white", "computer", "--black", "computer"],
         cwd=REPO_ROOT,
-        env=_app_env(home),
+        env=app_env(home),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
