@@ -97,11 +97,21 @@ class AutosaveKeeper(QObject):
             return None
         moves = full_move_count(game)
         # Whole sentences per count (no %n): English has no plural translation file to fall back on.
-        question = (
-            self.tr("An unfinished game ({white} – {black}, {moves} move) was kept from last time. Resume it?")
-            if moves == 1
-            else self.tr("An unfinished game ({white} – {black}, {moves} moves) was kept from last time. Resume it?")
-        ).format(white=game.headers.get("White", "?"), black=game.headers.get("Black", "?"), moves=moves)
+        if moves == 0:  # a set-up position (an untouched standard start is never kept)
+            question = self.tr(
+                "A position you set up ({white} – {black}, no moves yet) was kept from last time. Resume it?"
+            )
+        elif moves == 1:
+            question = self.tr(
+                "An unfinished game ({white} – {black}, {moves} move) was kept from last time. Resume it?"
+            )
+        else:
+            question = self.tr(
+                "An unfinished game ({white} – {black}, {moves} moves) was kept from last time. Resume it?"
+            )
+        question = question.format(
+            white=game.headers.get("White", "?"), black=game.headers.get("Black", "?"), moves=moves
+        )
         if not ask(question):
             self._store.discard()
             return None

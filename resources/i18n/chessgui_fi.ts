@@ -141,17 +141,22 @@
         <translation>Automaattisesti tallennettua peliä ei voitu lukea: {error}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>A position you set up ({white} – {black}, no moves yet) was kept from last time. Resume it?</source>
+        <translation>Asettamasi asema ({white} – {black}, ei vielä siirtoja) säilyi viime kerralta. Jatketaanko sitä?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>An unfinished game ({white} – {black}, {moves} move) was kept from last time. Resume it?</source>
         <translation>Keskeneräinen peli ({white} – {black}, {moves} siirto) säilyi viime kerralta. Jatketaanko sitä?</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>An unfinished game ({white} – {black}, {moves} moves) was kept from last time. Resume it?</source>
         <translation>Keskeneräinen peli ({white} – {black}, {moves} siirtoa) säilyi viime kerralta. Jatketaanko sitä?</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+42"/>
         <source>The game could not be autosaved ({strerror}); it is still open here.</source>
         <translation>Peliä ei voitu tallentaa automaattisesti ({strerror}); se on yhä auki tässä.</translation>
     </message>

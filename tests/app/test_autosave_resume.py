@@ -168,3 +168,17 @@ def test_a_review_of_the_game_survives_a_crash(qtbot, tmp_path: Path, play_moves
     assert node.eval() == score and node.eval_depth() == 12
     assert again.controller.node_at_ply(1).eval() == level
     assert len(saves) == before + 1  # the three marks made one save
+
+
+def test_a_set_up_position_without_moves_is_offered_as_a_position(qtbot, tmp_path: Path) -> None:
+    """A position set up last time and not yet played is offered back in words, not as "0 moves"."""
+    fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5"
+    window = MainWindow(autosave_store=AutosaveStore(tmp_path))
+    qtbot.addWidget(window)
+    window.controller.new_game(fen)
+    again = MainWindow(autosave_store=AutosaveStore(tmp_path))
+    qtbot.addWidget(again)
+    questions: list[str] = []
+    assert again.offer_resume(lambda text: questions.append(text) or True)
+    assert "0 moves" not in questions[0] and "position" in questions[0], questions[0]
+    assert again.controller.board().fen() == fen
