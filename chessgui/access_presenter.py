@@ -50,6 +50,14 @@ class AccessPresenter(QObject):
             before.pop()
             self.announcer.announce(describe_move(before, move))
 
+    def on_game_started(self) -> None:
+        """Another game: the last game's last announcement no longer describes anything on the board."""
+        self.announcer.clear()
+
+    def on_move_taken_back(self) -> None:
+        """The announced move is gone from the game, so its words go from the status bar too."""
+        self.announcer.clear()
+
     def on_game_over(self, result: GameResult) -> None:
         """The game ended: a sound and the result in words."""
         self.sounds.on_game_over()

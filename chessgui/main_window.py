@@ -200,6 +200,8 @@ class MainWindow(MainWindowViews):
         controller.tree_changed.connect(self.status.refresh_log)
         controller.game_over.connect(self.status.on_game_over)
         controller.game_over.connect(self.access.on_game_over)
+        controller.game_started.connect(self.access.on_game_started)
+        controller.move_taken_back.connect(self.access.on_move_taken_back)
         controller.human_input_enabled.connect(self.board_presenter.on_human_input_enabled)
         controller.status_changed.connect(self.status.update_actions)
         controller.paused_changed.connect(self.status.on_paused_changed)

@@ -171,6 +171,12 @@ class Announcer(QObject):
         """The last text announced."""
         return self._last
 
+    def clear(self) -> None:
+        """Forget the last text: its move was taken back or its game replaced (nothing is said)."""
+        self._last = ""
+        self.label.clear()
+        self.label.setAccessibleDescription("")
+
     def announce(self, text: str, *, always: bool = False) -> bool:
         """Announce ``text`` (unless automatic announcements are off and not ``always``); True if spoken."""
         if not text or not (self._enabled or always):

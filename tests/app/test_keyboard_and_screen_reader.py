@@ -59,6 +59,22 @@ def test_typed_moves_are_played_heard_and_announced(qtbot) -> None:
     assert backend.played == [SoundEvent.MOVE, SoundEvent.MOVE, SoundEvent.MOVE, SoundEvent.CHECK, SoundEvent.GAME_END]
 
 
+def test_the_last_announcement_belongs_to_its_game(qtbot) -> None:
+    """The status bar's last announcement ("Black: pawn to e5") is gone once its move or game is."""
+    window, _backend = _window(qtbot)
+    for text in ("e4", "e5"):
+        _type_move(qtbot, window, text)
+    assert window.announcer.label.text() == "Black: pawn to e5"
+    assert window.controller.takeback()
+    assert window.announcer.label.text() == ""
+    assert window.announcer.last() == ""
+    _type_move(qtbot, window, "c5")
+    assert window.announcer.label.text() == "Black: pawn to c5"
+    window.controller.new_game()
+    assert window.announcer.label.text() == ""
+    assert window.announcer.last() == ""
+
+
 def test_a_wrong_move_is_said_and_nothing_is_played(qtbot) -> None:
     window, backend = _window(qtbot)
     announced: list[str] = []
