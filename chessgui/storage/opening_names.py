@@ -10,9 +10,11 @@ last position along its moves that has a name: after 1. e4 e5 2. Nf3 Nc6
 from __future__ import annotations
 
 import gzip
+import itertools
 import logging
 import threading
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import chess
@@ -23,6 +25,14 @@ _log = logging.getLogger(__name__)
 
 ECO_PARTS = ("eco", "eco.tsv.gz")
 """Where the table lives inside ``chessgui.resources``."""
+
+NAMED_PLIES_MAX = 40
+"""How deep a game is searched for named positions: Scid's longest line is 36 plies, and a few
+more let a slower move order reach one of its positions."""
+
+NAMED_GAP_MAX = 13
+"""The longest run of unnamed plies between two named positions of one of Scid's lines
+(measured on scid.eco: 13, once; 7,632 of its 10,360 lines have none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +83,29 @@ class OpeningNames:
             if not probe.move_stack:
                 return None
             probe.pop()
+
+    def of_line(self, board: chess.Board, moves: Iterable[chess.Move]) -> OpeningName | None:
+        """The name of the last named position reached by ``moves`` from ``board``.
+
+        A game in a list of thousands should cost no more than its opening: the walk ends
+        after :data:`NAMED_PLIES_MAX` moves, or once :data:`NAMED_GAP_MAX` moves in a row
+        have reached no named position (the game has left the table's lines).
+        """
+        if not self._table:
+            return None
+        probe = board.copy(stack=False)
+        found = None
+        unnamed = 0
+        for move in itertools.islice(moves, NAMED_PLIES_MAX):
+            probe.push(move)
+            named = self.of_position(probe)
+            if named is not None:
+                found, unnamed = named, 0
+            else:
+                unnamed += 1
+                if unnamed > NAMED_GAP_MAX:
+                    break
+        return found
 
 
 _shared: OpeningNames | None = None

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import chess
 
 from chessgui.resources_path import resource_path
-from chessgui.storage.opening_names import OpeningName, OpeningNames, classify, opening_names
+from chessgui.storage.opening_names import NAMED_GAP_MAX, OpeningName, OpeningNames, classify, opening_names
 
 
 def _board(*sans: str) -> chess.Board:
@@ -44,3 +46,30 @@ def test_malformed_lines_are_skipped() -> None:
     assert len(table) == 1
     assert table.of_position(_board("e4")) == OpeningName("B00", "King's Pawn")
     assert OpeningNames({}).of_game(_board("e4")) is None
+
+
+def test_a_line_is_named_as_its_game_and_the_walk_stops_once_out_of_the_table() -> None:
+    sans = "e4 e5 Nf3 Nc6 Bc4 Bc5 h3 a6 a3 h6".split()
+    moves = list(_moves(sans))
+    assert opening_names().of_line(chess.Board(), moves) == classify(_board(*sans))
+    assert opening_names().of_line(chess.Board(), []) is None
+    # 1. Nf3 is named; 1... h6 and shuffling rooks never reach another named position, so the
+    # walk ends after NAMED_GAP_MAX unnamed plies and does not read the rest of the moves.
+    shuffle = ["Nf3", "h6", *["Rg1", "Rh7", "Rh1", "Rh8"] * 10]
+    read: list[chess.Move] = []
+
+    def counted() -> Iterator[chess.Move]:
+        for move in _moves(shuffle):
+            read.append(move)
+            yield move
+
+    assert opening_names().of_line(chess.Board(), counted()) == classify(_board("Nf3"))
+    assert len(read) == 1 + NAMED_GAP_MAX + 1
+
+
+def _moves(sans: list[str]) -> Iterator[chess.Move]:
+    board = chess.Board()
+    for san in sans:
+        move = board.parse_san(san)
+        board.push(move)
+        yield move

@@ -9,6 +9,7 @@ import chess.engine
 import chess.pgn
 import pytest
 
+from chessgui.storage.opening_names import classify
 from chessgui.storage.pgn.read import (
     PgnGameError,
     PgnReadError,
@@ -190,6 +191,34 @@ def test_summary_fields_and_progress(tmp_path: Path) -> None:
     game = result.games[0]
     assert (game.eco, game.opening, game.date, game.result) == ("B90", "Sicilian, Najdorf", "2001.02.03", "1-0")
     assert seen[-1] == 100 and seen == sorted(seen)
+
+
+def test_games_without_opening_tags_are_named_from_their_moves(tmp_path: Path) -> None:
+    """The list's Opening column (and its filter) names untagged games as the board does; tags win."""
+    path = tmp_path / "untagged.pgn"
+    path.write_text(
+        '[Event "qgd"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. Qb3 *\n\n'
+        '[Event "tagged"]\n[ECO "A00"]\n[Opening "Own name"]\n\n1. e4 c5 *\n\n'
+        '[Event "no moves"]\n\n*\n\n'
+        '[Event "set up"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 *\n',
+        encoding="utf-8",
+    )
+    checked = read_pgn_file(path)
+    named = classify(_played("d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O Nf3 h6 Bh4 b6 Qb3"))
+    assert named is not None
+    assert (checked.games[0].eco, checked.games[0].opening) == (named.eco, named.name)
+    assert (checked.games[1].eco, checked.games[1].opening) == ("A00", "Own name")
+    assert [(game.eco, game.opening) for game in checked.games[2:]] == [("", ""), ("", "")]
+    # A big file is indexed by its tags alone: no moves read, so no name from them.
+    unchecked = read_pgn_file(path, check_moves=False)
+    assert (unchecked.games[0].eco, unchecked.games[0].opening) == ("", "")
+
+
+def _played(sans: str) -> chess.Board:
+    board = chess.Board()
+    for san in sans.split():
+        board.push_san(san)
+    return board
 
 
 def test_stop_request_ends_reading_early(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ import chess
 import chess.pgn
 from PySide6.QtCore import QCoreApplication
 
+from chessgui.storage.opening_names import OpeningName, opening_names
 from chessgui.storage.pgn.builder import CheckingBuilder
 from chessgui.storage.pgn.line_reader import PgnLineReader
 from chessgui.storage.pgn.write import PgnSaveError, game_to_pgn, save_pgn
@@ -85,9 +86,9 @@ class GameSummary:
     event: str
     """Event name."""
     eco: str
-    """ECO code if the file has one, else ""."""
+    """ECO code from the tags; without ECO and Opening tags, from the moves when they were checked; else ""."""
     opening: str
-    """Opening name (Opening/Variation tags) if present, else ""."""
+    """Opening name (Opening/Variation tags), or from the moves as for :attr:`eco`; else ""."""
     problems: tuple[str, ...] = ()
     """What is wrong with this game, in plain words (empty when fine or not checked)."""
 
@@ -178,10 +179,16 @@ def _refuse_binary(raw: BinaryIO, name: str) -> None:
         )
 
 
-def _summary(index: int, offset: int, line: int, headers: chess.pgn.Headers, problems: tuple[str, ...]) -> GameSummary:
+def _summary(
+    index: int, offset: int, line: int, headers: chess.pgn.Headers, problems: tuple[str, ...], named: OpeningName | None
+) -> GameSummary:
+    """The list's row of a game; ``named`` (from its moves) stands in when it has neither ECO nor opening tags."""
+    eco = headers.get("ECO", "")
     opening = headers.get("Opening", "")
     if headers.get("Variation"):
         opening = f"{opening}, {headers['Variation']}" if opening else headers["Variation"]
+    if not eco and not opening and named is not None:
+        eco, opening = named.eco, named.name
     return GameSummary(
         index=index,
         offset=offset,
@@ -191,7 +198,7 @@ def _summary(index: int, offset: int, line: int, headers: chess.pgn.Headers, pro
         result=headers.get("Result", "*"),
         date=headers.get("Date", "????.??.??"),
         event=headers.get("Event", "?"),
-        eco=headers.get("ECO", ""),
+        eco=eco,
         opening=opening,
         problems=problems,
     )
@@ -215,6 +222,7 @@ def _parse_stream(
 ) -> tuple[list[GameSummary], list[str], bool]:
     games: list[GameSummary] = []
     errors: list[str] = []
+    names = opening_names()
     last_percent = -1
     while True:
         if should_stop is not None and should_stop():
@@ -222,6 +230,7 @@ def _parse_stream(
         offset = reader.tell()
         line = reader.next_line_number()
         headers: chess.pgn.Headers | None
+        named: OpeningName | None = None
         if check_moves:
             read = _read_checked_game(reader)
             if read is None:
@@ -231,6 +240,9 @@ def _parse_stream(
                 errors.append(_not_a_game(line))
                 continue
             headers = game.headers
+            # Named positions come from the standard start; a set-up game (FEN tag) has none.
+            if not {"ECO", "Opening", "FEN"} & set(headers):
+                named = names.of_line(chess.Board(), game.mainline_moves())
         else:
             headers = chess.pgn.read_headers(reader)  # type: ignore[arg-type]  # a readline() handle, see above
             if headers is None:
@@ -239,7 +251,7 @@ def _parse_stream(
         variant = _variant_problem(headers)
         if variant:
             problems.insert(0, variant)
-        summary = _summary(len(games) + 1, offset, line, headers, tuple(problems))
+        summary = _summary(len(games) + 1, offset, line, headers, tuple(problems), named)
         games.append(summary)
         errors.extend(
             QCoreApplication.translate("read", "game {index} ({players}): {problem}").format(
