@@ -306,7 +306,9 @@ FAKE_UCI_ENGINE = textwrap.dedent(
             if MODE == "hang":
                 continue
             move = next(iter(board.legal_moves))
-            say(f"info depth 1 seldepth 2 score cp 12 nodes 20 nps 20000 time 1 pv {move.uci()}")
+            # "fickle": every position is +3 for the side to move, so each move but the named best loses much.
+            cp = 300 if MODE == "fickle" else 12
+            say(f"info depth 1 seldepth 2 score cp {cp} nodes 20 nps 20000 time 1 pv {move.uci()}")
             if MODE == "badmove":
                 say("bestmove e9z1")
             elif MODE == "illegal":

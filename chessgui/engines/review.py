@@ -24,6 +24,7 @@ from chessgui.engines.review_worker import ReviewRun, ReviewWorker
 from chessgui.game.controller import GameController
 from chessgui.game.review import PositionEval, review_move, terminal_eval
 from chessgui.storage.analysis_settings import engine_choices
+from chessgui.storage.book import book_plies
 from chessgui.storage.settings import Settings
 
 DEFAULT_ANSWER_GRACE_S = 10.0
@@ -112,6 +113,7 @@ class ReviewJob(QObject):
         self._keys: list[tuple[str, str, str]] = []
         self._limit = ReviewLimit(depth=12)
         self._seconds_used: list[float] = []
+        self._book_plies = 0
         self._todo = 0
         controller.game_started.connect(self.cancel)
         controller.move_taken_back.connect(self.cancel)
@@ -142,6 +144,7 @@ class ReviewJob(QObject):
         start_fen = controller.start_fen()
         board = controller.game().board()
         moves = [node.move for node in controller.game().mainline()][: controller.live_ply()]
+        self._book_plies = book_plies(board, moves)
         self._evals = []
         self._keys = []
         todo: list[int] = []
@@ -220,13 +223,17 @@ class ReviewJob(QObject):
 
     # ------------------------------------------------------------------ helpers
     def _annotate(self, ply: int) -> None:
-        """Write the evaluation of position ``ply`` and, when the one before is known, the move's judgement."""
+        """Write the evaluation of position ``ply`` and, when the one before is known, the move's judgement.
+
+        Book moves (:func:`book_plies`) get the evaluation only: a quick search's verdict on known
+        theory ("4. Bxc6?! Best was Ba4") is noise to the reader, so lichess skips them too.
+        """
         after = self._evals[ply]
         if after is None or ply > self._controller.live_ply():
             return
         nag = best_san = None
         before = self._evals[ply - 1] if ply > 0 else None
-        if before is not None:
+        if before is not None and ply > self._book_plies:
             node = self._controller.node_at_ply(ply)
             assert node.parent is not None and node.move is not None
             review = review_move(node.parent.board(), node.move, before, after, ply)

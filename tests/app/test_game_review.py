@@ -108,6 +108,22 @@ def test_a_failing_uci_engine_is_reported_and_the_analysis_so_far_kept(qtbot, jo
         assert controller.node_at_ply(1).eval() is not None
 
 
+def test_book_moves_are_not_judged(qtbot, jobs, fake_engine) -> None:  # noqa: F811
+    """Known theory gets no ?! or "Best was" from a quick search (lichess skips its book positions too)."""
+    controller = _controller("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O Qd4 6. Nxd4 *")
+    job = _job(controller, jobs)
+    # The fake engine calls every position +3 for the side to move: each move but its "best" loses much.
+    with qtbot.waitSignal(job.finished, timeout=20_000):
+        job.start(ReviewLimit(movetime_ms=50), ReviewEngine(uci_path=fake_engine("fickle"), name="Fickle"))
+    book = [controller.node_at_ply(ply) for ply in range(1, 10)]  # up to 5. O-O, all in the default book
+    assert [node.nags for node in book] == [set()] * 9
+    assert not any("Best was" in node.comment for node in book)
+    assert all(node.eval() is not None for node in book)  # still evaluated, for the graph
+    out_of_book = controller.node_at_ply(10)
+    assert out_of_book.san() == "Qd4"
+    assert chess.pgn.NAG_BLUNDER in out_of_book.nags and "Best was" in out_of_book.comment
+
+
 # ---------------------------------------------------------------------- in the window
 
 

@@ -19,6 +19,8 @@ from chessgui.storage.book import (
     BookChoice,
     BookError,
     BookSettings,
+    OpeningBook,
+    book_plies,
     book_problem,
     in_book_range,
     load_book,
@@ -205,3 +207,22 @@ def test_looking_the_default_book_up_again_keeps_nothing_alive() -> None:
     after = _live(contextlib._GeneratorContextManager), _live(type(Path()))
     assert after[0] - before[0] < 10, "every lookup keeps an as_file() context alive"
     assert after[1] - before[1] < 10, "every lookup keeps a path alive"
+
+
+def _line(sans: str) -> list[chess.Move]:
+    board = chess.Board()
+    return [board.push_san(san) for san in sans.split()]
+
+
+def test_book_plies_counts_the_theory_a_game_follows(monkeypatch) -> None:
+    exchange_spanish = _line("e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O Qd4 Nxd4")
+    assert book_plies(chess.Board(), exchange_spanish) == 9  # 5...Qd4 is no theory
+    # 4. Bc4 is in GNU Chess's book at 0.03% of the weight: below BOOK_MOVE_SHARE_MIN, so not theory.
+    assert book_plies(chess.Board(), _line("e4 e5 Nf3 Nc6 Bb5 a6 Bc4")) == 6
+    assert book_plies(chess.Board(), []) == 0
+
+    def missing(settings: BookSettings) -> OpeningBook:
+        raise BookError("gone")
+
+    monkeypatch.setattr("chessgui.storage.book.load_book", missing)
+    assert book_plies(chess.Board(), exchange_spanish) == 0
