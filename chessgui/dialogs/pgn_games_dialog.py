@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chessgui.game.chess_words import player_display_name
 from chessgui.i18n import QT_TRANSLATE_NOOP
 from chessgui.storage.pgn.indexer import PgnIndexer
 from chessgui.storage.pgn.read import GameSummary, LoadedGame, PgnGameError, PgnReadError, PgnReadResult, load_game_at
@@ -92,7 +93,8 @@ class PgnGamesModel(QAbstractTableModel):
                 return game.index
             if column == 6:
                 return " ".join(part for part in (game.eco, game.opening) if part)
-            return (game.white, game.black, game.result, readable_date(game.date), game.event)[column - 1]
+            white, black = player_display_name(game.white), player_display_name(game.black)
+            return (white, black, game.result, readable_date(game.date), game.event)[column - 1]
         if role == Qt.ItemDataRole.ToolTipRole and game.problems:
             return "\n".join(game.problems)
         if role == Qt.ItemDataRole.DecorationRole and column == 0 and game.problems:

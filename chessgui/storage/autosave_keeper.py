@@ -14,6 +14,7 @@ import chess
 import chess.pgn
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
+from chessgui.game.chess_words import player_display_name
 from chessgui.game.controller import GameController
 from chessgui.game.move_count import full_move_count
 from chessgui.storage.autosave import AutosaveCorruptError, AutosaveSnapshot, AutosaveStore, ExtraValue
@@ -109,8 +110,11 @@ class AutosaveKeeper(QObject):
             question = self.tr(
                 "An unfinished game ({white} – {black}, {moves} moves) was kept from last time. Resume it?"
             )
+        # The headers keep the program's own names in English (PGN); the question shows them translated.
         question = question.format(
-            white=game.headers.get("White", "?"), black=game.headers.get("Black", "?"), moves=moves
+            white=player_display_name(game.headers.get("White", "?")),
+            black=player_display_name(game.headers.get("Black", "?")),
+            moves=moves,
         )
         if not ask(question):
             self._store.discard()

@@ -11,15 +11,20 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
+import chess
+import chess.pgn
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton, QApplication, QGroupBox, QLabel, QLineEdit, QMenu, QTabWidget, QWidget
 
 from chessgui.dialogs.about import AboutDialog
+from chessgui.dialogs.pgn_games_dialog import PgnGamesModel
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.i18n import Language, install_translators, load_language, save_language
 from chessgui.main_window import MainWindow
+from chessgui.storage.autosave import AutosaveSnapshot, AutosaveStore
+from chessgui.storage.pgn.read import GameSummary
 from chessgui.storage.settings import Settings, load_settings, save_settings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -281,3 +286,27 @@ def test_finnish_piece_letters_show_in_the_move_log_but_not_in_the_game(window: 
     assert "1. Nf3 d5 2. g3 Bg4" in pgn  # the game and its PGN keep the English letters
     window.on_settings_applied(Settings(piece_letters=PieceLetters.ENGLISH))
     assert "Nf3" in log.toPlainText()
+
+
+def test_the_resume_question_names_the_program_s_players_in_finnish(finnish, qtbot, tmp_path: Path) -> None:
+    """The headers keep "Human" and "Built-in engine" (PGN); the question shows them as the window does."""
+    game = chess.pgn.Game()
+    game.headers["White"], game.headers["Black"] = "Human", "Built-in engine"
+    game.add_main_variation(chess.Move.from_uci("e2e4"))
+    AutosaveStore(tmp_path).save(AutosaveSnapshot.from_game(game, {}))
+    window = MainWindow(autosave_store=AutosaveStore(tmp_path))
+    qtbot.addWidget(window)
+    questions: list[str] = []
+    try:
+        assert window.offer_resume(lambda text: questions.append(text) or True)
+    finally:
+        _close(window)
+    assert "Ihminen – Sisäänrakennettu moottori" in questions[0], questions[0]
+    assert window.controller.game().headers["White"] == "Human"  # the PGN keeps the program's name
+
+
+def test_the_games_list_names_the_program_s_players_in_finnish(finnish) -> None:
+    summary = GameSummary(1, 0, 1, "Human", "Built-in engine", "*", "????.??.??", "?", "", "")
+    model = PgnGamesModel()
+    model.set_games((summary,))
+    assert [model.data(model.index(0, column)) for column in (1, 2)] == ["Ihminen", "Sisäänrakennettu moottori"]
