@@ -13,7 +13,7 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from chessgui.engines.info import EngineInfo
-from chessgui.game.chess_words import PieceLetters, display_san
+from chessgui.game.chess_words import PieceLetters, display_san, player_display_name
 from chessgui.views.analysis_view import AnalysisView
 
 #: PV moves shown in the panel (longer lines are cut with an ellipsis).
@@ -111,7 +111,7 @@ class _SideView(QFrame):
         return self.tr("White") if self._color == chess.WHITE else self.tr("Black")
 
     def show_info(self, info: EngineInfo) -> None:
-        name = info.engine_name or self.tr("Engine")
+        name = player_display_name(info.engine_name) if info.engine_name else self.tr("Engine")
         self.name_label.setText(f"{self.side_name()} · {name}")
         if info.is_book():
             self.score_label.setText(self.tr("book"))

@@ -3,7 +3,7 @@
 The main line is set in bold numbered moves; each alternative follows the move it
 replaces, in parentheses on its own indented line (deeper variations indent further).
 Comments are in italics, NAGs are shown as symbols after the SAN, the shown move is
-highlighted. Pure functions of the tree (no Qt): the move log widget shows the HTML
+highlighted. Pure functions of the tree (no widgets): the move log widget shows the HTML
 and maps a clicked link ("n<i>") back to its node.
 """
 
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import chess
 import chess.pgn
+from PySide6.QtCore import QCoreApplication
 
 from chessgui.game.chess_words import PieceLetters, display_san
 
@@ -179,7 +180,9 @@ class _TreeWriter:
         extra = " ".join(nag_text(nag) for nag in sorted(node.nags) if nag not in MOVE_NAGS)
         text += html.escape(nags) + (f" {html.escape(extra)}" if extra else "")
         if readable_comment(node.comment) == BOOK_MARK:
-            text += f" <small>({BOOK_MARK})</small>"
+            # The comment stays "book" in the PGN; the log says it in the UI's language.
+            mark = QCoreApplication.translate("move_text", "book")
+            text += f" <small>({html.escape(mark)})</small>"
         style = ""
         if node is self._current:
             style = f' style="background-color:{self._highlight}; color:{self._highlighted_text}"'

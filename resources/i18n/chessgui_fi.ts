@@ -80,7 +80,7 @@
 <context>
     <name>AccessPresenter</name>
     <message>
-        <location filename="../../chessgui/access_presenter.py" line="+64"/>
+        <location filename="../../chessgui/access_presenter.py" line="+72"/>
         <source>{side_name}: {seconds} seconds left</source>
         <translation>{side_name}: {seconds} sekuntia jäljellä</translation>
     </message>
@@ -136,7 +136,7 @@
 <context>
     <name>AutosaveKeeper</name>
     <message>
-        <location filename="../../chessgui/storage/autosave_keeper.py" line="+96"/>
+        <location filename="../../chessgui/storage/autosave_keeper.py" line="+97"/>
         <source>The autosaved game could not be read: {error}</source>
         <translation>Automaattisesti tallennettua peliä ei voitu lukea: {error}</translation>
     </message>
@@ -156,7 +156,7 @@
         <translation>Keskeneräinen peli ({white} – {black}, {moves} siirtoa) säilyi viime kerralta. Jatketaanko sitä?</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+45"/>
         <source>The game could not be autosaved ({strerror}); it is still open here.</source>
         <translation>Peliä ei voitu tallentaa automaattisesti ({strerror}); se on yhä auki tässä.</translation>
     </message>
@@ -483,7 +483,7 @@
         <translation>{problem} Moottori pelaa laskemalla.</translation>
     </message>
     <message>
-        <location filename="../../chessgui/storage/book.py" line="+37"/>
+        <location filename="../../chessgui/storage/book.py" line="+38"/>
         <source>Default book (GNU Chess, public domain)</source>
         <extracomment>Where the default book lives inside ``chessgui.resources``. The name the settings and dialogs show for the default book.</extracomment>
         <translation>Oletuskirja (GNU Chess)</translation>
@@ -492,9 +492,9 @@
 <context>
     <name>BookSettings</name>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>no book</source>
-        <extracomment>Bounds of the &quot;maximum book depth&quot; setting, in full moves. Size of one polyglot entry: key (8), move (2), weight (2), learn (4) bytes.</extracomment>
+        <extracomment>Bounds of the &quot;maximum book depth&quot; setting, in full moves. Size of one polyglot entry: key (8), move (2), weight (2), learn (4) bytes. A game review counts a move as theory when the default book gives it at least this share of its position&apos;s weight: moves strong players choose, not every move a big book lists (GNU Chess&apos;s has 4. Bc4 in the Ruy Lopez, at 0.03%).</extracomment>
         <translation>ei kirjaa</translation>
     </message>
     <message>
@@ -1130,7 +1130,7 @@
 <context>
     <name>PgnGamesDialog</name>
     <message>
-        <location filename="../../chessgui/dialogs/pgn_games_dialog.py" line="+128"/>
+        <location filename="../../chessgui/dialogs/pgn_games_dialog.py" line="+130"/>
         <source>Games in {name}</source>
         <translation>Pelit tiedostossa {name}</translation>
     </message>
@@ -1223,7 +1223,7 @@
 <context>
     <name>PgnGamesModel</name>
     <message>
-        <location line="-234"/>
+        <location line="-235"/>
         <source>White</source>
         <translation>Valkea</translation>
     </message>
@@ -1881,7 +1881,7 @@
 <context>
     <name>ReviewLimit</name>
     <message>
-        <location filename="../../chessgui/engines/review.py" line="+51"/>
+        <location filename="../../chessgui/engines/review.py" line="+52"/>
         <source>{movetime_ms:g} s per move</source>
         <translation>{movetime_ms:g} s siirtoa kohden</translation>
     </message>
@@ -4209,6 +4209,15 @@
     </message>
 </context>
 <context>
+    <name>move_text</name>
+    <message>
+        <location filename="../../chessgui/views/move_text.py" line="+184"/>
+        <source>book</source>
+        <extracomment>Shown after a move played from the opening book (its comment is exactly this word).</extracomment>
+        <translation>kirja</translation>
+    </message>
+</context>
+<context>
     <name>players</name>
     <message>
         <location filename="../../chessgui/engines/players.py" line="-213"/>
@@ -4276,7 +4285,7 @@
 <context>
     <name>read</name>
     <message>
-        <location filename="../../chessgui/storage/pgn/read.py" line="+157"/>
+        <location filename="../../chessgui/storage/pgn/read.py" line="+158"/>
         <source>line {line}: {text}</source>
         <translation>rivi {line}: {text}</translation>
     </message>
@@ -4321,12 +4330,12 @@
         <translation>alkuasema (FEN-tunniste) ei kelpaa: {reasons}</translation>
     </message>
     <message>
-        <location filename="../../chessgui/storage/pgn/read.py" line="+29"/>
+        <location filename="../../chessgui/storage/pgn/read.py" line="+35"/>
         <source>it is a game of the variant &apos;{variant}&apos;, which this program does not play</source>
         <translation>se on muunnelman &apos;{variant}&apos; peli, jota tämä ohjelma ei pelaa</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+46"/>
         <source>game {index} ({players}): {problem}</source>
         <translation>peli {index} ({players}): {problem}</translation>
     </message>

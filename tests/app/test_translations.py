@@ -21,11 +21,14 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QGroupBox, QLabel, 
 from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.pgn_games_dialog import PgnGamesModel
 from chessgui.dialogs.settings_dialog import SettingsDialog
+from chessgui.engines.info import EngineInfo
 from chessgui.i18n import Language, install_translators, load_language, save_language
 from chessgui.main_window import MainWindow
 from chessgui.storage.autosave import AutosaveSnapshot, AutosaveStore
 from chessgui.storage.pgn.read import GameSummary
 from chessgui.storage.settings import Settings, load_settings, save_settings
+from chessgui.views.engine_panel import EnginePanel
+from chessgui.views.move_text import tree_html
 
 REPO = Path(__file__).resolve().parents[2]
 I18N = REPO / "resources" / "i18n"
@@ -310,3 +313,14 @@ def test_the_games_list_names_the_program_s_players_in_finnish(finnish) -> None:
     model = PgnGamesModel()
     model.set_games((summary,))
     assert [model.data(model.index(0, column)) for column in (1, 2)] == ["Ihminen", "Sisäänrakennettu moottori"]
+
+
+def test_a_book_move_is_marked_and_its_engine_named_in_finnish(finnish, qtbot) -> None:
+    game = chess.pgn.Game()
+    game.add_main_variation(chess.Move.from_uci("e2e4"), comment="book")
+    assert "(kirja)" in tree_html(game, game.end(), "blue", "white").html
+    panel = EnginePanel()
+    qtbot.addWidget(panel)
+    view = panel._views[chess.WHITE]
+    view.show_info(EngineInfo.from_book_move(chess.Move.from_uci("e2e4"), 0.4, 12, chess.Board(), "Built-in engine"))
+    assert view.name_label.text() == "Valkea · Sisäänrakennettu moottori"
