@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from chessgui.engines.review import ReviewEngine, ReviewLimit
+from chessgui.game.chess_words import player_display_name
 
 DEFAULT_SECONDS_PER_MOVE = 0.5
 DEFAULT_DEPTH = 12
@@ -50,7 +51,7 @@ class ReviewDialog(QDialog):
         self.depth_box.setValue(DEFAULT_DEPTH)
         self.engine = QComboBox(self)
         for engine in self._engines:
-            self.engine.addItem(engine.name)
+            self.engine.addItem(player_display_name(engine.name))
         self.estimate = QLabel(self)
 
         form = QFormLayout()

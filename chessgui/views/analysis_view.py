@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabe
 
 from chessgui.engines.analysis import MAX_LINES, MIN_LINES, AnalysisSnapshot
 from chessgui.engines.info import EngineInfo
-from chessgui.game.chess_words import PieceLetters, display_san
+from chessgui.game.chess_words import PieceLetters, display_san, player_display_name
 
 #: Moves of a line shown in the panel.
 LINE_MOVES_SHOWN = 12
@@ -157,7 +157,7 @@ class AnalysisView(QFrame):
         self.engine_box.blockSignals(True)
         self.engine_box.clear()
         for label, command in choices:
-            self.engine_box.addItem(label, command)
+            self.engine_box.addItem(player_display_name(label), command)
         index = self.engine_box.findData(current)
         self.engine_box.setCurrentIndex(max(0, index))
         self.engine_box.blockSignals(False)
@@ -174,19 +174,19 @@ class AnalysisView(QFrame):
         self._snapshot = snapshot
         self.title_label.setText(self.tr("Analysis") if snapshot.running else self.tr("Analysis (stopped)"))
         lines = snapshot.lines
+        name = player_display_name(snapshot.engine_name)
         if lines:
             best = lines[0]
-            depth = f"depth {best.depth}" + (f"/{best.seldepth}" if best.seldepth > best.depth else "")
+            reached = f"{best.depth}" + (f"/{best.seldepth}" if best.seldepth > best.depth else "")
+            depth = self.tr("depth {reached}").format(reached=reached)
             self.stats_label.setText(
                 self.tr("{engine_name} · {depth} · {count} nodes · {count2} n/s").format(
-                    engine_name=snapshot.engine_name, depth=depth, count=_count(best.nodes), count2=_count(best.nps)
+                    engine_name=name, depth=depth, count=_count(best.nodes), count2=_count(best.nps)
                 )
             )
         else:
             self.stats_label.setText(
-                self.tr("{engine_name} · thinking…").format(engine_name=snapshot.engine_name)
-                if snapshot.running
-                else snapshot.engine_name
+                self.tr("{engine_name} · thinking…").format(engine_name=name) if snapshot.running else name
             )
         self.note_label.setText(snapshot.note)
         self.note_label.setVisible(bool(snapshot.note))

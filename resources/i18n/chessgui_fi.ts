@@ -116,6 +116,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>depth {reached}</source>
+        <translation>syvyys {reached}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{engine_name} · {depth} · {count} nodes · {count2} n/s</source>
         <translation>{engine_name} · {depth} · {count} solmua · {count2} solmua/s</translation>
     </message>
@@ -1828,7 +1833,7 @@
 <context>
     <name>ReviewDialog</name>
     <message>
-        <location filename="../../chessgui/dialogs/review_dialog.py" line="+34"/>
+        <location filename="../../chessgui/dialogs/review_dialog.py" line="+35"/>
         <source>Review game</source>
         <translation>Käy peli läpi</translation>
     </message>
@@ -3119,7 +3124,7 @@
 <context>
     <name>_LineRow</name>
     <message>
-        <location filename="../../chessgui/views/analysis_view.py" line="-99"/>
+        <location filename="../../chessgui/views/analysis_view.py" line="-101"/>
         <source>Click a move to play the line up to it on the board</source>
         <extracomment>Moves of a line shown in the panel.</extracomment>
         <translation>Napsauta siirtoa pelataksesi muunnelman siihen asti laudalla</translation>

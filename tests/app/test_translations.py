@@ -20,13 +20,17 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QGroupBox, QLabel, 
 
 from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.pgn_games_dialog import PgnGamesModel
+from chessgui.dialogs.review_dialog import ReviewDialog
 from chessgui.dialogs.settings_dialog import SettingsDialog
+from chessgui.engines.analysis import AnalysisSnapshot
 from chessgui.engines.info import EngineInfo
+from chessgui.engines.review import ReviewEngine
 from chessgui.i18n import Language, install_translators, load_language, save_language
 from chessgui.main_window import MainWindow
 from chessgui.storage.autosave import AutosaveSnapshot, AutosaveStore
 from chessgui.storage.pgn.read import GameSummary
 from chessgui.storage.settings import Settings, load_settings, save_settings
+from chessgui.views.analysis_view import AnalysisView
 from chessgui.views.engine_panel import EnginePanel
 from chessgui.views.move_text import tree_html
 
@@ -324,3 +328,18 @@ def test_a_book_move_is_marked_and_its_engine_named_in_finnish(finnish, qtbot) -
     view = panel._views[chess.WHITE]
     view.show_info(EngineInfo.from_book_move(chess.Move.from_uci("e2e4"), 0.4, 12, chess.Board(), "Built-in engine"))
     assert view.name_label.text() == "Valkea · Sisäänrakennettu moottori"
+
+
+def test_the_analysis_view_names_the_built_in_engine_and_depth_in_finnish(finnish, qtbot) -> None:
+    view = AnalysisView()
+    qtbot.addWidget(view)
+    view.set_engine_choices([("Built-in engine", "")], "")
+    assert view.engine_box.itemText(0) == "Sisäänrakennettu moottori"
+    line = EngineInfo(chess.WHITE, 15, 28, 38, None, 1_460_000, 300_000, 4000, ("Nf3",), ("g1f3",))
+    view.show_snapshot(
+        AnalysisSnapshot(fen=chess.STARTING_FEN, lines=(line,), engine_name="Built-in engine", running=True)
+    )
+    assert view.stats_label.text().startswith("Sisäänrakennettu moottori · syvyys 15/28 · "), view.stats_label.text()
+    dialog = ReviewDialog([ReviewEngine()], 12)
+    qtbot.addWidget(dialog)
+    assert dialog.engine.itemText(0) == "Sisäänrakennettu moottori"
