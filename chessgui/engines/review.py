@@ -47,7 +47,7 @@ class ReviewLimit:
     def describe(self) -> str:
         """ "depth 12" or "0.5 s per move"."""
         return (
-            f"depth {self.depth}"
+            QCoreApplication.translate("ReviewLimit", "depth {depth}").format(depth=self.depth)
             if self.depth is not None
             else QCoreApplication.translate("ReviewLimit", "{movetime_ms:g} s per move").format(
                 movetime_ms=(self.movetime_ms or 0) / 1000

@@ -18,7 +18,7 @@ import logging
 from dataclasses import dataclass, field, replace
 
 import chess
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QSettings
 
 from chessgui.clock.time_control import UNTIMED, EngineTimeMode, InvalidTimeControlError, TimeControl
 from chessgui.game.chess_words import PieceLetters
@@ -121,28 +121,6 @@ class PlayerSettings:
     def uci_option_dict(self) -> dict[str, str]:
         """The UCI options as a dict (last value wins for a repeated name)."""
         return dict(self.uci_options)
-
-    def describe(self) -> str:
-        """Short words for a status bar or menu: "Human", "Built-in engine, 1.0 s/move"…"""
-        if self.kind is PlayerKind.HUMAN:
-            return QCoreApplication.translate("PlayerSettings", "Human")
-        parts: list[str] = []
-        time_ms = self.effective_move_time_ms()
-        if time_ms:
-            parts.append(f"{time_ms / 1000:g} s/move")
-        if self.kind is PlayerKind.BUILTIN:
-            if self.elo:
-                parts.append(QCoreApplication.translate("PlayerSettings", "{elo} Elo").format(elo=self.elo))
-            if self.depth:
-                parts.append(f"depth {self.depth}")
-            if self.nodes:
-                parts.append(f"{self.nodes:,} nodes")
-            if self.threads > 1:
-                parts.append(QCoreApplication.translate("PlayerSettings", "{n} threads").format(n=self.threads))
-            name = QCoreApplication.translate("PlayerSettings", "Built-in engine")
-        else:
-            name = self.uci_path.rsplit("/", 1)[-1] or QCoreApplication.translate("PlayerSettings", "UCI engine")
-        return f"{name}, {', '.join(parts)}" if parts else name
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,7 +92,7 @@ class TablebaseResult:
             return QCoreApplication.translate(
                 "TablebaseResult", "Draw by the 50-move rule ({name} would win without it)"
             ).format(name=_name(ahead))
-        text = f"{_name(winner)} wins"
+        text = QCoreApplication.translate("TablebaseResult", "{name} wins").format(name=_name(winner))
         mate = self.mate_in()
         if mate is not None:
             return (
@@ -100,7 +100,7 @@ class TablebaseResult:
                     text=text, mate=abs(mate)
                 )
                 if abs(mate)
-                else f"{text} (checkmate)"
+                else QCoreApplication.translate("TablebaseResult", "{text} (checkmate)").format(text=text)
             )
         if self.dtz is not None:
             return QCoreApplication.translate("TablebaseResult", "{text} (DTZ {dtz})").format(

@@ -128,7 +128,8 @@ class _SideView(QFrame):
             self.pv_label.setText(format_pv(info, letters=self.piece_letters))
             return
         self.score_label.setText(info.format_score())
-        depth = f"depth {info.depth}" + (f"/{info.seldepth}" if info.seldepth > info.depth else "")
+        reached = f"{info.depth}" + (f"/{info.seldepth}" if info.seldepth > info.depth else "")
+        depth = self.tr("depth {reached}").format(reached=reached)
         self.stats_label.setText(
             self.tr("{depth}   {format_count} nodes   {format_count2} n/s   {format_time}").format(
                 depth=depth,

@@ -1472,35 +1472,6 @@
     </message>
 </context>
 <context>
-    <name>PlayerSettings</name>
-    <message>
-        <location filename="../../chessgui/storage/settings.py" line="+128"/>
-        <source>Human</source>
-        <extracomment>Used when a computer side would otherwise have no limit at all.</extracomment>
-        <translation>Ihminen</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>{elo} Elo</source>
-        <translation>{elo} Elo</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>{n} threads</source>
-        <translation>{n} säiettä</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Built-in engine</source>
-        <translation>Sisäänrakennettu moottori</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>UCI engine</source>
-        <translation>UCI-moottori</translation>
-    </message>
-</context>
-<context>
     <name>PositionAnalyser</name>
     <message>
         <location filename="../../chessgui/engines/analysis.py" line="+308"/>
@@ -1886,7 +1857,12 @@
 <context>
     <name>ReviewLimit</name>
     <message>
-        <location filename="../../chessgui/engines/review.py" line="+52"/>
+        <location filename="../../chessgui/engines/review.py" line="+50"/>
+        <source>depth {depth}</source>
+        <translation>syvyys {depth}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{movetime_ms:g} s per move</source>
         <translation>{movetime_ms:g} s siirtoa kohden</translation>
     </message>
@@ -2451,7 +2427,7 @@
         <translation>Mitattu Stockfishia vastaan peleissä 10 s + 0,1 s: tasot 800–2200 pelaavat 150:n sisällä luvustaan; 2300 ja 2400 pelaavat (lähes) moottorin täydellä voimalla, mitattuna 2100–2250.</translation>
     </message>
     <message>
-        <location filename="../../chessgui/storage/settings.py" line="-93"/>
+        <location filename="../../chessgui/storage/settings.py" line="+51"/>
         <source>Beginner</source>
         <extracomment>Bounds the dialog offers and the loader enforces.</extracomment>
         <translation>Aloittelija</translation>
@@ -2650,12 +2626,22 @@
         <translation>Tasapeli 50 siirron säännöllä ({name} voittaisi ilman sitä)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
+        <source>{name} wins</source>
+        <translation>{name} voittaa</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{text}, mate in {mate}</source>
         <translation>{text}, matti {mate} siirrossa</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
+        <source>{text} (checkmate)</source>
+        <translation>{text} (matti)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>{text} (DTZ {dtz})</source>
         <translation>{text} (DTZ {dtz})</translation>
     </message>
@@ -3187,7 +3173,12 @@
         <translation>tietokantasiirto · {tablebase}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
+        <source>depth {reached}</source>
+        <translation>syvyys {reached}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{depth}   {format_count} nodes   {format_count2} n/s   {format_time}</source>
         <translation>{depth}   {format_count} solmua   {format_count2} solmua/s   {format_time}</translation>
     </message>

@@ -24,12 +24,13 @@ from chessgui.dialogs.review_dialog import ReviewDialog
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engines.analysis import AnalysisSnapshot
 from chessgui.engines.info import EngineInfo
-from chessgui.engines.review import ReviewEngine
+from chessgui.engines.review import ReviewEngine, ReviewLimit
 from chessgui.i18n import Language, install_translators, load_language, save_language
 from chessgui.main_window import MainWindow
 from chessgui.storage.autosave import AutosaveSnapshot, AutosaveStore
 from chessgui.storage.pgn.read import GameSummary
 from chessgui.storage.settings import Settings, load_settings, save_settings
+from chessgui.storage.tablebase_result import TablebaseResult, Wdl
 from chessgui.views.analysis_view import AnalysisView
 from chessgui.views.engine_panel import EnginePanel
 from chessgui.views.move_text import tree_html
@@ -343,3 +344,14 @@ def test_the_analysis_view_names_the_built_in_engine_and_depth_in_finnish(finnis
     dialog = ReviewDialog([ReviewEngine()], 12)
     qtbot.addWidget(dialog)
     assert dialog.engine.itemText(0) == "Sisäänrakennettu moottori"
+
+
+def test_search_depth_and_tablebase_results_are_in_finnish(finnish, qtbot) -> None:
+    panel = EnginePanel()
+    qtbot.addWidget(panel)
+    view = panel._views[chess.WHITE]
+    view.show_info(EngineInfo(chess.WHITE, 12, 20, 38, None, 90_000, 300_000, 300, ("Nf3",), ("g1f3",)))
+    assert view.stats_label.text().startswith("syvyys 12/20"), view.stats_label.text()
+    assert ReviewLimit(depth=12).describe() == "syvyys 12"
+    win = TablebaseResult(chess.BLACK, Wdl.WIN, 23, None, None, "Syzygy").describe()
+    assert win.startswith("Musta voittaa"), win

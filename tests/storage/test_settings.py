@@ -88,9 +88,6 @@ def test_player_helpers() -> None:
     assert PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0, depth=5).effective_move_time_ms() is None
     assert PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=0).effective_move_time_ms() == DEFAULT_MOVE_TIME_MS
     assert PlayerSettings(kind=PlayerKind.UCI, move_time_ms=0, depth=5).effective_move_time_ms() == DEFAULT_MOVE_TIME_MS
-    assert PlayerSettings(kind=PlayerKind.BUILTIN, move_time_ms=2000, depth=8).describe() == (
-        "Built-in engine, 2 s/move, depth 8"
-    )
 
 
 def test_threads_range_is_the_engines() -> None:
