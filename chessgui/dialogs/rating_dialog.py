@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -46,7 +46,7 @@ def rating_text(rating: Rating) -> str:
     """E.g. "1432 ± 248 (provisional)": the rating and its 95% uncertainty."""
     text = f"{round(rating.rating)} ± {round(2 * rating.deviation)}"
     if rating.deviation > PROVISIONAL_DEVIATION:
-        text += " (provisional)"
+        text = QCoreApplication.translate("RatingDialog", "{rating} (provisional)").format(rating=text)
     return text
 
 

@@ -1634,7 +1634,12 @@
         <translation>Tappio</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+8"/>
+        <source>{rating} (provisional)</source>
+        <translation>{rating} (alustava)</translation>
+    </message>
+    <message>
+        <location line="+78"/>
         <source>My rating</source>
         <translation>Oma vahvuuslukuni</translation>
     </message>

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QGroupBox, QLabel, 
 
 from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.pgn_games_dialog import PgnGamesModel
+from chessgui.dialogs.rating_dialog import rating_text
 from chessgui.dialogs.review_dialog import ReviewDialog
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engines.analysis import AnalysisSnapshot
@@ -29,6 +30,7 @@ from chessgui.i18n import Language, install_translators, load_language, save_lan
 from chessgui.main_window import MainWindow
 from chessgui.storage.autosave import AutosaveSnapshot, AutosaveStore
 from chessgui.storage.pgn.read import GameSummary
+from chessgui.storage.rating import Rating
 from chessgui.storage.settings import Settings, load_settings, save_settings
 from chessgui.storage.tablebase_result import TablebaseResult, Wdl
 from chessgui.views.analysis_view import AnalysisView
@@ -355,3 +357,7 @@ def test_search_depth_and_tablebase_results_are_in_finnish(finnish, qtbot) -> No
     assert ReviewLimit(depth=12).describe() == "syvyys 12"
     win = TablebaseResult(chess.BLACK, Wdl.WIN, 23, None, None, "Syzygy").describe()
     assert win.startswith("Musta voittaa"), win
+
+
+def test_a_provisional_rating_says_so_in_finnish(finnish) -> None:
+    assert rating_text(Rating(1200.0, 350.0)) == "1200 ± 700 (alustava)"
