@@ -99,7 +99,7 @@ def _parse(text: str) -> tuple[chess.Board | None, list[str]]:
         castling = inferred_castling_fen(board) if board is not None else "-"
     ep = check_ep(fields[3], board, turn, problems) if len(fields) > 3 else "-"
     halfmove = (
-        check_counter(fields[4], QCoreApplication.translate("fen_check", "halfmove clock"), 0, problems)
+        check_counter(fields[4], QCoreApplication.translate("fen_check", "halfmove clock"), 0, problems, halfmove=True)
         if len(fields) > 4
         else 0
     )

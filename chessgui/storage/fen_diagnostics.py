@@ -179,8 +179,12 @@ def check_ep(field: str, board: chess.Board | None, turn: chess.Color | None, pr
     return field
 
 
-def check_counter(field: str, name: str, minimum: int, problems: list[str]) -> int | None:
-    """The counter's value, or None (with a problem) when it is not a whole number of at least ``minimum``."""
+def check_counter(field: str, name: str, minimum: int, problems: list[str], *, halfmove: bool = False) -> int | None:
+    """The counter's value, or None (with a problem) when it is not a whole number of at least ``minimum``.
+
+    ``name`` is the counter's translated name; ``halfmove`` says it is the halfmove clock, whose
+    limit (the 75-move rule) a too-long number is measured against.
+    """
     if not field or any(ch not in _DIGITS for ch in field):
         problems.append(
             QCoreApplication.translate(
@@ -191,13 +195,20 @@ def check_counter(field: str, name: str, minimum: int, problems: list[str]) -> i
     digits = field.lstrip("0")
     if len(digits) > _MAX_COUNTER_DIGITS:
         # int() refuses text over 4300 digits (ValueError); no game gets near 10 digits anyway.
-        if name == "halfmove clock":
+        if halfmove:
             problems.append(
-                f"the halfmove clock can be at most {MAX_HALFMOVE_CLOCK}, not a {len(digits)}-digit number "
-                "(the 75-move rule ends the game after 150 half-moves without a capture or pawn move)"
+                QCoreApplication.translate(
+                    "fen_check",
+                    "the halfmove clock can be at most {maximum}, not a {digits}-digit number "
+                    "(the 75-move rule ends the game after 150 half-moves without a capture or pawn move)",
+                ).format(maximum=MAX_HALFMOVE_CLOCK, digits=len(digits))
             )
         else:
-            problems.append(f"the {name} has {len(digits)} digits, far more than any game could reach")
+            problems.append(
+                QCoreApplication.translate(
+                    "fen_check", "the {name} has {digits} digits, far more than any game could reach"
+                ).format(name=name, digits=len(digits))
+            )
         return None
     value = int(field)
     if value < minimum:

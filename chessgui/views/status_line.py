@@ -70,6 +70,6 @@ def _live_text(controller: GameController) -> str:
         return QCoreApplication.translate(
             "status_line", "Paused · {side} ({name}) to move · Space resumes, Ctrl+Right plays one move"
         ).format(side=side, name=player_display_name(player.name))
-    return QCoreApplication.translate("status_line", "{side} to move").format(side=side) + (
-        " (check)" if board.is_check() else ""
-    )
+    if board.is_check():
+        return QCoreApplication.translate("status_line", "{side} to move (check)").format(side=side)
+    return QCoreApplication.translate("status_line", "{side} to move").format(side=side)

@@ -3952,12 +3952,22 @@
         <translation>mahdoton ohestalyöntiruutu {field}: sotilas ei olisi voinut ohittaa varattua ruutua</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>the {name} must be a whole number of at least {minimum}, not &apos;{field}&apos;</source>
         <translation>kentän {name} on oltava kokonaisluku, vähintään {minimum}, ei &apos;{field}&apos;</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+10"/>
+        <source>the halfmove clock can be at most {maximum}, not a {digits}-digit number (the 75-move rule ends the game after 150 half-moves without a capture or pawn move)</source>
+        <translation>puolisiirtolaskuri voi olla enintään {maximum}, ei {digits}-numeroinen luku (75 siirron sääntö päättää pelin 150 puolisiirron jälkeen ilman lyöntiä tai sotilaan siirtoa)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the {name} has {digits} digits, far more than any game could reach</source>
+        <translation>{name}: {digits} numeroa, paljon enemmän kuin mikään peli voi saavuttaa</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>the {name} must be at least {minimum}, not {value}</source>
         <translation>kentän {name} on oltava vähintään {minimum}, ei {value}</translation>
     </message>
@@ -4487,7 +4497,12 @@
         <translation>Tauko · {side} ({name}) siirtää · välilyönti jatkaa, Ctrl+Oikea pelaa yhden siirron</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>{side} to move (check)</source>
+        <translation>{side} siirtää (shakki)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>{side} to move</source>
         <translation>{side} siirtää</translation>
     </message>

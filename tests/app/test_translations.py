@@ -26,9 +26,11 @@ from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engines.analysis import AnalysisSnapshot
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.review import ReviewEngine, ReviewLimit
+from chessgui.game.controller import GameController
 from chessgui.i18n import Language, install_translators, load_language, save_language
 from chessgui.main_window import MainWindow
 from chessgui.storage.autosave import AutosaveSnapshot, AutosaveStore
+from chessgui.storage.fen_check import fen_problems
 from chessgui.storage.pgn.read import GameSummary
 from chessgui.storage.rating import Rating
 from chessgui.storage.settings import Settings, load_settings, save_settings
@@ -36,6 +38,7 @@ from chessgui.storage.tablebase_result import TablebaseResult, Wdl
 from chessgui.views.analysis_view import AnalysisView
 from chessgui.views.engine_panel import EnginePanel
 from chessgui.views.move_text import tree_html
+from chessgui.views.status_line import status_text
 
 REPO = Path(__file__).resolve().parents[2]
 I18N = REPO / "resources" / "i18n"
@@ -361,3 +364,17 @@ def test_search_depth_and_tablebase_results_are_in_finnish(finnish, qtbot) -> No
 
 def test_a_provisional_rating_says_so_in_finnish(finnish) -> None:
     assert rating_text(Rating(1200.0, 350.0)) == "1200 ± 700 (alustava)"
+
+
+def test_a_fen_counter_with_too_many_digits_is_explained_in_finnish(finnish) -> None:
+    halfmove = fen_problems("4k3/8/8/8/8/8/8/4K3 w - - 123456789012 1")
+    number = fen_problems("4k3/8/8/8/8/8/8/4K3 w - - 0 123456789012")
+    assert len(halfmove) == 1 and halfmove[0].startswith("puolisiirtolaskuri voi olla enintään 150"), halfmove
+    assert len(number) == 1 and number[0].startswith("siirtonumero"), number
+
+
+def test_the_status_line_says_check_in_finnish(finnish) -> None:
+    controller = GameController()
+    for san in ("e4", "f5", "Qh5"):
+        controller.player(controller.turn()).on_move_requested(controller.board().parse_san(san))
+    assert status_text(controller, controller.live_ply()) == "Musta siirtää (shakki)"
