@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import chess
 import chess.pgn
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from chessgui.actions import MainActions
@@ -70,7 +70,7 @@ class StatusPresenter(QObject):
         """A live game shows who plays now; a viewed game who played it, and where and when."""
         if self.controller.is_viewing():
             headers = self.controller.game().headers
-            white, black = (_player_from_tags(headers, color) for color in ("White", "Black"))
+            white, black = (_player_from_tags(headers, color) for color in chess.COLORS)
             self.game_info_label.setText(_event_line(headers))
             self.game_info_label.setVisible(bool(self.game_info_label.text()))
         else:
@@ -141,12 +141,13 @@ class StatusPresenter(QObject):
         self.failure_box = box
 
 
-def _player_from_tags(headers: chess.pgn.Headers, color: str) -> str:
-    """ "Carlsen, Magnus (2847)" from the White/WhiteElo tags; the colour's name when unknown."""
-    name = headers.get(color, "?").strip()
+def _player_from_tags(headers: chess.pgn.Headers, color: chess.Color) -> str:
+    """ "Carlsen, Magnus (2847)" from the White/WhiteElo tags; the colour's name (translated) when unknown."""
+    tag = "White" if color == chess.WHITE else "Black"
+    name = headers.get(tag, "?").strip()
     if name in ("", "?"):
-        name = color
-    elo = headers.get(f"{color}Elo", "").strip()
+        name = side_name(color)
+    elo = headers.get(f"{tag}Elo", "").strip()
     return f"{name} ({elo})" if elo.isdigit() and elo != "0" else name
 
 
@@ -156,5 +157,6 @@ def _event_line(headers: chess.pgn.Headers) -> str:
     date = headers.get("Date", "?").replace(".??", "")
     parts.append(date)
     round_ = headers.get("Round", "?")
-    parts.append(f"round {round_}" if round_ not in ("", "?", "-") else "")
+    if round_ not in ("", "?", "-"):
+        parts.append(QCoreApplication.translate("StatusPresenter", "round {round}").format(round=round_))
     return " · ".join(part.strip() for part in parts if part.strip() and "?" not in part)

@@ -2383,6 +2383,11 @@
         <source>The computer could not move</source>
         <translation>Tietokone ei voinut siirtää</translation>
     </message>
+    <message>
+        <location line="+27"/>
+        <source>round {round}</source>
+        <translation>kierros {round}</translation>
+    </message>
 </context>
 <context>
     <name>StrengthControl</name>

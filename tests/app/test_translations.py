@@ -6,6 +6,7 @@ The translations are loaded from this checkout's ``resources/i18n`` (the editabl
 
 from __future__ import annotations
 
+import io
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -378,3 +379,10 @@ def test_the_status_line_says_check_in_finnish(finnish) -> None:
     for san in ("e4", "f5", "Qh5"):
         controller.player(controller.turn()).on_move_requested(controller.board().parse_san(san))
     assert status_text(controller, controller.live_ply()) == "Musta siirtää (shakki)"
+
+
+def test_a_viewed_game_s_unknown_player_and_round_are_in_finnish(finnish, window: MainWindow) -> None:
+    game = chess.pgn.read_game(io.StringIO('[Event "Cup"]\n[White "?"]\n[Black "Nepo"]\n[Round "6"]\n\n1. e4 *\n'))
+    window.flows.game_loaded.emit(game)
+    assert window.clock_panel.clock_widget(chess.WHITE).player_name() == "Valkea"
+    assert window.game_info_label.text() == "Cup · kierros 6"
