@@ -90,7 +90,9 @@ class RecentFiles(QObject):
         if value is None and not self._qsettings.contains(SETTINGS_KEY):
             return []
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            self.problem = "The list of recent files could not be read; it starts empty (or with what was readable)."
+            self.problem = self.tr(
+                "The list of recent files could not be read; it starts empty (or with what was readable)."
+            )
         if not isinstance(value, list):
             return []
         return [item for item in value if isinstance(item, str) and item][: self.MAX_FILES]

@@ -18,9 +18,13 @@ import chess.pgn
 from PySide6.QtCore import QCoreApplication
 
 from chessgui.game.chess_words import PieceLetters, display_san
+from chessgui.game.review import BEST_WAS
 
 #: Shown after a move played from the opening book (its comment is exactly this word).
 BOOK_MARK = "book"
+
+_BEST_WAS = re.compile(re.escape(BEST_WAS) + r"(\S+)")
+"""A game review's advice in a move's comment ("Best was Nf3"), the move captured."""
 
 INDENT_PX = 18
 """Left indent of a variation per level of depth."""
@@ -147,7 +151,7 @@ class _TreeWriter:
             number_needed = False
             comment = readable_comment(current.comment)
             if comment and comment != BOOK_MARK:
-                out.add(self.comment_html(comment))
+                out.add(self.comment_html(self._shown_review_words(comment)))
                 number_needed = True
             parent = current.parent
             alternatives = parent.variations[1:] if parent.variations[0] is current else []
@@ -188,6 +192,15 @@ class _TreeWriter:
             style = f' style="background-color:{self._highlight}; color:{self._highlighted_text}"'
         link = f'<a href="n{index}"><span{style}>{text}</span></a>'
         return f"<b>{link}</b>" if bold else link
+
+    def _shown_review_words(self, comment: str) -> str:
+        """A review's "Best was Nf3" (kept in English in the PGN) in the UI's language and piece letters."""
+        return _BEST_WAS.sub(
+            lambda found: QCoreApplication.translate("move_text", "Best was {move}").format(
+                move=display_san(found.group(1), self._letters)
+            ),
+            comment,
+        )
 
     @staticmethod
     def comment_html(comment: str) -> str:

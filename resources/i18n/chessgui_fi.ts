@@ -1788,7 +1788,12 @@
         <translation>Tiedostoa {name} ei enää ole ({path}); poistettu viimeisimmistä tiedostoista.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+23"/>
+        <source>The list of recent files could not be read; it starts empty (or with what was readable).</source>
+        <translation>Viimeisimpien tiedostojen luetteloa ei voitu lukea; se alkaa tyhjänä (tai siitä, mikä oli luettavissa).</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>(no files yet)</source>
         <translation>(ei vielä tiedostoja)</translation>
     </message>
@@ -4227,10 +4232,15 @@
 <context>
     <name>move_text</name>
     <message>
-        <location filename="../../chessgui/views/move_text.py" line="+184"/>
+        <location filename="../../chessgui/views/move_text.py" line="+188"/>
         <source>book</source>
         <extracomment>Shown after a move played from the opening book (its comment is exactly this word).</extracomment>
         <translation>kirja</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Best was {move}</source>
+        <translation>Paras oli {move}</translation>
     </message>
 </context>
 <context>

@@ -27,9 +27,11 @@ from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.engines.analysis import AnalysisSnapshot
 from chessgui.engines.info import EngineInfo
 from chessgui.engines.review import ReviewEngine, ReviewLimit
+from chessgui.game.chess_words import PieceLetters
 from chessgui.game.controller import GameController
 from chessgui.i18n import Language, install_translators, load_language, save_language
 from chessgui.main_window import MainWindow
+from chessgui.recent_files import RecentFiles
 from chessgui.storage.autosave import AutosaveSnapshot, AutosaveStore
 from chessgui.storage.fen_check import fen_problems
 from chessgui.storage.pgn.read import GameSummary
@@ -386,3 +388,19 @@ def test_a_viewed_game_s_unknown_player_and_round_are_in_finnish(finnish, window
     window.flows.game_loaded.emit(game)
     assert window.clock_panel.clock_widget(chess.WHITE).player_name() == "Valkea"
     assert window.game_info_label.text() == "Cup · kierros 6"
+
+
+def test_a_review_s_best_move_reads_in_finnish_in_the_move_log(finnish) -> None:
+    game = chess.pgn.Game()
+    node = game.add_main_variation(chess.Move.from_uci("e2e4")).add_main_variation(chess.Move.from_uci("f7f6"))
+    node.comment = "my note Best was Nf6"
+    shown = tree_html(game, game.end(), "blue", "white", PieceLetters.FINNISH).html
+    assert "my note Paras oli Rf6" in shown, shown
+    assert node.comment == "my note Best was Nf6"  # the PGN keeps the review's English words
+
+
+def test_a_damaged_recent_files_list_is_said_in_finnish(finnish, tmp_path: Path) -> None:
+    qsettings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    qsettings.setValue("recent_files", [1, 2])
+    recent = RecentFiles(qsettings)
+    assert recent.problem is not None and recent.problem.startswith("Viimeisimpien tiedostojen"), recent.problem
