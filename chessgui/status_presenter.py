@@ -17,6 +17,7 @@ from chessgui.clock.chess_clock import ChessClock, ClockRunState
 from chessgui.game.chess_words import player_display_name, side_name
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
+from chessgui.game.players import Player
 from chessgui.game.result import GameResult
 from chessgui.review_presenter import ReviewPresenter
 from chessgui.views.clock_widget import ClockPanel
@@ -74,10 +75,9 @@ class StatusPresenter(QObject):
             self.game_info_label.setText(_event_line(headers))
             self.game_info_label.setVisible(bool(self.game_info_label.text()))
         else:
-            white = self.controller.player(chess.WHITE).name
-            black = self.controller.player(chess.BLACK).name
+            white, black = (_live_player(self.controller.player(color)) for color in chess.COLORS)
             self.game_info_label.hide()
-        self.clock_panel.set_player_names(player_display_name(white), player_display_name(black))
+        self.clock_panel.set_player_names(white, black)
 
     def refresh_status(self) -> None:
         """The status line (and the clock's note) describe the game now."""
@@ -141,10 +141,17 @@ class StatusPresenter(QObject):
         self.failure_box = box
 
 
+def _live_player(player: Player) -> str:
+    """ "Built-in engine (1600)": the player's name as shown, with the level it is held to."""
+    name = player_display_name(player.name)
+    elo = player.level_elo()
+    return name if elo is None else f"{name} ({elo})"
+
+
 def _player_from_tags(headers: chess.pgn.Headers, color: chess.Color) -> str:
     """ "Carlsen, Magnus (2847)" from the White/WhiteElo tags; the colour's name (translated) when unknown."""
     tag = "White" if color == chess.WHITE else "Black"
-    name = headers.get(tag, "?").strip()
+    name = player_display_name(headers.get(tag, "?").strip())
     if name in ("", "?"):
         name = side_name(color)
     elo = headers.get(f"{tag}Elo", "").strip()

@@ -118,6 +118,9 @@ class BuiltinEnginePlayer(ComputerPlayer):
         """The strength settings this player searches with."""
         return self._settings
 
+    def level_elo(self) -> int | None:
+        return self._settings.elo
+
     def set_settings(self, settings: PlayerSettings) -> None:
         """Use new strength, threads and book settings from the next :meth:`go` (hash size needs a new player)."""
         self._settings = settings
@@ -182,6 +185,14 @@ class UciEnginePlayer(ComputerPlayer):
         self._watchdog.setSingleShot(True)
         self._watchdog.timeout.connect(self._on_watchdog_timeout)
         worker.engine_started.connect(self._on_engine_started)
+
+    def level_elo(self) -> int | None:
+        """``UCI_Elo`` when the options limit the engine's strength (``UCI_LimitStrength``), else None."""
+        options = {name.lower(): value.strip().lower() for name, value in self._settings.uci_options}
+        if options.get("uci_limitstrength") not in ("true", "1", "on", "yes"):
+            return None
+        elo = options.get("uci_elo", "")
+        return int(elo) if elo.isdigit() else None
 
     def description(self) -> UciEngineDescription | None:
         """The engine's name and options once it has started."""

@@ -175,9 +175,14 @@ class GameController(QObject):
         """Replace both players; a search in progress is stopped and the side to move re-asked."""
         self.turns.set_players(white, black)
         if not self._viewing:  # a viewed game keeps the names of the people who played it
-            self._game.headers["White"] = white.name
-            self._game.headers["Black"] = black.name
+            self._write_player_tags()
         self.turns.schedule_next_move(delay=False)
+
+    def refresh_player_tags(self) -> None:
+        """A player's level changed (the same player kept): its PGN tags and shown name follow."""
+        if not self._viewing:
+            self._write_player_tags()
+            self.headers_changed.emit()
 
     def new_game(self, start_fen: str | None = None) -> None:
         """Start a new game from the standard position or ``start_fen``.
@@ -226,8 +231,7 @@ class GameController(QObject):
         self._board = node.board()
         self._result = None
         headers = self._game.headers
-        headers["White"] = self.player(chess.WHITE).name
-        headers["Black"] = self.player(chess.BLACK).name
+        self._write_player_tags()
         headers["Result"] = "*"
         headers.pop("Termination", None)
         if "?" in headers.get("Date", "?"):
@@ -236,6 +240,18 @@ class GameController(QObject):
         self.position_changed.emit()
         if not self._check_automatic_end():
             self.turns.schedule_next_move(delay=False)
+
+    def _write_player_tags(self, colors: tuple[chess.Color, ...] = (chess.WHITE, chess.BLACK)) -> None:
+        """White, Black and, for an engine held to a level, WhiteElo/BlackElo (removed otherwise)."""
+        for color in colors:
+            tag = _TAGS[color]
+            player = self.player(color)
+            self._game.headers[tag] = player.name
+            elo = player.level_elo()
+            if elo is None:
+                self._game.headers.pop(f"{tag}Elo", None)
+            else:
+                self._game.headers[f"{tag}Elo"] = str(elo)
 
     def _install_game(self, game: chess.pgn.Game, viewing: bool = False) -> None:
         self.turns.cancel_request()
@@ -247,9 +263,10 @@ class GameController(QObject):
         self._board = self._live_node.board()
         self._result = None
         if not viewing:
-            for color, tag in ((chess.WHITE, "White"), (chess.BLACK, "Black")):
-                if game.headers.get(tag, "?") == "?":
-                    game.headers[tag] = self.player(color).name
+            # A resumed game keeps the names it was played under; a new one gets its players'.
+            self._write_player_tags(
+                tuple(color for color in chess.COLORS if game.headers.get(_TAGS[color], "?") == "?")
+            )
             if "?" in game.headers.get("Date", "?"):
                 game.headers["Date"] = _today()
         recorded = game.headers.get("Result", "*")
@@ -366,6 +383,10 @@ class GameController(QObject):
             return False
         self.end_game(GameResult.from_outcome(outcome))
         return True
+
+
+_TAGS = {chess.WHITE: "White", chess.BLACK: "Black"}
+"""The PGN tag naming each side's player (its level goes in the tag + "Elo")."""
 
 
 def _today() -> str:

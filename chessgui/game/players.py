@@ -123,6 +123,11 @@ class Player(QObject):
         """True when moves come from the board (mouse), not from an engine."""
         raise NotImplementedError
 
+    def level_elo(self) -> int | None:
+        """The Elo this player is held to (an engine's playing level), shown beside its name and written
+        to the PGN as WhiteElo/BlackElo; None for a person or an engine at full strength."""
+        return None
+
     def is_ready(self) -> bool:
         """True when :meth:`go` will start thinking at once (engines may still be starting)."""
         return True

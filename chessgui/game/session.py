@@ -187,3 +187,5 @@ class PlaySession(QObject):
                 changed = True
         if changed:
             self._controller.set_players(new[chess.WHITE], new[chess.BLACK])
+        else:  # the same players, perhaps at another level
+            self._controller.refresh_player_tags()

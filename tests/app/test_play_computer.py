@@ -173,3 +173,24 @@ def test_hint_draws_an_arrow_for_a_legal_move(qtbot) -> None:
         assert window.board_widget.arrows() == []  # a move clears the hint
     finally:
         _close(window)
+
+
+def test_the_engine_s_level_is_shown_and_written_to_the_pgn(qtbot) -> None:
+    """Like lichess's "Stockfish level 3": the card says the level, the PGN records it as BlackElo."""
+    level = dataclasses.replace(FAST_ENGINE, elo=1600)
+    settings = Settings(white=PlayerSettings(), black=level, min_move_delay_ms=0)
+    window = _window(qtbot, settings)
+    try:
+        assert window.clock_panel.clock_widget(chess.BLACK).player_name() == "Built-in engine (1600)"
+        assert window.clock_panel.clock_widget(chess.WHITE).player_name() == "Human"
+        headers = window.controller.game().headers
+        assert headers["BlackElo"] == "1600" and "WhiteElo" not in headers
+        # A new level from the next move (the same engine kept): the card and the tags follow.
+        window.session.apply(settings.with_player(chess.BLACK, dataclasses.replace(level, elo=1200)))
+        assert window.clock_panel.clock_widget(chess.BLACK).player_name() == "Built-in engine (1200)"
+        assert window.controller.game().headers["BlackElo"] == "1200"
+        window.session.apply(settings.with_player(chess.BLACK, FAST_ENGINE))  # full strength: no level
+        assert window.clock_panel.clock_widget(chess.BLACK).player_name() == "Built-in engine"
+        assert "BlackElo" not in window.controller.game().headers
+    finally:
+        _close(window)

@@ -384,9 +384,14 @@ def test_the_status_line_says_check_in_finnish(finnish) -> None:
 
 
 def test_a_viewed_game_s_unknown_player_and_round_are_in_finnish(finnish, window: MainWindow) -> None:
-    game = chess.pgn.read_game(io.StringIO('[Event "Cup"]\n[White "?"]\n[Black "Nepo"]\n[Round "6"]\n\n1. e4 *\n'))
+    game = chess.pgn.read_game(
+        io.StringIO(
+            '[Event "Cup"]\n[White "?"]\n[Black "Built-in engine"]\n[BlackElo "1600"]\n[Round "6"]\n\n1. e4 *\n'
+        )
+    )
     window.flows.game_loaded.emit(game)
     assert window.clock_panel.clock_widget(chess.WHITE).player_name() == "Valkea"
+    assert window.clock_panel.clock_widget(chess.BLACK).player_name() == "Sisäänrakennettu moottori (1600)"
     assert window.game_info_label.text() == "Cup · kierros 6"
 
 

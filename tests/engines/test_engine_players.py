@@ -309,3 +309,17 @@ def test_a_uci_engine_slower_to_get_ready_than_its_start_timeout_is_waited_for(
         player.go(GoRequest(1, chess.STARTING_FEN, (), clock))  # asked before it is ready
     assert marker.exists() and player.is_ready()
     assert chess.Move.from_uci(blocker.args[1]) in chess.Board().legal_moves  # not killed by the watchdog
+
+
+@pytest.mark.parametrize(
+    ("options", "level"),
+    [
+        ((("UCI_LimitStrength", "true"), ("UCI_Elo", "1500")), 1500),
+        ((("uci_limitstrength", "True"), ("UCI_Elo", " 2000 ")), 2000),
+        ((("UCI_LimitStrength", "false"), ("UCI_Elo", "1500")), None),
+        ((("UCI_Elo", "1500"),), None),
+        ((("UCI_LimitStrength", "true"), ("UCI_Elo", "lots")), None),
+    ],
+)
+def test_a_uci_engine_s_level_is_its_uci_elo_when_limited(players, options, level) -> None:
+    assert _uci("/nonexistent/engine", players, uci_options=options).level_elo() == level
