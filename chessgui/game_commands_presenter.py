@@ -16,6 +16,7 @@ from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
+from chessgui.game.chess_words import side_name
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
 from chessgui.game.session import PlaySession
@@ -73,12 +74,20 @@ class GameCommandsPresenter(QObject):
             self.session.apply(dialog.result_settings())
 
     def on_resign_triggered(self) -> None:
-        """The human resigns (the side to move if human, else the human side)."""
+        """The human resigns (the side to move if human, else the human side), once they confirm.
+
+        A resignation cannot be taken back and counts for the rating, so it is asked first, as on
+        lichess: a slip of the shortcut or the menu must not lose the game.
+        """
         board = self.controller.board()
         color = board.turn
         if not self.controller.player(color).is_human() and self.controller.player(not color).is_human():
             color = not color
-        self.controller.ending.resign(color)
+        question = self.tr("Resign the game? {side} loses, and a resignation cannot be taken back.").format(
+            side=side_name(color)
+        )
+        if self.flows.ask(self.tr("Resign"), question):
+            self.controller.ending.resign(color)
 
     def on_offer_draw_triggered(self) -> None:
         """The human offers the computer a draw (the action is enabled only in such games)."""

@@ -744,7 +744,7 @@
 <context>
     <name>GameCommandsPresenter</name>
     <message>
-        <location filename="../../chessgui/game_commands_presenter.py" line="+50"/>
+        <location filename="../../chessgui/game_commands_presenter.py" line="+51"/>
         <source>New game</source>
         <translation>Uusi peli</translation>
     </message>
@@ -759,7 +759,17 @@
         <translation>Asetukset</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+14"/>
+        <source>Resign the game? {side} loses, and a resignation cannot be taken back.</source>
+        <translation>Luovutetaanko peli? {side} häviää, eikä luovutusta voi perua.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Resign</source>
+        <translation>Luovuta</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Copied FEN: {fen}</source>
         <translation>FEN kopioitu: {fen}</translation>
     </message>
@@ -2389,7 +2399,7 @@
         <translation>Tietokone ei voinut siirtää</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+34"/>
         <source>round {round}</source>
         <translation>kierros {round}</translation>
     </message>
@@ -3011,7 +3021,7 @@
 <context>
     <name>UciEnginePlayer</name>
     <message>
-        <location filename="../../chessgui/engines/players.py" line="+253"/>
+        <location filename="../../chessgui/engines/players.py" line="+264"/>
         <source>The engine &apos;{name}&apos; did not answer within {seconds:.0f} s and was stopped.</source>
         <translation>Moottori &apos;{name}&apos; ei vastannut {seconds:.0f} s:n kuluessa, ja se pysäytettiin.</translation>
     </message>
@@ -4246,18 +4256,18 @@
 <context>
     <name>players</name>
     <message>
-        <location filename="../../chessgui/engines/players.py" line="-213"/>
+        <location filename="../../chessgui/engines/players.py" line="-224"/>
         <source>Built-in engine</source>
         <extracomment>A UCI engine that has not answered this long after its time ran out is called hung. Depth/node-limited searches have no time limit; this is how long they may take at most.</extracomment>
         <translation>Sisäänrakennettu moottori</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+136"/>
         <source>UCI engine</source>
         <translation>UCI-moottori</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+104"/>
         <source>Human</source>
         <translation>Ihminen</translation>
     </message>

@@ -300,3 +300,18 @@ def test_window_remembers_saved_and_opened_files(qtbot, tmp_path: Path) -> None:
     window.recent_files.open(str(fen_file))
     assert window.controller.start_fen() == "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
     assert window.recent_files.paths()[0] == str(fen_file)
+
+
+def test_resigning_asks_first_and_no_keeps_the_game(qtbot) -> None:
+    """A resignation cannot be taken back (and counts for the rating): lichess asks to confirm, so do we."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+    questions: list[str] = []
+    window.flows.ask = lambda title, question: questions.append(question) or False
+    window.actions_.resign.trigger()
+    assert len(questions) == 1 and "resign" in questions[0].lower()
+    assert not window.controller.is_game_over()
+    window.flows.ask = lambda title, question: True
+    window.actions_.resign.trigger()
+    assert window.controller.is_game_over() and window.controller.result().termination is Termination.RESIGNATION

@@ -37,6 +37,7 @@ def test_a_resigned_game_is_rated_shown_and_the_suggested_level_applied(qtbot, t
         assert window.rating is not None
         window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
         assert window.actions_.resign.isEnabled()
+        window.flows.ask = lambda title, question: True  # "Resign the game?" Yes
         with qtbot.waitSignal(window.rating.keeper.game_rated) as blocker:
             window.actions_.resign.trigger()
         rating, game = blocker.args
