@@ -86,6 +86,8 @@ class MainActions:
     """Put the cursor in the move-entry field to type a move (/)."""
     speak_position: QAction
     """Have the screen reader read every piece of the shown position."""
+    shortcuts: QAction
+    """Help ▸ Keyboard shortcuts: every command's key and the board's own keys."""
     about: QAction
     """About the program."""
     quit: QAction
@@ -324,10 +326,16 @@ def create_actions(window: QMainWindow) -> MainActions:
             "Ctrl+Shift+S",
             QCoreApplication.translate("actions", "Read out every piece on the board and whose move it is"),
         ),
+        shortcuts=_action(
+            window,
+            QCoreApplication.translate("actions", "&Keyboard shortcuts…"),
+            "F1",
+            QCoreApplication.translate("actions", "Every command's key, and the keys and clicks of the board"),
+        ),
         about=_action(
             window,
             QCoreApplication.translate("actions", "&About"),
-            "F1",
+            "Ctrl+F1",
             QCoreApplication.translate("actions", "About this program"),
         ),
         # Some platforms define no standard Quit key; Ctrl+Q is what people try there.

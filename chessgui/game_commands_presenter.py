@@ -1,5 +1,5 @@
 """The menus' commands in the window: new game, next game, play from here, settings, resign,
-offer a draw, pause, the game's details; copy the FEN; about.
+offer a draw, pause, the game's details; copy the FEN; the keyboard shortcuts; about.
 
 Each asks what it needs (the settings dialog, whether to replace the game) and then
 tells the play session or the controller; the game itself changes only there.
@@ -8,14 +8,15 @@ tells the play session or the controller; the game itself changes only there.
 from __future__ import annotations
 
 import chess
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from chessgui.dialogs.about import AboutDialog
 from chessgui.dialogs.game_details_dialog import GameDetailsDialog
 from chessgui.dialogs.positions_and_games import PositionsAndGames
 from chessgui.dialogs.settings_dialog import SettingsDialog
+from chessgui.dialogs.shortcuts_dialog import ShortcutsDialog
 from chessgui.game.chess_words import side_name
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
@@ -117,6 +118,17 @@ class GameCommandsPresenter(QObject):
         fen = self.navigator.shown_board().fen()
         QGuiApplication.clipboard().setText(fen)
         self.status_message.emit(self.tr("Copied FEN: {fen}").format(fen=fen))
+
+    def on_shortcuts_triggered(self) -> None:
+        """Help ▸ Keyboard shortcuts, read from the window's menus as they are now."""
+        menu_bar = self._window.menuBar() if isinstance(self._window, QMainWindow) else None
+        if menu_bar is not None:
+            self.run_shortcuts_dialog(ShortcutsDialog(menu_bar, self._window))
+
+    def run_shortcuts_dialog(self, dialog: ShortcutsDialog) -> None:
+        """Show the dialog (replaced in tests)."""
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
 
     def on_about_triggered(self) -> None:
         """Version, license and credits."""

@@ -303,6 +303,7 @@ class MainWindow(MainWindowViews):
         controller.move_made.connect(review.on_annotations_changed)
         navigator.view_changed.connect(review.on_view_changed)
         actions.quit.triggered.connect(self.close)
+        actions.shortcuts.triggered.connect(self.commands.on_shortcuts_triggered)
         actions.about.triggered.connect(self.commands.on_about_triggered)
         # Keyboard play and screen-reader support.
         self.move_entry.move_entered.connect(self.board_presenter.on_move_requested)

@@ -75,7 +75,7 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     view.addSeparator()
     view.addAction(actions.search_lab)
     help_menu: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Help"))
-    help_menu.addAction(actions.about)
+    _add(help_menu, (actions.shortcuts, actions.about))
 
     toolbar = QToolBar(QCoreApplication.translate("actions", "Main"), window)
     toolbar.setObjectName("main_toolbar")

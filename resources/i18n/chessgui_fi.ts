@@ -744,7 +744,7 @@
 <context>
     <name>GameCommandsPresenter</name>
     <message>
-        <location filename="../../chessgui/game_commands_presenter.py" line="+51"/>
+        <location filename="../../chessgui/game_commands_presenter.py" line="+52"/>
         <source>New game</source>
         <translation>Uusi peli</translation>
     </message>
@@ -2316,6 +2316,100 @@
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../chessgui/dialogs/shortcuts_dialog.py" line="+25"/>
+        <source>On the board</source>
+        <translation>Laudalla</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Move the square cursor (the board has the focus)</source>
+        <translation>Siirrä ruutukursoria (kun lauta on valittuna)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Arrow keys</source>
+        <translation>Nuolinäppäimet</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pick up the piece under the cursor, or put it down</source>
+        <translation>Nosta kursorin alla oleva nappula tai laske se</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Space / Enter</source>
+        <translation>Välilyönti / Enter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Put the picked-up piece back</source>
+        <translation>Palauta nostettu nappula</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Say the cursor&apos;s square and what attacks it</source>
+        <translation>Kerro kursorin ruutu ja mitkä nappulat hyökkäävät siihen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Choose the promotion piece</source>
+        <translation>Valitse korotusnappula</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Q / R / B / N</source>
+        <translation>Q / R / B / N</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Draw an arrow or circle a square</source>
+        <translation>Piirrä nuoli tai ympyröi ruutu</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right-drag / right-click</source>
+        <translation>Oikealla vetäen / oikealla napsauttaen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Clear the arrows and circles</source>
+        <translation>Poista nuolet ja ympyrät</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Click</source>
+        <translation>Napsautus</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <location line="+13"/>
+        <source>Keyboard shortcuts</source>
+        <translation>Pikanäppäimet</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Command</source>
+        <translation>Komento</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keys</source>
+        <translation>Näppäimet</translation>
+    </message>
+</context>
+<context>
     <name>SoundEvent</name>
     <message>
         <location filename="../../chessgui/storage/access_settings.py" line="+40"/>
@@ -3243,7 +3337,7 @@
 <context>
     <name>actions</name>
     <message>
-        <location filename="../../chessgui/actions.py" line="+123"/>
+        <location filename="../../chessgui/actions.py" line="+125"/>
         <source>&amp;New game…</source>
         <translation>&amp;Uusi peli…</translation>
     </message>
@@ -3581,6 +3675,16 @@
         <location line="+2"/>
         <source>Read out every piece on the board and whose move it is</source>
         <translation>Lue ääneen kaikki laudan nappulat ja kenen siirtovuoro on</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>&amp;Pikanäppäimet…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every command&apos;s key, and the keys and clicks of the board</source>
+        <translation>Jokaisen komennon näppäin sekä laudan näppäimet ja napsautukset</translation>
     </message>
     <message>
         <location line="+4"/>

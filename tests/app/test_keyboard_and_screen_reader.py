@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from chessgui.dialogs.shortcuts_dialog import ShortcutsDialog
 from chessgui.main_window import MainWindow
 from chessgui.storage.access_settings import SoundEvent
 from chessgui.views.sounds import SoundPlayer
@@ -233,3 +234,22 @@ def test_every_menu_entry_is_reachable_by_a_key_and_no_two_share_one(qtbot, tmp_
             if "&" in action.text() and not action.isSeparator()
         ]
         assert len(letters) == len(set(letters)), (menu.title(), letters)
+
+
+def test_f1_lists_every_shortcut_of_the_menus_and_the_board_s_own_keys(qtbot) -> None:
+    """A new user presses F1: every menu command with its key, grouped by menu, and the board's keys."""
+    window, _ = _window(qtbot)
+    assert window.actions_.shortcuts.shortcut().toString() == "F1"
+    dialogs: list[ShortcutsDialog] = []
+    window.commands.run_shortcuts_dialog = dialogs.append
+    window.actions_.shortcuts.trigger()
+    assert len(dialogs) == 1
+    rows = dialogs[0].rows()
+    shown = {(command, keys) for _group, command, keys in rows}
+    assert ("Take back", "Ctrl+Z") in shown and ("Resign", "Ctrl+Shift+R") in shown
+    assert ("Analyse position", "A") in shown and ("Keyboard shortcuts", "F1") in shown
+    menu_actions = [a for a in window.actions_.all() if not a.shortcut().isEmpty()]
+    assert len([row for row in rows if row[0] != "On the board"]) == len(menu_actions)
+    board = [(command, keys) for group, command, keys in rows if group == "On the board"]
+    assert ("Draw an arrow or circle a square", "Right-drag / right-click") in board
+    assert any(keys == "Arrow keys" for _command, keys in board)
