@@ -320,6 +320,9 @@ class MainWindow(MainWindowViews):
         actions.my_rating.setEnabled(self.rating is not None)
         if self.rating is not None:
             actions.my_rating.triggered.connect(self.rating.on_my_rating_triggered)
+            actions.hint.triggered.connect(self.rating.on_hint_triggered)
+            actions.analyse.toggled.connect(self.rating.on_analyse_toggled)
+            self.review.review_started.connect(self.rating.on_review_started)
             self.rating.status_message.connect(self.on_status_message)
 
     # ------------------------------------------------------------------ slots

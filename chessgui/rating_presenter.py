@@ -43,6 +43,24 @@ class RatingPresenter(QObject):
         if problem is not None:
             self.status_message.emit(problem)
 
+    def on_hint_triggered(self) -> None:
+        """A hint is the engine's help: a rated game goes on unrated."""
+        self._help_used(self.keeper.on_engine_help_used())
+
+    def on_review_started(self) -> None:
+        """A review of the game in progress is the engine's help too."""
+        self._help_used(self.keeper.on_engine_help_used())
+
+    def on_analyse_toggled(self, checked: bool) -> None:
+        """Analysis mode: its lines are the engine's help (and a game started under it is not rated)."""
+        self._help_used(self.keeper.on_analysis_toggled(checked))
+
+    def _help_used(self, made_unrated: bool) -> None:
+        if made_unrated:
+            self.status_message.emit(
+                self.tr("You used the engine's help (a hint, analysis or a review): this game will not be rated.")
+            )
+
     def on_my_rating_triggered(self) -> None:
         """Show the rating dialog (one at a time; it follows games rated while it is open)."""
         if self.dialog is None:

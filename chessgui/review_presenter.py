@@ -41,10 +41,12 @@ class ReviewPresenter(QObject):
         annotations_shown(): the game's annotations changed and the views were redrawn (the
             window refreshes the move log on it).
         status_message(str): a passing notice for the status bar.
+        review_started(): a review of the game began (the rating counts it as the engine's help).
     """
 
     annotations_shown = Signal()
     status_message = Signal(str)
+    review_started = Signal()
 
     def __init__(
         self,
@@ -85,6 +87,7 @@ class ReviewPresenter(QObject):
     def start(self, limit: ReviewLimit, engine: ReviewEngine | None = None) -> None:
         """Review the game with ``limit`` per position."""
         self.status_message.emit(self.tr("Reviewing the game ({description})…").format(description=limit.describe()))
+        self.review_started.emit()
         self.job.start(limit, engine)
 
     def on_next_mistake_triggered(self) -> None:

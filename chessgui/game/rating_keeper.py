@@ -2,9 +2,10 @@
 
 A game counts when a person played one side and the built-in engine at a level (not full
 strength) the other, from the standard start position, with the same players and level
-from its first move to its end, no move taken back, and a real result (not aborted, not a
-finished game loaded from a file). The result comes from the controller's ``game_over``;
-the rating maths and the file are :mod:`chessgui.storage.rating`.
+from its first move to its end, no move taken back, no hint, analysis or review of it while
+it was played, and a real result (not aborted, not a finished game loaded from a file). The
+result comes from the controller's ``game_over``; the rating maths and the file are
+:mod:`chessgui.storage.rating`.
 
 :func:`settings_for_level` turns a suggested level into the settings to apply: the side
 facing the person becomes the built-in engine at that level.
@@ -93,6 +94,7 @@ class RatingKeeper(QObject):
         self._setup: RatedSetup | None = None
         """The setup of the game in progress while it still counts; None when it does not."""
         self._said: str | None = None
+        self._analysis_on = False
         controller.game_started.connect(self.on_game_started)
         controller.move_taken_back.connect(self.on_move_taken_back)
         controller.game_over.connect(self.on_game_over)
@@ -129,11 +131,27 @@ class RatingKeeper(QObject):
         controller = self._controller
         fresh = controller.live_ply() == 0 and controller.start_fen() == chess.STARTING_FEN
         playing = controller.result() is None and not controller.is_viewing()
-        self._setup = rated_setup(self._settings) if fresh and playing else None
+        helped = self._analysis_on  # the engine's lines are on the screen from the first move
+        self._setup = rated_setup(self._settings) if fresh and playing and not helped else None
 
     def on_move_taken_back(self) -> None:
         """A takeback: the game goes on unrated."""
         self._setup = None
+
+    def on_engine_help_used(self) -> bool:
+        """A hint, an analysis or a review during the game: it goes on unrated.
+
+        True when this made a rated game unrated (the user is told), False when it was not rated.
+        """
+        was_rated = self._setup is not None and self._controller.result() is None
+        self._setup = None
+        return was_rated
+
+    def on_analysis_toggled(self, on: bool) -> bool:
+        """Analysis mode on or off; on, it is help (see :meth:`on_engine_help_used`), and a game
+        started while it is on is not rated."""
+        self._analysis_on = on
+        return self.on_engine_help_used() if on else False
 
     def on_game_over(self, result: GameResult) -> None:
         """Rate the game that just ended, if it counts."""

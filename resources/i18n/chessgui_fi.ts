@@ -1732,7 +1732,12 @@
 <context>
     <name>RatingPresenter</name>
     <message>
-        <location filename="../../chessgui/rating_presenter.py" line="+62"/>
+        <location filename="../../chessgui/rating_presenter.py" line="+61"/>
+        <source>You used the engine&apos;s help (a hint, analysis or a review): this game will not be rated.</source>
+        <translation>Käytit moottorin apua (vihje, analyysi tai pelin läpikäynti): tätä peliä ei lasketa vahvuuslukuun.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Rated game against level {level} ({change:+d}): your rating is {rating_text}</source>
         <translation>Laskettu peli tasoa {level} vastaan ({change:+d}): vahvuuslukusi on {rating_text}</translation>
     </message>
@@ -1918,12 +1923,12 @@
 <context>
     <name>ReviewPresenter</name>
     <message>
-        <location filename="../../chessgui/review_presenter.py" line="+87"/>
+        <location filename="../../chessgui/review_presenter.py" line="+89"/>
         <source>Reviewing the game ({description})…</source>
         <translation>Peliä käydään läpi ({description})…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Review finished</source>
         <translation>Läpikäynti valmis</translation>
     </message>

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import chess
+import pytest
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QRadioButton
 
@@ -113,5 +114,37 @@ def test_new_game_dialog_has_a_strength_control_per_side(qtbot, tmp_path: Path) 
         black = window.session.settings().black
         assert (black.kind, black.elo) == (PlayerKind.BUILTIN, 900)
         assert window.rating.keeper.is_rated()  # the new game against level 900 will count
+    finally:
+        window.close()
+
+
+@pytest.mark.parametrize("help_action", ["hint", "analyse", "review_game"])
+def test_the_engine_s_help_makes_a_game_unrated(qtbot, tmp_path: Path, help_action: str) -> None:
+    """A hint, analysis or a review during a rated game: it goes on unrated, and the user is told."""
+    window = _window(qtbot, tmp_path)
+    try:
+        assert window.rating is not None
+        window.review.run_dialog = lambda dialog: True  # the review dialog's defaults
+        window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+        assert window.rating.keeper.is_rated()
+        getattr(window.actions_, help_action).trigger()
+        assert not window.rating.keeper.is_rated()
+        assert "not be rated" in window.statusBar().currentMessage()
+        if help_action == "analyse":
+            window.actions_.analyse.trigger()  # off again
+    finally:
+        window.close()
+
+
+def test_a_game_started_with_analysis_on_is_not_rated(qtbot, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path)
+    try:
+        assert window.rating is not None
+        window.actions_.analyse.trigger()
+        window.controller.new_game()
+        assert not window.rating.keeper.is_rated()
+        window.actions_.analyse.trigger()
+        window.controller.new_game()
+        assert window.rating.keeper.is_rated()
     finally:
         window.close()
