@@ -187,14 +187,17 @@ class GameClock(QObject):
     def _reset_for_current_game(self) -> None:
         game = self._controller.game()
         board = self._controller.board()
+        viewing = self._controller.is_viewing()
         self._holding_for_computer = False
-        time_control = _recorded_time_control(game, self._time_control)
+        # A viewed game is not the settings' next game: it shows only the clock it recorded.
+        time_control = _recorded_time_control(game, UNTIMED if viewing else self._time_control)
         self._clock.reset(time_control, game.board().turn)
         self._snapshots = [self._clock.snapshot()]
         if time_control.is_timed() and board.move_stack:
             self._snapshots = _snapshots_from_clock_comments(game, time_control)
             self._clock.restore(self._snapshots[-1])
-        if not board.move_stack or game.headers.get("TimeControl", "?") in ("?", ""):
+        # A viewed game is shown as it is, its tags untouched.
+        if not viewing and (not board.move_stack or game.headers.get("TimeControl", "?") in ("?", "")):
             # The PGN (and so the autosave) says which control the clock comments belong to.
             if time_control.is_timed():
                 game.headers["TimeControl"] = time_control.to_pgn_header()
@@ -203,15 +206,15 @@ class GameClock(QObject):
         self._sync_run_state()
 
     def _sync_run_state(self) -> None:
-        # One rule for every event: the clock runs while a timed game is in progress,
-        # not paused, the first move has been played, and a computer to move has
+        # One rule for every event: the clock runs while a timed game is in progress
+        # (played here, not viewed), not paused, the first move has been played, and a computer to move has
         # actually been asked for its move and is ready to think (an engine still
         # starting up is not charged for its start-up).
         clock = self._clock
         if not clock.is_timed():
             return
-        if self._controller.is_game_over():
-            clock.stop()
+        if self._controller.is_game_over() or self._controller.is_viewing():
+            clock.stop()  # a viewed game is nobody's to move: its clock shows what it recorded
         elif self._controller.is_paused() or self._holding_for_computer or not self._mover_is_ready():
             if clock.is_running():
                 clock.pause()

@@ -8,9 +8,11 @@ import chess
 import chess.pgn
 from PySide6.QtWidgets import QDialog
 
+from chessgui.clock.time_control import TimeControl
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.game.players import GoRequest, HumanPlayer, Player
 from chessgui.main_window import MainWindow
+from chessgui.storage.settings import Settings
 
 LOADED = """[Event "Club final"]
 [Site "Lyon"]
@@ -136,3 +138,36 @@ def test_variations_comments_and_nags_are_shown_and_saved(window: MainWindow, tm
 def test_clock_and_eval_commands_are_not_shown_as_comments(window: MainWindow) -> None:
     window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO("1. e4 { [%clk 0:05:00] } e5 { [%eval 0.3] ok } *")))
     assert window.move_log.plain_text() == "1. e4 e5 ok"
+
+
+def test_viewing_a_game_leaves_its_tags_alone_and_shows_no_clock_it_did_not_have(qtbot) -> None:
+    """The settings' time control (3+2 here) is the next game's, not the viewed one's: no TimeControl tag
+    is added to the user's game, and its clocks are not shown counting from 3:00."""
+    settings = Settings(time_control=TimeControl.from_pgn_header("180+2"))
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    try:
+        before = dict(chess.pgn.read_game(io.StringIO(LOADED)).headers)
+        window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO(LOADED)))
+        assert window.controller.is_viewing()
+        assert dict(window.controller.game().headers) == before
+        assert not window.game_clock.clock().is_timed()
+        # A game that recorded its clock shows the times it recorded.
+        timed = chess.pgn.read_game(
+            io.StringIO('[TimeControl "60+0"]\n\n1. e4 { [%clk 0:00:58] } 1... e5 { [%clk 0:00:55] } *\n')
+        )
+        window.flows.game_loaded.emit(timed)
+        clock = window.game_clock.clock()
+        assert not clock.is_running()  # nobody is to move in a viewed game
+        assert clock.is_timed() and (clock.remaining_ms(chess.WHITE), clock.remaining_ms(chess.BLACK)) == (
+            58_000,
+            55_000,
+        )
+        # Playing on from a viewed game uses the settings' control where the game has none.
+        window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO(LOADED)))
+        window.controller.continue_from(window.controller.node_at_ply(2))
+        assert window.game_clock.clock().is_timed() and window.controller.game().headers["TimeControl"] == "180+2"
+        assert window.game_clock.clock().is_running()  # now a game in progress, White to move
+    finally:
+        window.analysis.shutdown()
+        window.review.shutdown()
