@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -59,6 +60,8 @@ REVIEW_NAGS = frozenset(
 """The NAGs a review writes (and replaces when it runs again)."""
 BEST_WAS = "Best was "
 """Start of the comment a review writes on a bad move ("Best was Nf3")."""
+BEST_WAS_PATTERN = re.compile(re.escape(BEST_WAS) + r"(\S+)")
+"""A review's advice in a comment, the move (SAN) captured: replaced on a new review, translated on screen."""
 
 
 class Judgement(enum.Enum):

@@ -10,7 +10,6 @@ game are never changed here: only :meth:`GameController.continue_from` does that
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING
 
@@ -20,13 +19,11 @@ import chess.pgn
 from PySide6.QtCore import QCoreApplication
 
 from chessgui.game import tree
-from chessgui.game.review import BEST_WAS, REVIEW_NAGS
+from chessgui.game.review import BEST_WAS, BEST_WAS_PATTERN, REVIEW_NAGS
 from chessgui.storage.pgn.headers import apply_header_edits
 
 if TYPE_CHECKING:
     from chessgui.game.controller import GameController
-
-_BEST_WAS_RE = re.compile(re.escape(BEST_WAS) + r"\S+")
 
 
 class GameTreeEditor:
@@ -190,7 +187,7 @@ class GameTreeEditor:
             node.nags.difference_update(REVIEW_NAGS)
             if nag is not None:
                 node.nags.add(nag)
-            comment = _BEST_WAS_RE.sub("", node.comment).strip()
+            comment = BEST_WAS_PATTERN.sub("", node.comment).strip()
             if best_san:
                 comment = f"{comment} {BEST_WAS}{best_san}".strip()
             node.comment = comment

@@ -18,13 +18,10 @@ import chess.pgn
 from PySide6.QtCore import QCoreApplication
 
 from chessgui.game.chess_words import PieceLetters, display_san
-from chessgui.game.review import BEST_WAS
+from chessgui.game.review import BEST_WAS_PATTERN
 
 #: Shown after a move played from the opening book (its comment is exactly this word).
 BOOK_MARK = "book"
-
-_BEST_WAS = re.compile(re.escape(BEST_WAS) + r"(\S+)")
-"""A game review's advice in a move's comment ("Best was Nf3"), the move captured."""
 
 INDENT_PX = 18
 """Left indent of a variation per level of depth."""
@@ -195,7 +192,7 @@ class _TreeWriter:
 
     def _shown_review_words(self, comment: str) -> str:
         """A review's "Best was Nf3" (kept in English in the PGN) in the UI's language and piece letters."""
-        return _BEST_WAS.sub(
+        return BEST_WAS_PATTERN.sub(
             lambda found: QCoreApplication.translate("move_text", "Best was {move}").format(
                 move=display_san(found.group(1), self._letters)
             ),
