@@ -1,9 +1,12 @@
-"""The engine panel and the evaluation bar in the window: which of them the settings show, and stale reports cleared."""
+"""The engine panel and the evaluation bar in the window: which of them the settings show, and stale reports cleared.
+
+A person playing the computer does not see its score, line or evaluation bar until the game ends
+(as on lichess), unless the settings ask for them (``Settings.show_thinking``)."""
 
 from __future__ import annotations
 
 import chess
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 from chessgui.analysis_presenter import AnalysisPresenter
 from chessgui.engines.tablebase_presenter import TablebasePresenter
@@ -16,7 +19,14 @@ from chessgui.views.eval_bar import EvalBar, stored_evaluation
 
 
 class EngineViewPresenter(QObject):
-    """Shows the engine panel's sides and the eval bar for the computer players; clears stale engine reports."""
+    """Shows the engine panel's sides and the eval bar for the computer players; clears stale engine reports.
+
+    Signals:
+        thinking_hidden_changed(bool): the computer's evaluations are now kept from the person
+            playing it (True), or shown again (False: the game ended, or the settings changed).
+    """
+
+    thinking_hidden_changed = Signal(bool)
 
     def __init__(
         self,
@@ -37,6 +47,8 @@ class EngineViewPresenter(QObject):
         self.board_area = board_area
         self.tablebases = tablebases
         self.analysis_mode = analysis_mode
+        self._settings = Settings()
+        self._thinking_hidden = False
 
     def apply(self, settings: Settings) -> None:
         """The panel shows the computers' sides (or analysis, tablebases); the bar shows when a computer plays."""
@@ -47,8 +59,24 @@ class EngineViewPresenter(QObject):
         analysing = self.analysis_mode.is_analysing()
         self.engine_panel.setVisible(bool(computers) or analysing or settings.tablebases.is_configured())
         self.analysis_mode.update_engines()
-        self.eval_bar.setVisible(bool(computers))
+        self._settings = settings
+        self.update_thinking_hidden()
+
+    def is_thinking_hidden(self) -> bool:
+        """True while the computer's score, line and evaluation bar are kept from the person playing it."""
+        return self._thinking_hidden
+
+    def update_thinking_hidden(self) -> None:
+        """Hide the computer's thinking during a person's game against it; show it when the game is over."""
+        settings, controller = self._settings, self.controller
+        hidden = settings.hides_thinking() and controller.result() is None and not controller.is_viewing()
+        self.engine_panel.set_thinking_hidden(hidden)
+        computers = any(settings.player(color).is_computer() for color in chess.COLORS)
+        self.eval_bar.setVisible(computers and not hidden)
         self.board_area.relayout()
+        if hidden != self._thinking_hidden:
+            self._thinking_hidden = hidden
+            self.thinking_hidden_changed.emit(hidden)
 
     def on_engine_cleared(self) -> None:
         """Reports about an earlier position are stale; the bar keeps the position's recorded evaluation."""

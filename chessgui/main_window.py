@@ -260,6 +260,9 @@ class MainWindow(MainWindowViews):
         session.engine_info.connect(self.engine_panel.on_search_info)
         session.engine_info.connect(self.eval_bar.on_search_info)
         session.engine_cleared.connect(self.engine_view.on_engine_cleared)
+        for change in (controller.game_started, controller.game_over, controller.move_taken_back):
+            change.connect(self.engine_view.update_thinking_hidden)
+        self.engine_view.thinking_hidden_changed.connect(self.review.on_thinking_hidden_changed)
         session.book_problem.connect(self.on_status_message)
         self.tablebases.text_changed.connect(self.engine_panel.set_tablebase_text)
         self.tablebases.problem_found.connect(self.on_status_message)

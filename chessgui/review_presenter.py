@@ -72,6 +72,7 @@ class ReviewPresenter(QObject):
         self._redraw_timer.setInterval(REDRAW_DELAY_MS)
         self._redraw_timer.timeout.connect(self.refresh)
         self._log_shown_at = 0.0
+        self._thinking_hidden = False
 
     # ------------------------------------------------------------------ requests
     def on_review_triggered(self) -> None:
@@ -142,13 +143,15 @@ class ReviewPresenter(QObject):
         self._redraw_timer.stop()
         game = self._controller.game()
         self.graph.set_game(game)
-        shown = self.graph.has_evaluations()
-        self.graph.setVisible(shown)
-        # The summary waits for the end of a review: half-reviewed figures would mislead, and
-        # skipping them keeps each redraw during a review short.
+        evaluated = self.graph.has_evaluations()
         # Only a fully evaluated game gets a summary: a game played against an engine has evals on
         # the engine's moves alone, and figures over a few of them would mislead.
-        complete = shown and all(point.white_win is not None for point in self.graph.points()[1:])
+        complete = evaluated and all(point.white_win is not None for point in self.graph.points()[1:])
+        # During a person's game against the computer its evaluations are hidden, unless the person
+        # had the whole game reviewed (their request, and the rating already counts it as help).
+        self.graph.setVisible(evaluated and (complete or not self._thinking_hidden))
+        # The summary waits for the end of a review: half-reviewed figures would mislead, and
+        # skipping them keeps each redraw during a review short.
         summary = summarize(game) if complete and not self.job.is_running() else None
         self.panel.set_summary(summary)
         self.panel.setVisible(summary is not None or self.job.is_running())
@@ -160,6 +163,11 @@ class ReviewPresenter(QObject):
             # Keeps the GUI thread's work per reviewed position small (the window stays fluent).
             self._log_shown_at = now
             self.annotations_shown.emit()
+
+    def on_thinking_hidden_changed(self, hidden: bool) -> None:
+        """The computer's evaluations are kept from the person playing it (or shown again): redraw."""
+        self._thinking_hidden = hidden
+        self.refresh()
 
     def shutdown(self) -> None:
         """Stop the review and its thread (the window closes)."""

@@ -245,12 +245,23 @@ class SettingsDialog(QDialog):
         self.delay_spin.setValue(settings.min_move_delay_ms / 1000)
         self.delay_spin.setToolTip(self.tr("Computer vs computer: the least time between two moves, so you can follow"))
 
+        self.show_thinking_check = QCheckBox(self.tr("Show the computer's score and line while I play it"), self)
+        self.show_thinking_check.setObjectName("show_thinking_check")
+        self.show_thinking_check.setChecked(settings.show_thinking)
+        self.show_thinking_check.setToolTip(
+            self.tr(
+                "Off, they show when the game ends, with the evaluation bar. "
+                "Seeing them is the computer's help: a game against a level is then not rated."
+            )
+        )
+
         players_page = QWidget(self)
         sides = QHBoxLayout()
         sides.addWidget(self.white_editor, 1)
         sides.addWidget(self.black_editor, 1)
         delay_row = QFormLayout()
         delay_row.addRow(self.tr("Computer vs computer, pause between moves at least:"), self.delay_spin)
+        delay_row.addRow(self.show_thinking_check)
         players_layout = QVBoxLayout(players_page)
         players_layout.addLayout(sides, 1)
         players_layout.addLayout(delay_row)
@@ -361,6 +372,7 @@ class SettingsDialog(QDialog):
             access=self.access_editor.access_settings(),
             language=self.language_combo.currentData() or Language.SYSTEM,
             piece_letters=self.piece_letters_combo.currentData() or PieceLetters.ENGLISH,
+            show_thinking=self.show_thinking_check.isChecked(),
         )
 
     def _update_clock_note(self) -> None:

@@ -39,9 +39,11 @@ class RatedSetup:
 
 
 def rated_setup(settings: Settings) -> RatedSetup | None:
-    """The setup when ``settings`` are a person against the built-in engine at a level, else None."""
+    """The setup when ``settings`` are a person against the built-in engine at a level, else None.
+
+    A person who sees the computer's thinking (its score and line) is not rated: that is its help."""
     humans = settings.human_colors()
-    if len(humans) != 1:
+    if len(humans) != 1 or settings.show_thinking:
         return None
     engine = settings.player(not humans[0])
     if engine.kind is not PlayerKind.BUILTIN or engine.elo is None:

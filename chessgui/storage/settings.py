@@ -150,6 +150,10 @@ class Settings:
     """The UI language (the system's unless overridden); read at start-up, so a change needs a restart."""
     piece_letters: PieceLetters = PieceLetters.ENGLISH
     """How moves on screen name the pieces (K Q R B N or Finnish K D T L R); PGN and UCI stay English."""
+    show_thinking: bool = False
+    """A person against the computer: show its score, line and the evaluation bar during the game.
+    Off by default, as lichess: the opponent's thinking is help (a game with it on is not rated).
+    Computers playing each other, and a finished or viewed game, always show it."""
 
     def player(self, color: chess.Color) -> PlayerSettings:
         """The settings of the side ``color``."""
@@ -163,6 +167,11 @@ class Settings:
         """True when the computer plays both sides."""
         return self.white.is_computer() and self.black.is_computer()
 
+    def hides_thinking(self) -> bool:
+        """True when a person plays the computer and has not asked to see its thinking (:attr:`show_thinking`)."""
+        computers = [color for color in chess.COLORS if self.player(color).is_computer()]
+        return len(computers) == 1 and not self.show_thinking
+
     def human_colors(self) -> list[chess.Color]:
         """Sides played by a person (for auto-flip: the board shows the human's side at the bottom)."""
         return [color for color in (chess.WHITE, chess.BLACK) if not self.player(color).is_computer()]
@@ -171,6 +180,8 @@ class Settings:
 # ---------------------------------------------------------------------- QSettings I/O
 _SIDE_GROUPS = {chess.WHITE: "white", chess.BLACK: "black"}
 
+
+SHOW_THINKING_KEY = "play/show_thinking"
 
 SETTINGS_VERSION = 1
 """Written as ``meta/version``; a higher number means a newer app wrote the file."""
@@ -203,6 +214,7 @@ def _load_all(qsettings: SettingsSource, defaults: Settings) -> Settings:
         access = load_access_settings(lambda key: read_raw(qsettings, key), defaults.access)
         language = Language.from_setting(read_raw(qsettings, LANGUAGE_KEY))
         piece_letters = PieceLetters.from_setting(read_raw(qsettings, "board/piece_letters"))
+        show_thinking = read_bool(qsettings, SHOW_THINKING_KEY, defaults.show_thinking)
     except Exception:  # a damaged file must never stop the program from starting
         _log.exception("Could not read the settings; using defaults")
         qsettings.bad("(all)")
@@ -218,6 +230,7 @@ def _load_all(qsettings: SettingsSource, defaults: Settings) -> Settings:
         access=access,
         language=language,
         piece_letters=piece_letters,
+        show_thinking=show_thinking,
     )
 
 
@@ -248,6 +261,7 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
     qsettings.setValue("play/min_move_delay_ms", settings.min_move_delay_ms)
     qsettings.setValue("play/time_control", settings.time_control.to_setting())
     qsettings.setValue("play/engine_time_mode", settings.engine_time_mode.value)
+    qsettings.setValue(SHOW_THINKING_KEY, settings.show_thinking)
     qsettings.setValue("tablebases/syzygy_dir", settings.tablebases.syzygy_dir)
     qsettings.setValue("tablebases/gaviota_dir", settings.tablebases.gaviota_dir)
     qsettings.setValue("tablebases/play_perfectly", settings.tablebases.play_perfectly)

@@ -69,6 +69,8 @@ class _SideView(QFrame):
 
     piece_letters = PieceLetters.ENGLISH
     """How the PV names the pieces (EnginePanel.set_piece_letters)."""
+    thinking_hidden = False
+    """The score and line are kept from the person playing this side's opponent (EnginePanel.set_thinking_hidden)."""
 
     def __init__(self, color: chess.Color, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -122,23 +124,28 @@ class _SideView(QFrame):
             )
             self.pv_label.setText(format_pv(info, letters=self.piece_letters))
             return
-        if info.is_tablebase():  # an exact result from the endgame tables, not a search
-            self.score_label.setText(info.format_score())
+        # Hidden from the person playing it, what the computer does shows; what it thinks of the position does not.
+        hidden = self.thinking_hidden
+        self.score_label.setText("" if hidden else info.format_score())
+        # A tablebase move is an exact result from the endgame tables, not a search.
+        if info.is_tablebase():
             self.stats_label.setText(self.tr("tablebase move · {tablebase}").format(tablebase=info.tablebase))
+        else:
+            self.stats_label.setText(self._search_stats(info))
+        if hidden:
+            self.pv_label.setText(self.tr("Its score and line show when the game ends."))
+        else:
             self.pv_label.setText(format_pv(info, letters=self.piece_letters))
-            return
-        self.score_label.setText(info.format_score())
+
+    def _search_stats(self, info: EngineInfo) -> str:
         reached = f"{info.depth}" + (f"/{info.seldepth}" if info.seldepth > info.depth else "")
         depth = self.tr("depth {reached}").format(reached=reached)
-        self.stats_label.setText(
-            self.tr("{depth}   {format_count} nodes   {format_count2} n/s   {format_time}").format(
-                depth=depth,
-                format_count=format_count(info.nodes),
-                format_count2=format_count(info.nps),
-                format_time=format_time(info.time_ms),
-            )
+        return self.tr("{depth}   {format_count} nodes   {format_count2} n/s   {format_time}").format(
+            depth=depth,
+            format_count=format_count(info.nodes),
+            format_count2=format_count(info.nps),
+            format_time=format_time(info.time_ms),
         )
-        self.pv_label.setText(format_pv(info, letters=self.piece_letters))
 
     def clear(self) -> None:
         self.name_label.setText(self.side_name())
@@ -181,6 +188,14 @@ class EnginePanel(QWidget):
         for view in self._views.values():
             view.piece_letters = letters
         self.analysis_view.piece_letters = letters
+
+    def set_thinking_hidden(self, hidden: bool) -> None:
+        """Keep the players' scores and lines off the screen (a person plays the computer), or show them again."""
+        for color, view in self._views.items():
+            view.thinking_hidden = hidden
+            last = self._last.get(color)
+            if last is not None:
+                view.show_info(last)
 
     def set_tablebase_text(self, text: str) -> None:
         """Show the tablebase line (hidden when ``text`` is empty)."""

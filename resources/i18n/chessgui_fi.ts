@@ -929,7 +929,7 @@
 <context>
     <name>GameTreeEditor</name>
     <message>
-        <location filename="../../chessgui/game/tree_editor.py" line="+107"/>
+        <location filename="../../chessgui/game/tree_editor.py" line="+104"/>
         <source>a variation must branch off before the game&apos;s last move (go back a move to try other moves there)</source>
         <translation>muunnelman on haarauduttava ennen pelin viimeistä siirtoa (palaa siirto taaksepäin kokeillaksesi siinä muita siirtoja)</translation>
     </message>
@@ -1923,7 +1923,7 @@
 <context>
     <name>ReviewPresenter</name>
     <message>
-        <location filename="../../chessgui/review_presenter.py" line="+89"/>
+        <location filename="../../chessgui/review_presenter.py" line="+90"/>
         <source>Reviewing the game ({description})…</source>
         <translation>Peliä käydään läpi ({description})…</translation>
     </message>
@@ -1938,7 +1938,7 @@
         <translation>Läpikäynti pysähtyi</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+58"/>
         <source> by {side}</source>
         <translation> ({side})</translation>
     </message>
@@ -2192,12 +2192,22 @@
         <translation>Tietokone vastaan tietokone: lyhin aika kahden siirron välillä, jotta ehdit seurata</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source>Show the computer&apos;s score and line while I play it</source>
+        <translation>Näytä tietokoneen arvio ja muunnelma, kun pelaan sitä vastaan</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Off, they show when the game ends, with the evaluation bar. Seeing them is the computer&apos;s help: a game against a level is then not rated.</source>
+        <translation>Pois päältä ne näkyvät arviopalkin kanssa pelin päätyttyä. Niiden näkeminen on tietokoneen apua: peliä tasoa vastaan ei silloin lasketa vahvuuslukuun.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Computer vs computer, pause between moves at least:</source>
         <translation>Tietokone vastaan tietokone, tauko siirtojen välillä vähintään:</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Time control:</source>
         <translation>Aikaraja:</translation>
     </message>
@@ -2282,7 +2292,7 @@
         <translation>Ääni &amp;&amp; saavutettavuus</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Without a clock, each computer side thinks for its time per move (Players tab).</source>
         <translation>Ilman kelloa kumpikin tietokonepuoli miettii oman siirtokohtaisen aikansa (Pelaajat-välilehti).</translation>
     </message>
@@ -3266,7 +3276,7 @@
 <context>
     <name>_SideView</name>
     <message>
-        <location filename="../../chessgui/views/engine_panel.py" line="+111"/>
+        <location filename="../../chessgui/views/engine_panel.py" line="+113"/>
         <source>White</source>
         <extracomment>PV moves shown in the panel (longer lines are cut with an ellipsis).</extracomment>
         <translation>Valkea</translation>
@@ -3292,22 +3302,27 @@
         <translation>kirjasiirto · {book_share:.0%} kirjan painosta · kirjassa {book_choices}</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>tablebase move · {tablebase}</source>
         <translation>tietokantasiirto · {tablebase}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>Its score and line show when the game ends.</source>
+        <translation>Sen arvio ja muunnelma näkyvät pelin päätyttyä.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>depth {reached}</source>
         <translation>syvyys {reached}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>{depth}   {format_count} nodes   {format_count2} n/s   {format_time}</source>
         <translation>{depth}   {format_count} solmua   {format_count2} solmua/s   {format_time}</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>not thinking</source>
         <translation>ei mieti</translation>
     </message>
@@ -4351,7 +4366,7 @@
 <context>
     <name>move_text</name>
     <message>
-        <location filename="../../chessgui/views/move_text.py" line="+188"/>
+        <location filename="../../chessgui/views/move_text.py" line="+185"/>
         <source>book</source>
         <extracomment>Shown after a move played from the opening book (its comment is exactly this word).</extracomment>
         <translation>kirja</translation>
