@@ -16,6 +16,7 @@ from chessgui.game.controller import GameController
 from chessgui.game.rating_keeper import RatingKeeper, settings_for_level
 from chessgui.game.session import PlaySession
 from chessgui.storage.rating import START_RATING, RatedGame, Rating, RatingStore
+from chessgui.storage.settings import Settings
 
 
 class RatingPresenter(QObject):
@@ -31,9 +32,10 @@ class RatingPresenter(QObject):
         super().__init__(window)
         self._window = window
         self._session = session
+        self._controller = controller
         self.keeper = RatingKeeper(controller, store, session.settings(), self)
         self.dialog: RatingDialog | None = None
-        session.settings_applied.connect(self.keeper.on_settings_applied)
+        session.settings_applied.connect(self.on_settings_applied)
         self.keeper.game_rated.connect(self.on_game_rated)
         self.keeper.problem_found.connect(self.status_message)
 
@@ -42,6 +44,18 @@ class RatingPresenter(QObject):
         problem = self.keeper.take_problem()
         if problem is not None:
             self.status_message.emit(problem)
+
+    def on_settings_applied(self, settings: Settings) -> None:
+        """Other players, another level or the computer's thinking shown: a rated game goes on unrated, and says so."""
+        was_rated = self.keeper.is_rated()
+        self.keeper.on_settings_applied(settings)
+        if was_rated and not self.keeper.is_rated() and self._controller.live_ply() > 0:  # a game under way
+            self.status_message.emit(
+                self.tr(
+                    "The settings changed the players or the level, or show the computer's thinking: "
+                    "this game will not be rated."
+                )
+            )
 
     def on_hint_triggered(self) -> None:
         """A hint is the engine's help: a rated game goes on unrated."""

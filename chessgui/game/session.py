@@ -79,10 +79,10 @@ class PlaySession(QObject):
             self._qsettings.sync()
         self._apply_time_settings(settings)
         self._install_players(settings, force=False)
+        if start_new_game:  # first, so what the settings change is judged on the new game (e.g. its rating)
+            self.new_game()
         self.settings_applied.emit(settings)
         self.check_books()
-        if start_new_game:
-            self.new_game()
 
     def new_game(self, start_fen: str | None = None) -> None:
         """A new game with the current players (fresh hash tables for the engines)."""

@@ -1732,7 +1732,12 @@
 <context>
     <name>RatingPresenter</name>
     <message>
-        <location filename="../../chessgui/rating_presenter.py" line="+61"/>
+        <location filename="../../chessgui/rating_presenter.py" line="+55"/>
+        <source>The settings changed the players or the level, or show the computer&apos;s thinking: this game will not be rated.</source>
+        <translation>Asetukset vaihtoivat pelaajat tai tason tai näyttävät tietokoneen ajattelun: tätä peliä ei lasketa vahvuuslukuun.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>You used the engine&apos;s help (a hint, analysis or a review): this game will not be rated.</source>
         <translation>Käytit moottorin apua (vihje, analyysi tai pelin läpikäynti): tätä peliä ei lasketa vahvuuslukuun.</translation>
     </message>

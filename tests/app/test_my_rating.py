@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import chess
@@ -146,5 +147,59 @@ def test_a_game_started_with_analysis_on_is_not_rated(qtbot, tmp_path: Path) -> 
         window.actions_.analyse.trigger()
         window.controller.new_game()
         assert window.rating.keeper.is_rated()
+    finally:
+        window.close()
+
+
+@pytest.mark.parametrize("change", ["show_thinking", "level", "players"])
+def test_settings_that_make_a_rated_game_unrated_say_so(qtbot, tmp_path: Path, change: str) -> None:
+    """Showing the computer's thinking, another level or other players mid-game: the user is told, as for a hint."""
+    window = _window(qtbot, tmp_path)
+    try:
+        assert window.rating is not None
+        window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+        assert window.rating.keeper.is_rated()
+        settings = window.session.settings()
+        changed = {
+            "show_thinking": dataclasses.replace(settings, show_thinking=True),
+            "level": settings.with_player(chess.BLACK, dataclasses.replace(settings.black, elo=1400)),
+            "players": settings.with_player(chess.BLACK, PlayerSettings()),
+        }[change]
+        window.session.apply(changed)
+        assert not window.rating.keeper.is_rated()
+        assert "will not be rated" in window.statusBar().currentMessage()
+    finally:
+        window.close()
+
+
+def test_settings_that_keep_a_game_rated_say_nothing_of_it(qtbot, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path)
+    try:
+        assert window.rating is not None
+        window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+        window.session.apply(dataclasses.replace(window.session.settings(), min_move_delay_ms=300))
+        assert window.rating.keeper.is_rated()
+        assert "rated" not in window.statusBar().currentMessage()
+    finally:
+        window.close()
+
+
+def test_a_new_game_with_another_level_says_nothing_of_the_old_game_s_rating(qtbot, tmp_path: Path) -> None:
+    """Game ▸ New game… with another level: the new game starts rated, and no notice says otherwise."""
+    window = _window(qtbot, tmp_path)
+    try:
+        assert window.rating is not None
+        window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+        settings = window.session.settings()
+        window.session.apply(
+            settings.with_player(chess.BLACK, dataclasses.replace(settings.black, elo=1400)), start_new_game=True
+        )
+        assert window.controller.live_ply() == 0 and window.rating.keeper.is_rated()
+        assert "rated" not in window.statusBar().currentMessage()
+        window.session.apply(
+            settings.with_player(chess.BLACK, dataclasses.replace(settings.black, elo=None)), start_new_game=True
+        )
+        assert not window.rating.keeper.is_rated()  # full strength is not a level
+        assert "rated" not in window.statusBar().currentMessage()  # nothing was lost: no game was under way
     finally:
         window.close()
