@@ -96,7 +96,8 @@ class FenDialog(QDialog):
     def on_text_changed(self, text: str) -> None:
         if not text.strip():
             self._board = None
-            self.problem_list.set_problems([self.tr("the text is empty: paste a FEN")])
+            prompt = self.tr("Paste or type a FEN: the position and any problem with it show here.")
+            self.problem_list.set_prompt(prompt)
             self.preview.set_board(chess.BaseBoard.empty())
             self.ok_button.setEnabled(False)
             return

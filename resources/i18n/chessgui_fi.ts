@@ -737,8 +737,8 @@
     </message>
     <message>
         <location line="+39"/>
-        <source>the text is empty: paste a FEN</source>
-        <translation>teksti on tyhjä: liitä FEN</translation>
+        <source>Paste or type a FEN: the position and any problem with it show here.</source>
+        <translation>Liitä tai kirjoita FEN: asema ja sen mahdolliset ongelmat näkyvät tässä.</translation>
     </message>
 </context>
 <context>
@@ -4404,7 +4404,7 @@
 <context>
     <name>problem_list</name>
     <message>
-        <location filename="../../chessgui/dialogs/board_editor/problem_list.py" line="+19"/>
+        <location filename="../../chessgui/dialogs/board_editor/problem_list.py" line="+24"/>
         <source>{side} is checkmated: the game is already over.</source>
         <translation>{side} on matissa: peli on jo päättynyt.</translation>
     </message>

@@ -58,3 +58,17 @@ def test_paste_button_and_game_over_note(qtbot) -> None:
     assert dialog.text() == "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
     assert dialog.ok_button.isEnabled()
     assert "stalemated" in dialog.problem_list.text()
+
+
+def test_an_empty_field_asks_for_a_fen_without_an_error(qtbot) -> None:
+    """Opening the dialog is not a mistake: no red "cannot be played" before anything is typed."""
+    dialog = FenDialog()
+    qtbot.addWidget(dialog)
+    assert "cannot be played" not in dialog.problem_list.text()
+    assert "Paste or type a FEN" in dialog.problem_list.text() and not dialog.ok_button.isEnabled()
+    qtbot.keyClicks(dialog.fen_edit, "8/8")
+    assert "cannot be played" in dialog.problem_list.text()
+    dialog.fen_edit.clear()
+    assert "cannot be played" not in dialog.problem_list.text()
+    with pytest.raises(InvalidFenError):
+        dialog.board()

@@ -52,6 +52,11 @@ class ProblemList(QLabel):
             parts.append(f"<div style='color:{_NOTE_COLOR}'>{html.escape(_sentence(note))}</div>")
         self.setText("".join(parts))
 
+    def set_prompt(self, text: str) -> None:
+        """Nothing to judge yet (an empty field): show ``text`` as a neutral remark, no problem."""
+        self._problems = ()
+        self.setText(f"<div style='color:{_NOTE_COLOR}'>{html.escape(text)}</div>")
+
 
 def _sentence(text: str) -> str:
     """Problems are written in lower case for embedding; show them as sentences."""
