@@ -23,6 +23,7 @@ from chessgui.native_destroy_watch import NativeDestroyWatcher
 from chessgui.resources_path import app_icon
 from chessgui.single_instance import InstanceGuard, OpenRequest, hand_over
 from chessgui.storage.autosave import AutosaveStore, default_autosave_dir
+from chessgui.storage.game_archive import GameArchive, default_archive_path
 from chessgui.storage.rating import RatingStore, default_rating_path
 from chessgui.storage.settings import PlayerKind, Settings, load_settings
 
@@ -58,6 +59,14 @@ def _rating_store() -> RatingStore | None:
     """The player's rating file in the app's data folder; none in test mode (tests pass their own)."""
     try:
         return RatingStore(default_rating_path())
+    except RuntimeError:
+        return None
+
+
+def _game_archive() -> GameArchive | None:
+    """My games (every finished game) in the app's data folder; none in test mode (tests pass their own)."""
+    try:
+        return GameArchive(default_archive_path())
     except RuntimeError:
         return None
 
@@ -122,7 +131,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = _with_overrides(load_settings(qsettings), options)
     # Compile (or load from the cache) the engine in the background from the first moment.
     ensure_warm_up_started()
-    window = MainWindow(autosave_store=store, settings=settings, qsettings=qsettings, rating_store=_rating_store())
+    window = MainWindow(
+        autosave_store=store,
+        settings=settings,
+        qsettings=qsettings,
+        rating_store=_rating_store(),
+        game_archive=_game_archive(),
+    )
     window.show()
     if guard is not None:
         guard.open_requested.connect(lambda request: open_in_window(window, request))

@@ -78,6 +78,8 @@ class MainActions:
     """Paste a FEN or PGN from the clipboard."""
     open_pgn: QAction
     """Open a PGN file."""
+    my_games: QAction
+    """List the games played here (File ▸ My games), newest first, to view or review one."""
     save_pgn: QAction
     """Save the game as PGN."""
     copy_pgn: QAction
@@ -301,6 +303,12 @@ def create_actions(window: QMainWindow) -> MainActions:
             QCoreApplication.translate("actions", "&Open PGN…"),
             std.Open,
             QCoreApplication.translate("actions", "Open a game from a PGN file"),
+        ),
+        my_games=_action(
+            window,
+            QCoreApplication.translate("actions", "&My games…"),
+            "Ctrl+Shift+O",
+            QCoreApplication.translate("actions", "The games you finished here, newest first, to view or review"),
         ),
         save_pgn=_action(
             window,

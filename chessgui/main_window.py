@@ -52,6 +52,7 @@ from chessgui.status_notices import StatusNotices
 from chessgui.status_presenter import StatusPresenter
 from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.autosave_keeper import AutosaveKeeper
+from chessgui.storage.game_archive import GameArchive, GameArchiveKeeper
 from chessgui.storage.rating import RatingStore
 from chessgui.storage.settings import PlayerSettings, Settings
 from chessgui.variation_presenter import VariationPresenter
@@ -72,10 +73,12 @@ class MainWindow(MainWindowViews):
         qsettings: QSettings | None = None,
         parent: QWidget | None = None,
         rating_store: RatingStore | None = None,
+        game_archive: GameArchive | None = None,
     ) -> None:
         """``settings`` None means two humans and nothing saved (tests); the app passes both.
 
-        ``rating_store`` None: games are not rated and Game ▸ My rating… is off (tests).
+        ``rating_store`` None: games are not rated and Game ▸ My rating… is off (tests);
+        ``game_archive`` None: finished games are not kept and File ▸ My games… is off (tests).
         """
         super().__init__(parent)
         # Problems found while opening are gathered and said together in one notice at the end.
@@ -129,6 +132,7 @@ class MainWindow(MainWindowViews):
             if autosave_store is not None
             else None
         )
+        self.archive = GameArchiveKeeper(game_archive, self.controller, self) if game_archive is not None else None
         self.rating = (
             RatingPresenter(self, self.controller, self.session, rating_store) if rating_store is not None else None
         )
@@ -320,6 +324,10 @@ class MainWindow(MainWindowViews):
             self.autosave.save_failed.connect(self.on_status_message)
         self.resume.status_message.connect(self.on_status_message)
         self.commands.status_message.connect(self.on_status_message)
+        actions.my_games.setEnabled(self.archive is not None)
+        if (archive := self.archive) is not None:
+            actions.my_games.triggered.connect(lambda: self.flows.open_my_games(archive.archive.path))
+            archive.save_failed.connect(self.on_status_message)
         actions.my_rating.setEnabled(self.rating is not None)
         if self.rating is not None:
             actions.my_rating.triggered.connect(self.rating.on_my_rating_triggered)

@@ -27,6 +27,7 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     bar = window.menuBar()
     file_menu: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&File"))
     file_menu.addAction(actions.open_pgn)
+    file_menu.addAction(actions.my_games)
     if recent_files is not None:
         file_menu.addMenu(recent_files)
     _add(file_menu, (actions.save_pgn, actions.copy_pgn, None, actions.quit))

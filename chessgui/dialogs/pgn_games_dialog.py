@@ -119,7 +119,15 @@ class PgnGamesDialog(QDialog):
 
     index_finished = Signal(object)
 
-    def __init__(self, path: str | Path, parent: QWidget | None = None, *, auto_pick_single: bool = True) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        parent: QWidget | None = None,
+        *,
+        auto_pick_single: bool = True,
+        newest_first: bool = False,
+        title: str | None = None,
+    ) -> None:
         super().__init__(parent)
         self._path = Path(path)
         self._auto_pick_single = auto_pick_single
@@ -127,7 +135,7 @@ class PgnGamesDialog(QDialog):
         self._chosen: GameSummary | None = None
         self._result: PgnReadResult | None = None
         self._failure: str | None = None
-        self.setWindowTitle(self.tr("Games in {name}").format(name=self._path.name))
+        self.setWindowTitle(title or self.tr("Games in {name}").format(name=self._path.name))
 
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText(self.tr("Filter by player, event, date, opening…"))
@@ -143,7 +151,8 @@ class PgnGamesDialog(QDialog):
         self.table.setAccessibleName(self.tr("Games"))
         self.table.setTabKeyNavigation(False)  # Tab leaves the list; the arrows move in it
         self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        # A file kept by appending (My games) lists its last game first.
+        self.table.sortByColumn(0, Qt.SortOrder.DescendingOrder if newest_first else Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

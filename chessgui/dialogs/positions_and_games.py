@@ -185,6 +185,22 @@ class PositionsAndGames(QObject):
         elif (failure := dialog.failure()) is not None:
             self.warn(self.tr("Open PGN"), failure)
 
+    def open_my_games(self, path: Path) -> None:
+        """File ▸ My games: the games finished here, newest first, to view (and review) one."""
+        if not path.exists():
+            self.status_message.emit(
+                self.tr("No games yet: each game you finish here is kept in {path}.").format(path=path)
+            )
+            return
+        title = self.tr("My games")
+        dialog = PgnGamesDialog(path, self._window, auto_pick_single=False, newest_first=True, title=title)
+        if self.run_dialog(dialog):
+            loaded = dialog.loaded_game()
+            if loaded is not None and self.confirm_replace_game():
+                self._emit_loaded(loaded, title)
+        elif (failure := dialog.failure()) is not None:
+            self.warn(title, failure)
+
     def open_file_argument(self, path: str | Path) -> None:
         """The file given on the command line: a FEN file starts from its position, anything else is read as PGN."""
         path = Path(path)

@@ -742,6 +742,14 @@
     </message>
 </context>
 <context>
+    <name>GameArchive</name>
+    <message>
+        <location filename="../../chessgui/storage/game_archive.py" line="+85"/>
+        <source>The game could not be kept in {path}: {error}</source>
+        <translation>Peliä ei voitu tallentaa tiedostoon {path}: {error}</translation>
+    </message>
+</context>
+<context>
     <name>GameCommandsPresenter</name>
     <message>
         <location filename="../../chessgui/game_commands_presenter.py" line="+52"/>
@@ -1003,7 +1011,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../chessgui/main_window.py" line="+61"/>
+        <location filename="../../chessgui/main_window.py" line="+62"/>
         <source>Chess</source>
         <translation>Shakki</translation>
     </message>
@@ -1145,7 +1153,7 @@
 <context>
     <name>PgnGamesDialog</name>
     <message>
-        <location filename="../../chessgui/dialogs/pgn_games_dialog.py" line="+130"/>
+        <location filename="../../chessgui/dialogs/pgn_games_dialog.py" line="+138"/>
         <source>Games in {name}</source>
         <translation>Pelit tiedostossa {name}</translation>
     </message>
@@ -1165,7 +1173,7 @@
         <translation>Pelit</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Reading {name}…</source>
         <translation>Luetaan {name}…</translation>
     </message>
@@ -1238,7 +1246,7 @@
 <context>
     <name>PgnGamesModel</name>
     <message>
-        <location line="-235"/>
+        <location line="-244"/>
         <source>White</source>
         <translation>Valkea</translation>
     </message>
@@ -1559,7 +1567,17 @@
         <translation>Avaa PGN</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
+        <source>No games yet: each game you finish here is kept in {path}.</source>
+        <translation>Ei vielä pelejä: jokainen täällä loppuun pelattu peli tallentuu tiedostoon {path}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>My games</source>
+        <translation>Omat pelit</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Open</source>
         <translation>Avaa</translation>
     </message>
@@ -3344,7 +3362,7 @@
 <context>
     <name>__main__</name>
     <message>
-        <location filename="../../chessgui/__main__.py" line="+70"/>
+        <location filename="../../chessgui/__main__.py" line="+79"/>
         <source>Chess is already open</source>
         <translation>Shakki on jo auki</translation>
     </message>
@@ -3362,7 +3380,7 @@
 <context>
     <name>actions</name>
     <message>
-        <location filename="../../chessgui/actions.py" line="+125"/>
+        <location filename="../../chessgui/actions.py" line="+127"/>
         <source>&amp;New game…</source>
         <translation>&amp;Uusi peli…</translation>
     </message>
@@ -3663,6 +3681,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>&amp;My games…</source>
+        <translation>&amp;Omat pelit…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The games you finished here, newest first, to view or review</source>
+        <translation>Täällä loppuun pelaamasi pelit uusin ensin, katsottaviksi tai läpikäytäviksi</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Save PGN…</source>
         <translation>&amp;Tallenna PGN…</translation>
     </message>
@@ -3737,7 +3765,7 @@
         <translation>&amp;Tiedosto</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Game</source>
         <translation>&amp;Peli</translation>
     </message>
