@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 
 import chess
-from PySide6.QtCore import QCoreApplication, QStringListModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QStringListModel, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QCompleter, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from chessgui.game.chess_words import piece_name, piece_plural, side_name
@@ -232,6 +233,36 @@ def _explain_illegal_san(board: chess.Board, cleaned: str) -> MoveParse:
     )
 
 
+_TEXT_KEYS = (QKeySequence.StandardKey.Copy, QKeySequence.StandardKey.Cut, QKeySequence.StandardKey.Paste)
+"""Keys with a modifier the move field keeps: copying and pasting a move. Every other one (Ctrl+Z
+take back, Ctrl+E set up a position...) goes to the window, where the field would have eaten it."""
+_GAME_KEYS = frozenset(
+    {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Home, Qt.Key.Key_End}
+)
+"""Keys that step through the game (View menu); the field keeps them only while it holds text."""
+_MODIFIERS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
+
+
+class _MoveField(QLineEdit):
+    """The line moves are typed in: it leaves the window's shortcuts to the window.
+
+    Qt asks the focused widget first (a ShortcutOverride event), and a line edit claims its own
+    editing keys: with the cursor here, where people who type their moves keep it, Ctrl+Z undid
+    the field's text instead of taking the move back, and the arrows could not step through the game.
+    """
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) and self._leaves(event):
+            event.ignore()  # not claimed: the window's shortcut, if any, fires; else the key comes here as usual
+            return True
+        return super().event(event)
+
+    def _leaves(self, event: QKeyEvent) -> bool:
+        if event.modifiers() & _MODIFIERS:
+            return not any(event.matches(key) for key in _TEXT_KEYS)
+        return event.key() in _GAME_KEYS and not self.text()
+
+
 class MoveEntry(QWidget):
     """A line to type moves into, with completion and a plain-words message line.
 
@@ -247,7 +278,7 @@ class MoveEntry(QWidget):
         super().__init__(parent)
         self._board = chess.Board()
         self._accepting = True
-        self.field = QLineEdit(self)
+        self.field: QLineEdit = _MoveField(self)
         self.field.setObjectName("move_entry_field")
         self.field.setPlaceholderText(self.tr("Type a move (e4, Nf3, O-O, e7e8q) and press Enter — / to get here"))
         self.field.setAccessibleName(self.tr("Move entry"))
