@@ -279,7 +279,7 @@ def summarize(game: chess.pgn.Game) -> dict[chess.Color, SideSummary]:
     nodes = [game, *game.mainline()]
     wins: list[float] = []
     for index, node in enumerate(nodes):
-        score = node.eval()
+        score = stored_score(node, is_last=index == len(nodes) - 1)
         if score is None and index == 0 and node.board() == chess.Board():
             # PGN exports (lichess's too) put evals on moves only; the start position is known.
             score = chess.engine.PovScore(chess.engine.Cp(START_CP), chess.WHITE)
@@ -300,6 +300,17 @@ def summarize(game: chess.pgn.Game) -> dict[chess.Color, SideSummary]:
             blunders=counts[Judgement.BLUNDER],
         )
     return summary
+
+
+def stored_score(node: chess.pgn.GameNode, is_last: bool = False) -> chess.engine.PovScore | None:
+    """The ``[%eval]`` stored with the position after ``node``; for the game's last position, when it
+    has none, the score its board makes certain: a final checkmate is never written ([%eval] has no
+    "#0"), and without it a reviewed game that ended in mate got no graph end and no summary."""
+    score = node.eval()
+    if score is None and is_last:
+        known = terminal_eval(node.board())
+        score = known.score if known is not None else None
+    return score
 
 
 def terminal_eval(board: chess.Board) -> PositionEval | None:

@@ -17,7 +17,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from chessgui.game.review import Judgement, shown_white_win_percent
+from chessgui.game.review import Judgement, shown_white_win_percent, stored_score
 from chessgui.views.judgement_style import JUDGEMENT_COLORS
 
 # Black's area (above the curve) and White's (below it), for a light and for a dark window:
@@ -44,8 +44,9 @@ class GraphPoint:
 def graph_points(game: chess.pgn.Game) -> list[GraphPoint]:
     """The points of ``game``'s main line, the start position first."""
     points: list[GraphPoint] = []
-    for index, node in enumerate([game, *game.mainline()]):
-        score = node.eval()
+    nodes = [game, *game.mainline()]
+    for index, node in enumerate(nodes):
+        score = stored_score(node, is_last=index == len(nodes) - 1)
         value = None if score is None else shown_white_win_percent(score, node.turn())
         judgement = Judgement.from_nags(node.nags) if index else Judgement.GOOD
         points.append(GraphPoint(value, judgement))

@@ -1,0 +1,28 @@
+"""A reviewed game that ended in checkmate: its last position counts (PGN's [%eval] cannot write "#0")."""
+
+from __future__ import annotations
+
+import io
+
+import chess
+import chess.pgn
+
+from chessgui.engines.review import ReviewLimit
+from chessgui.game.review import summarize
+
+
+def test_the_review_of_a_game_ending_in_mate_draws_its_end_and_gives_a_summary(qtbot, window) -> None:
+    window.flows.game_loaded.emit(chess.pgn.read_game(io.StringIO("1. f3 e5 2. g4 Qh4# 0-1")))
+    with qtbot.waitSignal(window.review.job.finished, timeout=120_000):
+        window.review.start(ReviewLimit(depth=5))
+    qtbot.waitUntil(window.review.panel.isVisible)
+    assert window.review.graph.points()[-1].white_win == 0.0  # White is mated
+    assert "blunder" in window.review.panel.summary_labels[chess.WHITE].text()  # 2. g4??
+
+
+def test_a_saved_game_ending_in_mate_is_summarised_from_its_evals() -> None:
+    pgn = "1. f3 { [%eval -0.5] } 1... e5 { [%eval -0.4] } 2. g4?? { [%eval #-1] } 2... Qh4# 0-1"
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    assert game is not None
+    summary = summarize(game)
+    assert summary[chess.WHITE].blunders == 1 and summary[chess.BLACK].accuracy > summary[chess.WHITE].accuracy
