@@ -47,8 +47,19 @@ class ResumePresenter(QObject):
             return False
         if ask is None:
             ask = self._ask_yes_no
+        # No computer moves behind the question: the game it may replace would play on (and be saved).
+        controller = self._controller
+        hold = (
+            self._autosave.store().has_unfinished_game()
+            and controller.has_computer_player()
+            and not controller.is_paused()
+        )
+        if hold:
+            controller.pause()
         restored = self._autosave.take_unfinished_game(ask, self.status_message.emit)
         if restored is None:
+            if hold:
+                controller.resume()
             return False
         game, extra = restored
         self._controller.load_game(game)

@@ -182,3 +182,32 @@ def test_a_set_up_position_without_moves_is_offered_as_a_position(qtbot, tmp_pat
     assert again.offer_resume(lambda text: questions.append(text) or True)
     assert "0 moves" not in questions[0] and "position" in questions[0], questions[0]
     assert again.controller.board().fen() == fen
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_the_computer_waits_for_the_resume_question(qtbot, tmp_path: Path, play_moves, answer: bool) -> None:
+    """Computers to move did not wait: behind the question the engines played on (22 book moves under
+    Xvfb), and a "no" then discarded the save of the game they were playing."""
+    from chessgui.storage.book import BookSettings
+    from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
+
+    first = MainWindow(autosave_store=AutosaveStore(tmp_path))
+    qtbot.addWidget(first)
+    play_moves(first, "e4", "e5")
+    engine = PlayerSettings(
+        kind=PlayerKind.BUILTIN, depth=1, move_time_ms=0, hash_mb=1, book=BookSettings(enabled=False)
+    )
+    second = MainWindow(autosave_store=AutosaveStore(tmp_path), settings=Settings(white=engine, black=engine))
+    qtbot.addWidget(second)
+    seen: list[tuple[int, chess.Color | None]] = []
+
+    def ask(_question: str) -> bool:
+        seen.append((second.controller.live_ply(), second.controller.thinking_color()))
+        return answer
+
+    assert second.offer_resume(ask) == answer
+    assert seen == [(0, None)]  # nothing searched or played while the question was open
+    assert not second.controller.is_paused() and not second.actions_.pause.isChecked()
+    ply = second.controller.live_ply()
+    qtbot.waitUntil(lambda: second.controller.live_ply() > ply, timeout=240_000)  # and then the game goes on
+    second.close()
