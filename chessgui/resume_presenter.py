@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
+import chess.pgn
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -11,6 +12,7 @@ from chessgui.clock.chess_clock import ClockSnapshot
 from chessgui.clock.game_clock import GameClock
 from chessgui.game.controller import GameController
 from chessgui.look_presenter import LookPresenter
+from chessgui.storage.autosave import ExtraValue
 from chessgui.storage.autosave_keeper import AutosaveKeeper
 
 
@@ -49,19 +51,20 @@ class ResumePresenter(QObject):
             ask = self._ask_yes_no
         # No computer moves behind the question: the game it may replace would play on (and be saved).
         controller = self._controller
-        hold = (
-            self._autosave.store().has_unfinished_game()
-            and controller.has_computer_player()
-            and not controller.is_paused()
-        )
+        hold = self._autosave.store().has_unfinished_game()
         if hold:
-            controller.pause()
-        restored = self._autosave.take_unfinished_game(ask, self.status_message.emit)
-        if restored is None:
+            controller.hold_moves()
+        try:
+            restored = self._autosave.take_unfinished_game(ask, self.status_message.emit)
+            if restored is None:
+                return False
+            self._restore(*restored)
+            return True
+        finally:
             if hold:
-                controller.resume()
-            return False
-        game, extra = restored
+                controller.release_moves()
+
+    def _restore(self, game: chess.pgn.Game, extra: Mapping[str, ExtraValue]) -> None:
         self._controller.load_game(game)
         self._look.set_flipped(bool(extra.get("flipped", False)))
         clock_text = extra.get("clock")
@@ -72,7 +75,6 @@ class ResumePresenter(QObject):
             except ValueError:
                 pass  # [%clk] comments in the game still give the times after each move
         self.status_message.emit(self.tr("Resumed the unfinished game"))
-        return True
 
     def _ask_yes_no(self, question: str) -> bool:
         answer = QMessageBox.question(self._window, self.tr("Resume the unfinished game?"), question)

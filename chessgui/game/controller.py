@@ -343,6 +343,14 @@ class GameController(QObject):
         """While paused: let the computer side to move play exactly one move."""
         self.turns.step()
 
+    def hold_moves(self) -> None:
+        """Ask no player for a move until :meth:`release_moves` (a question may replace the game)."""
+        self.turns.hold()
+
+    def release_moves(self) -> None:
+        """Let the side to move be asked again."""
+        self.turns.release()
+
     def stop_thinking(self) -> None:
         """Abandon any search in progress (used before closing the window)."""
         self.turns.cancel_request()

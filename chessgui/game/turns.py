@@ -44,6 +44,7 @@ class TurnScheduler(QObject):
         self._paused_by_failure = False  # paused only because a player failed (undone by new players)
         self._failure_message: str | None = None  # why the game is paused after a failure
         self._steps_allowed = 0
+        self._held = False  # hold(): no player is asked until release() (not a pause: nothing shows)
         self._min_move_delay_ms = 0
         self._clock_provider = None  # set by set_clock_provider(); returns ClockState | None
         self._move_gate = None  # set by set_move_gate(); Callable[[chess.Color], bool]: False = too late
@@ -160,6 +161,19 @@ class TurnScheduler(QObject):
             self._controller.paused_changed.emit(False)
             self._controller.status_changed.emit()
 
+    def hold(self) -> None:
+        """Ask no player for a move until :meth:`release` (a question about the game is open).
+
+        Unlike a pause nothing changes on screen, and it outlives a game installed meanwhile."""
+        self._held = True
+        self.cancel_request()
+
+    def release(self) -> None:
+        """Undo :meth:`hold`: the side to move is asked now."""
+        if self._held:
+            self._held = False
+            self.schedule_next_move(delay=False)
+
     def move_played(self) -> None:
         """A move was played on the live board: it used up the step allowed while paused, if any."""
         if self._steps_allowed > 0:
@@ -191,7 +205,7 @@ class TurnScheduler(QObject):
 
     def _ask_side_to_move(self) -> None:
         controller = self._controller
-        if controller.is_game_over() or controller.is_viewing():
+        if controller.is_game_over() or controller.is_viewing() or self._held:
             return
         color = controller.turn()
         player = self._players[color]

@@ -203,11 +203,14 @@ def test_the_computer_waits_for_the_resume_question(qtbot, tmp_path: Path, play_
 
     def ask(_question: str) -> bool:
         seen.append((second.controller.live_ply(), second.controller.thinking_color()))
+        assert (
+            not second.actions_.pause.isChecked() and "paused" not in second.status_label.text()
+        )  # a hold, not a pause
         return answer
 
     assert second.offer_resume(ask) == answer
     assert seen == [(0, None)]  # nothing searched or played while the question was open
-    assert not second.controller.is_paused() and not second.actions_.pause.isChecked()
+    assert not second.controller.is_paused() and not second.actions_.pause.isChecked()  # nothing on screen
     ply = second.controller.live_ply()
     qtbot.waitUntil(lambda: second.controller.live_ply() > ply, timeout=240_000)  # and then the game goes on
     second.close()
