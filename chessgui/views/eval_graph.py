@@ -42,11 +42,16 @@ class GraphPoint:
 
 
 def graph_points(game: chess.pgn.Game) -> list[GraphPoint]:
-    """The points of ``game``'s main line, the start position first."""
-    points: list[GraphPoint] = []
+    """The points of ``game``'s main line, the start position first.
+
+    A final mate or draw has no ``[%eval]``; its score is taken from the board (:func:`stored_score`),
+    but only in a game that has evaluations: alone it would draw a graph of a game nobody evaluated."""
     nodes = [game, *game.mainline()]
-    for index, node in enumerate(nodes):
-        score = stored_score(node, is_last=index == len(nodes) - 1)
+    scores = [node.eval() for node in nodes]
+    if scores[-1] is None and any(score is not None for score in scores):
+        scores[-1] = stored_score(nodes[-1], is_last=True)
+    points: list[GraphPoint] = []
+    for index, (node, score) in enumerate(zip(nodes, scores, strict=True)):
         value = None if score is None else shown_white_win_percent(score, node.turn())
         judgement = Judgement.from_nags(node.nags) if index else Judgement.GOOD
         points.append(GraphPoint(value, judgement))

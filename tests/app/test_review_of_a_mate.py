@@ -26,3 +26,15 @@ def test_a_saved_game_ending_in_mate_is_summarised_from_its_evals() -> None:
     assert game is not None
     summary = summarize(game)
     assert summary[chess.WHITE].blunders == 1 and summary[chess.BLACK].accuracy > summary[chess.WHITE].accuracy
+
+
+def test_a_game_nobody_evaluated_shows_no_graph_or_summary_at_its_end(qtbot, window, play_moves) -> None:
+    """The final position's score from its board fills a reviewed game's end; it alone is no evaluation."""
+    play_moves(window, "f3", "e5", "g4", "Qh4#")
+    window.review.refresh()
+    assert not window.review.graph.isVisible() and not window.review.panel.isVisible()
+    window.session.new_game("8/P6k/8/8/8/8/8/K7 w - - 0 1")
+    play_moves(window, "a8=N")  # a draw by insufficient material
+    assert window.controller.is_game_over()
+    window.review.refresh()
+    assert not window.review.graph.isVisible() and not window.review.panel.isVisible()
