@@ -341,3 +341,34 @@ def test_destination_under_cursor_is_tinted(board_widget: BoardWidget) -> None:
     rect = board_widget.square_rect(chess.E4)
     corner = QPoint(int(rect.left()) + 3, int(rect.top()) + 3)
     assert over.pixelColor(corner) != away.pixelColor(corner)
+
+
+def test_a_promotion_chosen_with_the_mouse_leaves_no_keyboard_cursor(qtbot, board_widget: BoardWidget) -> None:
+    """The keyboard cursor's black frame appeared on the pawn's square after a mouse promotion (the
+    closing picker handed the focus back as if the keyboard were in use)."""
+    board_widget.activateWindow()
+    qtbot.waitUntil(board_widget.isActiveWindow)
+    board_widget.set_position(chess.Board("8/P6k/8/8/8/8/8/K7 w - - 0 1"))
+    drag(board_widget, chess.A7, chess.A8)
+    picker = board_widget.promotion_picker()
+    assert picker is not None
+    qtbot.waitUntil(picker.hasFocus)
+    knight_at = picker.choice_rect(chess.KNIGHT).center().toPoint()
+    with qtbot.waitSignal(board_widget.move_requested, timeout=1000):
+        QTest.mouseClick(picker, LEFT, Qt.KeyboardModifier.NoModifier, knight_at)
+    qtbot.waitUntil(board_widget.hasFocus)
+    assert board_widget.cursor_square() is None
+
+
+def test_a_promotion_chosen_with_the_keyboard_keeps_the_cursor(qtbot, board_widget: BoardWidget) -> None:
+    board_widget.activateWindow()
+    qtbot.waitUntil(board_widget.isActiveWindow)
+    board_widget.set_position(chess.Board("8/P6k/8/8/8/8/8/K7 w - - 0 1"))
+    drag(board_widget, chess.A7, chess.A8)
+    picker = board_widget.promotion_picker()
+    assert picker is not None
+    qtbot.waitUntil(picker.hasFocus)
+    with qtbot.waitSignal(board_widget.move_requested, timeout=1000):
+        QTest.keyClick(picker, Qt.Key.Key_N)
+    qtbot.waitUntil(board_widget.hasFocus)
+    assert board_widget.cursor_square() is not None

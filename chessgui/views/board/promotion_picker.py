@@ -61,6 +61,7 @@ class PromotionPicker(QWidget):
         self._choices = tuple(piece for piece in PROMOTION_ORDER if piece in choices)
         self._hovered: chess.PieceType | None = None
         self._done = False
+        self._by_mouse = False  # finished with a click: the board takes the focus back as after a click
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setGeometry(parent.rect())
@@ -157,6 +158,7 @@ class PromotionPicker(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         event.accept()
+        self._by_mouse = True
         chosen = self.choice_at(event.position()) if event.button() == Qt.MouseButton.LeftButton else None
         if chosen is None:
             self.cancel()
@@ -176,6 +178,12 @@ class PromotionPicker(QWidget):
         if self._done:
             return
         self._done = True
+        board = self.parentWidget()
+        if board is not None and self.hasFocus():
+            # Hidden with the focus, the picker would hand it on as if the keyboard were in use, and
+            # the board would show its keyboard cursor after a promotion chosen with the mouse.
+            reason = Qt.FocusReason.MouseFocusReason if self._by_mouse else Qt.FocusReason.ShortcutFocusReason
+            board.setFocus(reason)
         self.hide()
         self.finished.emit(piece_type)
         self.deleteLater()
