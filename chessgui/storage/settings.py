@@ -123,14 +123,20 @@ class PlayerSettings:
         return dict(self.uci_options)
 
 
+NEW_USER_LEVEL = 1200
+"""The computer's level for a new user: Casual, where a new rating starts (``storage.rating.START_RATING``).
+Full strength (about 2500 on Stockfish's scale) won every game against a newcomer and rated none of
+them; from 1200 the rating and *Play at my level* find the user's level. Saved settings keep theirs."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the user can set. Immutable: change with :func:`dataclasses.replace`."""
 
     white: PlayerSettings = field(default_factory=PlayerSettings)
     """Who plays White."""
-    black: PlayerSettings = field(default_factory=lambda: PlayerSettings(kind=PlayerKind.BUILTIN))
-    """Who plays Black (by default the built-in engine, so a new user plays the computer)."""
+    black: PlayerSettings = field(default_factory=lambda: PlayerSettings(kind=PlayerKind.BUILTIN, elo=NEW_USER_LEVEL))
+    """Who plays Black (by default the built-in engine at :data:`NEW_USER_LEVEL`, so a new user plays the computer)."""
     board: BoardSettings = field(default_factory=BoardSettings)
     """Board look and feel."""
     min_move_delay_ms: int = 500
@@ -293,7 +299,7 @@ def _load_player(qsettings: SettingsSource, group: str, default: PlayerSettings)
 
 
 def _read_level(qsettings: SettingsSource, key: str, default: int | None) -> int | None:
-    """A playing level: 0 (or absent) = full strength; anything else snaps to the nearest offered level."""
+    """A playing level: 0 = full strength, absent = ``default``; anything else snaps to the nearest offered level."""
     value = read_int(qsettings, key, default or 0, (0, LEVEL_RANGE[1]))
     if value == 0:
         return None

@@ -12,6 +12,7 @@ from chessgui.storage.settings import (
     LEVEL_PRESETS,
     LEVEL_RANGE,
     LEVEL_STEP,
+    NEW_USER_LEVEL,
     PlayerKind,
     PlayerSettings,
     Settings,
@@ -67,7 +68,7 @@ def test_level_round_trips_through_qsettings(tmp_path: Path) -> None:
     damaged.setValue("black/elo", "lots")
     damaged.sync()
     loaded = load_settings(QSettings(str(ini), QSettings.Format.IniFormat))
-    assert loaded.white.elo == 1800 and loaded.black.elo is None
+    assert loaded.white.elo == 1800 and loaded.black.elo == NEW_USER_LEVEL  # a damaged level: the default
 
 
 def test_the_level_tooltip_says_which_levels_play_at_full_strength(qtbot) -> None:

@@ -12,6 +12,7 @@ from chessgui.clock.time_control import EngineTimeMode, TimeControl
 from chessgui.storage.board_settings import BoardSettings
 from chessgui.storage.settings import (
     DEFAULT_MOVE_TIME_MS,
+    NEW_USER_LEVEL,
     PlayerKind,
     PlayerSettings,
     Settings,
@@ -67,7 +68,7 @@ def test_corrupt_values_fall_back_to_defaults(tmp_path: Path) -> None:
     settings = load_settings(_ini(tmp_path))
     defaults = Settings()
     assert settings.white == defaults.white
-    assert settings.black == PlayerSettings(kind=PlayerKind.UCI)
+    assert settings.black == PlayerSettings(kind=PlayerKind.UCI, elo=NEW_USER_LEVEL)  # the default level, unused by UCI
     assert settings.board == replace(defaults.board, auto_flip=False)
     assert settings.min_move_delay_ms == defaults.min_move_delay_ms
     assert settings.time_control == defaults.time_control
@@ -96,3 +97,15 @@ def test_threads_range_is_the_engines() -> None:
 
     assert THREADS_RANGE == (1, MAX_THREADS)
     assert PlayerSettings().threads == 1
+
+
+def test_a_new_user_plays_a_level_that_matches_a_new_rating(tmp_path: Path) -> None:
+    """Double-click and play: the first opponent is the Casual level, where a new rating starts
+    (1200), not full strength (about 2500 against Stockfish), and the game counts for the rating."""
+    from chessgui.game.rating_keeper import rated_setup
+    from chessgui.storage.rating import START_RATING
+
+    settings = load_settings(_ini(tmp_path))
+    assert settings.black.elo == START_RATING
+    setup = rated_setup(settings)
+    assert setup is not None and setup.human == chess.WHITE and setup.level == START_RATING
