@@ -161,6 +161,7 @@ class EnginePanel(QWidget):
         super().__init__(parent)
         self._views = {chess.WHITE: _SideView(chess.WHITE, self), chess.BLACK: _SideView(chess.BLACK, self)}
         self._last: dict[chess.Color, EngineInfo] = {}
+        self._thinking_hidden = False
         # Analysis mode's lines (shown only while analysing), above the players' rows.
         self.analysis_view = AnalysisView(self)
         self.analysis_view.hide()
@@ -190,7 +191,10 @@ class EnginePanel(QWidget):
         self.analysis_view.piece_letters = letters
 
     def set_thinking_hidden(self, hidden: bool) -> None:
-        """Keep the players' scores and lines off the screen (a person plays the computer), or show them again."""
+        """Keep the players' scores and lines, and the tablebase verdict, off the screen (a person plays the
+        computer), or show them again."""
+        self._thinking_hidden = hidden
+        self.tablebase_label.setVisible(bool(self.tablebase_label.text()) and not hidden)
         for color, view in self._views.items():
             view.thinking_hidden = hidden
             last = self._last.get(color)
@@ -200,7 +204,7 @@ class EnginePanel(QWidget):
     def set_tablebase_text(self, text: str) -> None:
         """Show the tablebase line (hidden when ``text`` is empty)."""
         self.tablebase_label.setText(text)
-        self.tablebase_label.setVisible(bool(text))
+        self.tablebase_label.setVisible(bool(text) and not self._thinking_hidden)
 
     def clear(self, color: chess.Color | None = None) -> None:
         """Empty one side's row, or both (new game, takeback, new position)."""

@@ -82,3 +82,17 @@ def test_white_share_is_monotonic() -> None:
     shares = [white_share(_info(board, cp)) for cp in (-1000, -200, 0, 200, 1000)]
     assert shares == sorted(shares) and shares[2] == 0.5
     assert white_share(_info(board, None, mate_in=3)) == 1.0
+
+
+def test_the_tablebase_verdict_is_hidden_with_the_computer_s_thinking(qtbot) -> None:
+    """ "Tablebase: White wins, mate in 12" tells a person playing the computer as much as its score."""
+    panel = EnginePanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_thinking_hidden(True)
+    panel.set_tablebase_text("Tablebase: White wins, mate in 12")
+    assert not panel.tablebase_label.isVisible()
+    panel.set_thinking_hidden(False)  # the game ended
+    assert panel.tablebase_label.isVisible() and "mate in 12" in panel.tablebase_label.text()
+    panel.set_thinking_hidden(True)
+    assert not panel.tablebase_label.isVisible()
