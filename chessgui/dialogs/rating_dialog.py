@@ -180,7 +180,8 @@ class RatingDialog(QDialog):
                 "{games} against the computer's levels. Your strength is most likely "
                 "within ±{value} of {rating}; each game makes that range smaller. A "
                 "game counts when you play the built-in engine at a level from the "
-                "start position to the end, without taking moves back."
+                "start position to the end, without taking moves back or the engine's help "
+                "(a hint, analysis, a review, or its score and line shown)."
             ).format(games=games, value=round(2 * rating.deviation), rating=round(rating.rating))
         )
         self.chart.set_rating(rating)

@@ -698,7 +698,7 @@
 <context>
     <name>EvalGraph</name>
     <message>
-        <location filename="../../chessgui/views/eval_graph.py" line="+71"/>
+        <location filename="../../chessgui/views/eval_graph.py" line="+77"/>
         <source>Evaluation over the game: click or drag to go to a move</source>
         <translation>Arvio pelin aikana: napsauta tai vedä siirtyäksesi siirtoon</translation>
     </message>
@@ -785,7 +785,7 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../../chessgui/game/turns.py" line="+237"/>
+        <location filename="../../chessgui/game/turns.py" line="+251"/>
         <source>{name} answered with an illegal move ({uci!r}).</source>
         <translation>{name} vastasi laittomalla siirrolla ({uci!r}).</translation>
     </message>
@@ -1029,7 +1029,7 @@
 <context>
     <name>MoveEntry</name>
     <message>
-        <location filename="../../chessgui/views/move_entry.py" line="+252"/>
+        <location filename="../../chessgui/views/move_entry.py" line="+283"/>
         <source>Type a move (e4, Nf3, O-O, e7e8q) and press Enter — / to get here</source>
         <translation>Kirjoita siirto (e4, Nf3, O-O, e7e8q) ja paina Enter — / tuo tänne</translation>
     </message>
@@ -1723,11 +1723,11 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>{games} against the computer&apos;s levels. Your strength is most likely within ±{value} of {rating}; each game makes that range smaller. A game counts when you play the built-in engine at a level from the start position to the end, without taking moves back.</source>
-        <translation>{games} tietokoneen tasoja vastaan. Vahvuutesi on todennäköisimmin välillä {rating} ±{value}; jokainen peli kaventaa väliä. Peli lasketaan, kun pelaat sisäänrakennettua moottoria vastaan jollakin tasolla alkuasemasta loppuun perumatta siirtoja.</translation>
+        <source>{games} against the computer&apos;s levels. Your strength is most likely within ±{value} of {rating}; each game makes that range smaller. A game counts when you play the built-in engine at a level from the start position to the end, without taking moves back or the engine&apos;s help (a hint, analysis, a review, or its score and line shown).</source>
+        <translation>{games} tietokoneen tasoja vastaan. Vahvuutesi on todennäköisimmin välillä {rating} ±{value}; jokainen peli kaventaa väliä. Peli lasketaan, kun pelaat sisäänrakennettua moottoria vastaan jollakin tasolla alkuasemasta loppuun perumatta siirtoja ja ilman moottorin apua (vihjettä, analyysia, läpikäyntiä tai näkyvää arviota ja muunnelmaa).</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>White</source>
         <translation>Valkea</translation>
     </message>
@@ -1839,12 +1839,12 @@
 <context>
     <name>ResumePresenter</name>
     <message>
-        <location filename="../../chessgui/resume_presenter.py" line="+63"/>
+        <location filename="../../chessgui/resume_presenter.py" line="+77"/>
         <source>Resumed the unfinished game</source>
         <translation>Keskeneräistä peliä jatkettiin</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Resume the unfinished game?</source>
         <translation>Jatketaanko keskeneräistä peliä?</translation>
     </message>
@@ -4270,7 +4270,7 @@
 <context>
     <name>move_entry</name>
     <message>
-        <location filename="../../chessgui/views/move_entry.py" line="-279"/>
+        <location filename="../../chessgui/views/move_entry.py" line="-309"/>
         <source>Type a move like e4, Nf3, exd5, O-O or e7e8q.</source>
         <translation>Kirjoita siirto, esimerkiksi e4, Nf3, exd5, O-O tai e7e8q.</translation>
     </message>

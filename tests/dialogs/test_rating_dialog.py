@@ -48,3 +48,12 @@ def test_suggest_requests_the_level_nearest_the_rating(qtbot) -> None:
     assert blocker.args == [1300]
     dialog.set_rating(Rating(2399.0, 60.0))  # follows a newly rated game
     assert dialog.suggest_button.text() == "Play at my level (2400)"
+
+
+def test_the_explanation_names_the_engine_s_help_as_a_reason_a_game_does_not_count(qtbot) -> None:
+    """A hint, analysis, a review or the computer's score and line shown make a game unrated: the
+    dialog said only 'without taking moves back'."""
+    dialog = RatingDialog(Rating())
+    qtbot.addWidget(dialog)
+    text = dialog.explanation.text()
+    assert "taking moves back" in text and "help" in text and "score and line" in text
