@@ -42,11 +42,13 @@ class ReviewPresenter(QObject):
             window refreshes the move log on it).
         status_message(str): a passing notice for the status bar.
         review_started(): a review of the game began (the rating counts it as the engine's help).
+        review_offered(bool): whether to offer a review of the game (finished, with moves, not reviewed).
     """
 
     annotations_shown = Signal()
     status_message = Signal(str)
     review_started = Signal()
+    review_offered = Signal(bool)
 
     def __init__(
         self,
@@ -155,6 +157,9 @@ class ReviewPresenter(QObject):
         summary = summarize(game) if complete and not self.job.is_running() else None
         self.panel.set_summary(summary)
         self.panel.setVisible(summary is not None or self.job.is_running())
+        controller = self._controller
+        finished = controller.is_game_over() and controller.live_ply() > 0
+        self.review_offered.emit(finished and summary is None and not self.job.is_running())
         ply = self._navigator.view_ply()
         self.graph.set_current_ply(ply)
         self._update_badge(ply)

@@ -106,6 +106,7 @@ class MoveLogPanel(QWidget):
     comment_requested = Signal(object)
     nags_requested = Signal(object, object)
     continue_requested = Signal(object)
+    review_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -133,6 +134,12 @@ class MoveLogPanel(QWidget):
         self._result_label.setWordWrap(True)
         self._result_label.setStyleSheet("font-weight: bold; padding: 4px;")
         self._result_label.hide()
+        # A finished game's review one click away, where the eye is when the game ends (lichess's
+        # analysis button); the review's summary takes its place once it is done.
+        self.review_button = QPushButton(self.tr("Review the game: its mistakes and the better moves"), self)
+        self.review_button.setObjectName("review_button")
+        self.review_button.clicked.connect(self.review_requested)
+        self.review_button.hide()
 
         self._first_button = self._nav_button("first", self.tr("Start position (Home)"))
         self._back_button = self._nav_button("previous", self.tr("Previous move (Left)"))
@@ -146,6 +153,7 @@ class MoveLogPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._browser, 1)
         layout.addWidget(self._result_label)
+        layout.addWidget(self.review_button)
         layout.addLayout(nav)
         self._render()
         self._update_icon_size()
@@ -217,6 +225,10 @@ class MoveLogPanel(QWidget):
         self._result_text = text
         self._result_label.setText(text or "")
         self._result_label.setVisible(bool(text))
+
+    def set_review_offered(self, offered: bool) -> None:
+        """Show the button that reviews the game (a finished game not reviewed yet)."""
+        self.review_button.setVisible(offered)
 
     def result_text(self) -> str | None:
         """The result line shown, if any."""

@@ -1062,7 +1062,12 @@
 <context>
     <name>MoveLogPanel</name>
     <message>
-        <location filename="../../chessgui/views/move_log.py" line="+137"/>
+        <location filename="../../chessgui/views/move_log.py" line="+139"/>
+        <source>Review the game: its mistakes and the better moves</source>
+        <translation>Käy peli läpi: sen virheet ja paremmat siirrot</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Start position (Home)</source>
         <translation>Alkuasema (Home)</translation>
     </message>
@@ -1082,7 +1087,7 @@
         <translation>Nykyinen asema (End)</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+149"/>
         <source>Promote variation</source>
         <translation>Nosta muunnelmaa</translation>
     </message>
@@ -1946,7 +1951,7 @@
 <context>
     <name>ReviewPresenter</name>
     <message>
-        <location filename="../../chessgui/review_presenter.py" line="+90"/>
+        <location filename="../../chessgui/review_presenter.py" line="+92"/>
         <source>Reviewing the game ({description})…</source>
         <translation>Peliä käydään läpi ({description})…</translation>
     </message>
@@ -1961,7 +1966,7 @@
         <translation>Läpikäynti pysähtyi</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+61"/>
         <source> by {side}</source>
         <translation> ({side})</translation>
     </message>

@@ -38,3 +38,23 @@ def test_a_game_nobody_evaluated_shows_no_graph_or_summary_at_its_end(qtbot, win
     assert window.controller.is_game_over()
     window.review.refresh()
     assert not window.review.graph.isVisible() and not window.review.panel.isVisible()
+
+
+def test_a_finished_game_offers_its_review_under_the_result(qtbot, window, play_moves) -> None:
+    """lichess puts its analysis a click away when a game ends; here the review hid in the Analysis menu."""
+    button = window.move_log.review_button
+    assert not button.isVisible()  # nothing to review yet
+    play_moves(window, "e4", "e5")
+    assert not button.isVisible()  # a game in progress
+    play_moves(window, "Qh5", "Ke7", "Qxe5#")
+    window.review.refresh()
+    qtbot.waitUntil(button.isVisible)
+    window.review.run_dialog = lambda dialog: True
+    original_start = window.review.start
+    window.review.start = lambda limit, engine=None: original_start(ReviewLimit(depth=4), engine)
+    with qtbot.waitSignal(window.review.job.finished, timeout=120_000):
+        button.click()
+    qtbot.waitUntil(window.review.panel.isVisible)
+    assert not button.isVisible()  # reviewed: the summary takes its place
+    window.controller.new_game()
+    assert not button.isVisible()
