@@ -338,6 +338,7 @@ class MainWindow(MainWindowViews):
             actions.analyse.toggled.connect(self.rating.on_analyse_toggled)
             self.review.review_started.connect(self.rating.on_review_started)
             self.rating.status_message.connect(self.on_status_message)
+            self.resume.game_resumed.connect(self.rating.keeper.on_game_resumed)
 
     # ------------------------------------------------------------------ slots
 
@@ -390,7 +391,8 @@ class MainWindow(MainWindowViews):
         return self.resume.offer_resume(ask)
 
     def _autosave_extra(self) -> dict[str, str | int | float | bool]:
-        return {"flipped": self.board_widget.is_flipped(), "clock": self.game_clock.snapshot().to_setting()}
+        rated = self.rating.keeper.saved_state() if self.rating is not None else {}
+        return {"flipped": self.board_widget.is_flipped(), "clock": self.game_clock.snapshot().to_setting(), **rated}
 
     # ------------------------------------------------------------------ helpers
 

@@ -21,9 +21,12 @@ class ResumePresenter(QObject):
 
     Signals:
         status_message(str): a passing notice (resumed, or a problem with the saved game).
+        game_resumed(Mapping): the saved game is back; its window state (the autosave's extra),
+            e.g. for the rating to go on rating it.
     """
 
     status_message = Signal(str)
+    game_resumed = Signal(object)
 
     def __init__(
         self,
@@ -74,6 +77,7 @@ class ResumePresenter(QObject):
                 self._game_clock.restore(ClockSnapshot.from_setting(clock_text))
             except ValueError:
                 pass  # [%clk] comments in the game still give the times after each move
+        self.game_resumed.emit(extra)
         self.status_message.emit(self.tr("Resumed the unfinished game"))
 
     def _ask_yes_no(self, question: str) -> bool:

@@ -14,6 +14,7 @@ facing the person becomes the built-in engine at that level.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import chess
@@ -23,6 +24,10 @@ from chessgui.game.controller import GameController
 from chessgui.game.result import GameResult, Termination
 from chessgui.storage.rating import Rating, RatingStore
 from chessgui.storage.settings import PlayerKind, Settings
+
+RATED_LEVEL_KEY = "rated_level"
+RATED_HUMAN_KEY = "rated_human"
+"""Autosave keys that keep a rated game rated across a restart (:meth:`RatingKeeper.saved_state`)."""
 
 UNRATED_TERMINATIONS = frozenset({Termination.ABORTED, Termination.RECORDED})
 """Endings that never count: an aborted game, and a finished game shown from a file."""
@@ -154,6 +159,23 @@ class RatingKeeper(QObject):
         started while it is on is not rated."""
         self._analysis_on = on
         return self.on_engine_help_used() if on else False
+
+    def saved_state(self) -> dict[str, int | str]:
+        """What the autosave keeps with the game so that, resumed after a restart, it is still rated."""
+        setup = self._setup
+        if setup is None or self._controller.result() is not None:
+            return {}
+        return {RATED_LEVEL_KEY: setup.level, RATED_HUMAN_KEY: "white" if setup.human == chess.WHITE else "black"}
+
+    def on_game_resumed(self, extra: Mapping[str, object]) -> None:
+        """A game resumed from the autosave goes on rated if it was, with the same person and level."""
+        level, human = extra.get(RATED_LEVEL_KEY), extra.get(RATED_HUMAN_KEY)
+        if not isinstance(level, int) or human not in ("white", "black"):
+            return
+        saved = RatedSetup(human=chess.WHITE if human == "white" else chess.BLACK, level=level)
+        playing = self._controller.result() is None and not self._controller.is_viewing()
+        if playing and not self._analysis_on and rated_setup(self._settings) == saved:
+            self._setup = saved
 
     def on_game_over(self, result: GameResult) -> None:
         """Rate the game that just ended, if it counts."""

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QRadioButton
 
 from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.dialogs.strength_control import StrengthControl
+from chessgui.game.result import GameResult, Termination
 from chessgui.main_window import MainWindow
 from chessgui.storage.book import BookSettings
 from chessgui.storage.rating import RatingStore
@@ -203,3 +204,39 @@ def test_a_new_game_with_another_level_says_nothing_of_the_old_game_s_rating(qtb
         assert "rated" not in window.statusBar().currentMessage()  # nothing was lost: no game was under way
     finally:
         window.close()
+
+
+def test_a_rated_game_resumed_after_a_restart_is_still_rated(qtbot, tmp_path: Path) -> None:
+    """Closing the app in the middle of a rated game and resuming it the next day silently made it unrated."""
+    from chessgui.storage.autosave import AutosaveStore
+
+    def window_with_autosave(settings: Settings) -> MainWindow:
+        qsettings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(
+            settings=settings,
+            qsettings=qsettings,
+            rating_store=RatingStore(tmp_path / "rating.json"),
+            autosave_store=AutosaveStore(tmp_path / "autosave"),
+        )
+        qtbot.addWidget(window)
+        return window
+
+    first = window_with_autosave(VS_LEVEL)
+    first.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+    assert first.rating is not None and first.rating.keeper.is_rated()
+    first.controller.stop_thinking()
+    second = window_with_autosave(VS_LEVEL)  # the next start, same settings
+    assert second.offer_resume(lambda question: True)
+    assert second.rating is not None and second.rating.keeper.is_rated()
+    second.controller.end_game(GameResult(chess.BLACK, Termination.RESIGNATION))
+    assert len(second.rating.keeper.rating().games) == 1
+    second.close()
+
+    third = window_with_autosave(VS_LEVEL)
+    third.board_widget.move_requested.emit(chess.Move.from_uci("d2d4"))
+    third.controller.stop_thinking()
+    other_level = VS_LEVEL.with_player(chess.BLACK, dataclasses.replace(VS_LEVEL.black, elo=1600))
+    fourth = window_with_autosave(other_level)  # the level changed meanwhile: the game goes on unrated
+    assert fourth.offer_resume(lambda question: True)
+    assert fourth.rating is not None and not fourth.rating.keeper.is_rated()
+    fourth.close()
