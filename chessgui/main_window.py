@@ -18,7 +18,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from chessgui.access_presenter import AccessPresenter
-from chessgui.actions import MainActions, create_actions
+from chessgui.actions import create_actions
 from chessgui.analysis_presenter import AnalysisPresenter
 from chessgui.board_presenter import BoardPresenter
 from chessgui.clock.chess_clock import ChessClock
@@ -58,6 +58,7 @@ from chessgui.storage.settings import PlayerSettings, Settings
 from chessgui.variation_presenter import VariationPresenter
 from chessgui.views.sounds import SoundPlayer
 from chessgui.window_views import MainWindowViews
+from chessgui.window_wiring import wire_window
 
 WINDOW_TITLE = QT_TRANSLATE_NOOP("MainWindow", "Chess")
 
@@ -177,7 +178,7 @@ class MainWindow(MainWindowViews):
             self.analysis_mode,
         )
         self.resume = ResumePresenter(self, self.autosave, self.controller, self.game_clock, self.look)
-        self._wire(self.actions_)
+        wire_window(self, self.actions_)  # all the connections: chessgui/window_wiring.py
         self.resize(1240, 800)
         self.look.restore_layout()
         self.notices.report_damaged_settings(qsettings)
@@ -191,154 +192,6 @@ class MainWindow(MainWindowViews):
         if self.autosave is not None and (autosave_problem := self.autosave.check_at_start()) is not None:
             self.on_status_message(autosave_problem)  # a damaged save is set aside now, not when offered
         self.notices.end_startup()
-
-    # ------------------------------------------------------------------ wiring (all of it)
-
-    def _wire(self, actions: MainActions) -> None:
-        controller, navigator = self.controller, self.navigator
-        self.board_widget.move_requested.connect(self.board_presenter.on_move_requested)
-        controller.move_made.connect(self.board_presenter.on_move_made)
-        controller.move_made.connect(self.access.on_move_made)
-        controller.move_taken_back.connect(self.status.refresh_from_game)
-        controller.game_started.connect(self.status.refresh_from_game)
-        controller.tree_changed.connect(self.status.refresh_log)
-        controller.game_over.connect(self.status.on_game_over)
-        controller.game_over.connect(self.access.on_game_over)
-        controller.game_started.connect(self.access.on_game_started)
-        controller.move_taken_back.connect(self.access.on_move_taken_back)
-        controller.human_input_enabled.connect(self.board_presenter.on_human_input_enabled)
-        controller.status_changed.connect(self.status.update_actions)
-        controller.paused_changed.connect(self.status.on_paused_changed)
-        controller.notice_posted.connect(self.on_status_message)
-        controller.player_failed.connect(self.status.on_player_failed)
-        navigator.view_changed.connect(self.board_presenter.on_view_changed)
-        self.openings.opening_shown.connect(self.opening_label.setText)
-        self.chess_clock.changed.connect(self.status.refresh_status)
-        self.move_log.ply_selected.connect(navigator.go_to)
-        self.move_log.node_selected.connect(navigator.go_to_node)
-        self.move_log.navigation_requested.connect(self.board_presenter.on_navigation_requested)
-        self.move_log.promote_requested.connect(controller.tree_editor.promote_variation)
-        variations = self.variations
-        self.move_log.make_main_line_requested.connect(variations.on_make_main_line_requested)
-        self.move_log.delete_requested.connect(variations.on_delete_requested)
-        self.move_log.comment_requested.connect(variations.on_comment_requested)
-        self.move_log.nags_requested.connect(controller.tree_editor.set_nags)
-        self.move_log.continue_requested.connect(variations.on_continue_requested)
-        variations.status_message.connect(self.on_status_message)
-        self.history_banner.back_button.clicked.connect(navigator.last)
-        self.color_scheme.applied.connect(self.history_banner.set_dark)
-
-        actions.new_game.triggered.connect(self.commands.on_new_game_triggered)
-        actions.takeback.triggered.connect(controller.takeback)
-        actions.claim_draw.triggered.connect(controller.ending.claim_draw)
-        actions.resign.triggered.connect(self.commands.on_resign_triggered)
-        actions.offer_draw.triggered.connect(self.commands.on_offer_draw_triggered)
-        actions.abort.triggered.connect(controller.ending.abort)
-        actions.game_details.triggered.connect(self.commands.on_game_details_triggered)
-        controller.headers_changed.connect(self.status.update_players_label)
-        actions.pause.toggled.connect(self.commands.on_pause_toggled)
-        actions.step.triggered.connect(controller.step)
-        actions.flip.triggered.connect(self.look.on_flip_triggered)
-        actions.first_move.triggered.connect(navigator.first)
-        actions.previous_move.triggered.connect(navigator.back)
-        actions.next_move.triggered.connect(navigator.forward)
-        actions.last_move.triggered.connect(navigator.last)
-        actions.previous_variation.triggered.connect(navigator.previous_variation)
-        actions.next_variation.triggered.connect(navigator.next_variation)
-        actions.copy_fen.triggered.connect(self.commands.on_copy_fen_triggered)
-        # ``triggered`` passes a bool; the FEN dialog's slot takes optional text instead.
-        actions.load_fen.triggered.connect(lambda: self.flows.on_load_fen_triggered())
-        actions.edit_position.triggered.connect(self.flows.on_edit_position_triggered)
-        actions.paste.triggered.connect(self.flows.on_paste_triggered)
-        actions.open_pgn.triggered.connect(self.flows.on_open_pgn_triggered)
-        actions.save_pgn.triggered.connect(self.flows.on_save_pgn_triggered)
-        actions.copy_pgn.triggered.connect(self.flows.on_copy_pgn_triggered)
-        self.flows.position_chosen.connect(self.session.new_game)
-        self.flows.game_loaded.connect(self.controller.view_game)
-        actions.play_from_here.triggered.connect(self.commands.on_play_from_here_triggered)
-        self.flows.status_message.connect(self.on_status_message)
-        self.flows.file_used.connect(self.recent_files.add)
-        self.recent_files.file_chosen.connect(self.flows.open_file_argument)
-        self.recent_files.status_message.connect(self.on_status_message)
-        session = self.session
-        session.engine_info.connect(self.engine_panel.on_search_info)
-        session.engine_info.connect(self.eval_bar.on_search_info)
-        session.engine_cleared.connect(self.engine_view.on_engine_cleared)
-        for change in (controller.game_started, controller.game_over, controller.move_taken_back):
-            change.connect(self.engine_view.update_thinking_hidden)
-        self.engine_view.thinking_hidden_changed.connect(self.review.on_thinking_hidden_changed)
-        session.book_problem.connect(self.on_status_message)
-        self.tablebases.text_changed.connect(self.engine_panel.set_tablebase_text)
-        self.tablebases.problem_found.connect(self.on_status_message)
-        session.settings_applied.connect(self.on_settings_applied)
-        actions.settings.triggered.connect(self.commands.on_settings_triggered)
-        actions.next_game.triggered.connect(self.commands.on_next_game_triggered)
-        actions.hint.triggered.connect(self.hints.on_hint_triggered)
-        actions.search_lab.toggled.connect(self.search_lab_dock.setVisible)
-        self.search_lab_dock.visibilityChanged.connect(actions.search_lab.setChecked)
-        session.engine_info.connect(self.search_lab.on_engine_info)
-        self.search_lab.fen_source = lambda: self.controller.board_at_ply(self.navigator.view_ply()).fen()
-        self.search_lab.run_requested.connect(self.lab.on_run_requested)
-        self.search_lab.stop_requested.connect(self.lab.on_stop_requested)
-        self.hints.arrow_ready.connect(self.board_widget.set_arrows)
-        self.hints.status_message.connect(self.on_status_message)
-        analysis_mode = self.analysis_mode
-        actions.analyse.toggled.connect(analysis_mode.on_analyse_toggled)
-        actions.analyse.toggled.connect(self.board_presenter.on_analyse_toggled)
-        self.analysis.snapshot_changed.connect(analysis_mode.on_analysis_snapshot)
-        self.analysis.failed.connect(analysis_mode.on_analysis_failed)
-        analysis_view = self.engine_panel.analysis_view
-        analysis_view.engine_chosen.connect(analysis_mode.on_analysis_engine_chosen)
-        analysis_view.lines_chosen.connect(analysis_mode.on_analysis_lines_chosen)
-        analysis_view.line_played.connect(analysis_mode.on_analysis_line_played)
-        review = self.review
-        actions.review_game.triggered.connect(review.on_review_triggered)
-        actions.next_mistake.triggered.connect(review.on_next_mistake_triggered)
-        review.graph.ply_selected.connect(navigator.go_to)
-        review.panel.cancel_requested.connect(review.job.cancel)
-        review.panel.next_error_requested.connect(review.on_next_error_requested)
-        review.job.progress_changed.connect(review.panel.set_progress)
-        review.job.running_changed.connect(review.on_running_changed)
-        review.job.finished.connect(review.on_review_finished)
-        review.job.failed.connect(review.on_review_failed)
-        review.annotations_shown.connect(self.status.refresh_log)
-        review.annotations_shown.connect(self.status.update_actions)
-        review.status_message.connect(self.on_status_message)
-        controller.annotations_changed.connect(review.on_annotations_changed)
-        controller.game_started.connect(review.refresh)
-        controller.game_over.connect(review.refresh)
-        review.review_offered.connect(self.move_log.set_review_offered)
-        self.move_log.review_requested.connect(review.on_review_triggered)
-        controller.move_taken_back.connect(review.refresh)
-        controller.move_made.connect(review.on_annotations_changed)
-        navigator.view_changed.connect(review.on_view_changed)
-        actions.quit.triggered.connect(self.close)
-        actions.shortcuts.triggered.connect(self.commands.on_shortcuts_triggered)
-        actions.about.triggered.connect(self.commands.on_about_triggered)
-        # Keyboard play and screen-reader support.
-        self.move_entry.move_entered.connect(self.board_presenter.on_move_requested)
-        self.move_entry.message_shown.connect(lambda text: self.announcer.announce(text, always=True))
-        self.board_widget.typing_started.connect(self.move_entry.focus_with)
-        self.board_widget.announcement_requested.connect(lambda text: self.announcer.announce(text, always=True))
-        actions.enter_move.triggered.connect(lambda: self.move_entry.focus_with())
-        actions.speak_position.triggered.connect(self.access.on_speak_position_triggered)
-        self.low_time.low_time.connect(self.access.on_low_time)
-        if self.autosave is not None:
-            self.autosave.save_failed.connect(self.on_status_message)
-        self.resume.status_message.connect(self.on_status_message)
-        self.commands.status_message.connect(self.on_status_message)
-        actions.my_games.setEnabled(self.archive is not None)
-        if (archive := self.archive) is not None:
-            actions.my_games.triggered.connect(lambda: self.flows.open_my_games(archive.archive.path))
-            archive.save_failed.connect(self.on_status_message)
-        actions.my_rating.setEnabled(self.rating is not None)
-        if self.rating is not None:
-            actions.my_rating.triggered.connect(self.rating.on_my_rating_triggered)
-            actions.hint.triggered.connect(self.rating.on_hint_triggered)
-            actions.analyse.toggled.connect(self.rating.on_analyse_toggled)
-            self.review.review_started.connect(self.rating.on_review_started)
-            self.rating.status_message.connect(self.on_status_message)
-            self.resume.game_resumed.connect(self.rating.keeper.on_game_resumed)
 
     # ------------------------------------------------------------------ slots
 
