@@ -277,6 +277,8 @@ class MainWindow(MainWindowViews):
         self.lab.shutdown()
         if self.autosave is not None:
             self.autosave.save_now()  # an unfinished game stays offered for next time
+        if self.archive is not None:
+            self.archive.save_now()  # the last marks of a review of the game just finished
         self.look.save_layout()
         for color in chess.COLORS:
             self.controller.player(color).shutdown()

@@ -5,7 +5,8 @@ Lichess keeps a player's games; without this a finished game was gone once the a
 :class:`GameArchive` appends a game's PGN to ``<AppDataLocation>/my-games.pgn``;
 :class:`GameArchiveKeeper` does so when a game played here ends (not a game opened from a file,
 not an aborted one). A game that goes on after its end (a takeback) and ends again replaces its
-own entry, so the file holds each game once, as it finally ended.
+own entry, so the file holds each game once, as it finally ended; what is added to it once it is
+over (a review's marks, comments, variations) replaces the entry too, while it is still the game shown.
 """
 
 from __future__ import annotations
@@ -16,12 +17,16 @@ from pathlib import Path
 
 import chess
 import chess.pgn
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from chessgui.game.controller import GameController
 from chessgui.game.result import GameResult, Termination
 
 ARCHIVE_FILE_NAME = "my-games.pgn"
+
+EDIT_SAVE_DELAY_MS = 500
+"""A review annotates one move after another: their rewrites of the entry are gathered into one
+per this many milliseconds (each one syncs the file to disk)."""
 
 _NOT_KEPT = frozenset({Termination.ABORTED, Termination.RECORDED})
 """Endings not kept: an aborted game, and a finished game shown from a file (it has a file)."""
@@ -102,14 +107,38 @@ class GameArchiveKeeper(QObject):
         self.archive = archive
         self._controller = controller
         self._kept: tuple[chess.pgn.Game, ArchiveEntry] | None = None
+        self._edit_save = QTimer(self)
+        self._edit_save.setSingleShot(True)
+        self._edit_save.setInterval(EDIT_SAVE_DELAY_MS)
+        self._edit_save.timeout.connect(self.save_now)
         controller.game_over.connect(self.on_game_over)
+        for edited in (controller.annotations_changed, controller.tree_changed, controller.headers_changed):
+            edited.connect(self.on_game_edited)
 
     def on_game_over(self, result: GameResult) -> None:
         """Keep the game that just ended, if it was played here and has a move."""
         controller = self._controller
         if result.termination in _NOT_KEPT or controller.is_viewing() or controller.live_ply() == 0:
             return
-        game = controller.game()
+        self._write(controller.game())
+
+    def on_game_edited(self, *_args: object) -> None:
+        """The game shown changed (a review's mark, a comment): if it is the one kept, rewrite it soon."""
+        if self._is_kept_game_shown() and not self._edit_save.isActive():
+            self._edit_save.start()
+
+    def save_now(self) -> None:
+        """Write a pending change of the kept game at once (the window closes)."""
+        self._edit_save.stop()
+        if self._is_kept_game_shown():
+            self._write(self._controller.game())
+
+    def _is_kept_game_shown(self) -> bool:
+        """The kept game is the controller's, and over (taken back after its end it is kept again when it ends)."""
+        controller = self._controller
+        return self._kept is not None and self._kept[0] is controller.game() and controller.is_game_over()
+
+    def _write(self, game: chess.pgn.Game) -> None:
         try:
             if self._kept is not None and self._kept[0] is game:
                 entry = self.archive.replace(self._kept[1], game)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import chess
+import chess.engine
 import chess.pgn
 import pytest
 
@@ -89,3 +90,32 @@ def test_a_file_that_cannot_be_written_is_said_in_plain_words(qtbot, tmp_path: P
 def test_the_default_file_is_refused_in_test_mode() -> None:
     with pytest.raises(RuntimeError):
         default_archive_path()
+
+
+def test_what_is_added_to_a_finished_game_is_kept_with_it(qtbot, tmp_path: Path) -> None:
+    """A review (or a comment, a variation) made on the game just finished reaches My games: before,
+    the file kept the game as it ended and the review was lost with the window."""
+    from chessgui.game.review import Judgement
+
+    controller, keeper, path = _keeper(qtbot, tmp_path)
+    _play(controller, "f3", "e5", "g4", "Qh4#")
+    assert _kept(path)[0].end().parent.parent.comment == ""  # type: ignore[union-attr]
+    editor = controller.tree_editor
+    editor.set_review_annotation(3, chess.engine.PovScore(chess.engine.Mate(-1), chess.WHITE), 12, 4, "e4")
+    qtbot.waitUntil(lambda: "%eval" in _kept(path)[0].end().parent.comment, timeout=5_000)  # type: ignore[union-attr]
+    games = _kept(path)
+    assert len(games) == 1 and Judgement.from_nags(games[0].end().parent.nags) is Judgement.BLUNDER  # type: ignore[union-attr]
+    controller.new_game()
+    _play(controller, "e4")
+    assert len(_kept(path)) == 1  # a new game in progress changes nothing there
+
+
+def test_a_game_taken_back_after_its_end_is_not_rewritten_while_it_goes_on(qtbot, tmp_path: Path) -> None:
+    controller, keeper, path = _keeper(qtbot, tmp_path)
+    _play(controller, "e4", "e5")
+    controller.end_game(GameResult(chess.WHITE, Termination.RESIGNATION))
+    assert controller.takeback()
+    controller.tree_editor.set_review_annotation(1, chess.engine.PovScore(chess.engine.Cp(30), chess.WHITE))
+    keeper.save_now()
+    games = _kept(path)
+    assert len(games) == 1 and games[0].headers["Result"] == "1-0"  # as it ended, not the game going on
