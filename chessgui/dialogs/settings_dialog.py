@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMessageBox,
     QRadioButton,
     QSizePolicy,
@@ -37,7 +38,8 @@ from chessgui.dialogs.strength_control import StrengthControl
 from chessgui.dialogs.tablebase_editor import TablebaseEditor
 from chessgui.dialogs.time_control_editor import TimeControlEditor
 from chessgui.dialogs.uci_engine_editor import EngineProbe, UciEngineEditor
-from chessgui.game.chess_words import PieceLetters
+from chessgui.game.chess_words import PieceLetters, player_display_name
+from chessgui.game.players import HUMAN_NAME
 from chessgui.i18n import Language
 from chessgui.storage.board_settings import ANIMATION_RANGE_MS, BoardSettings
 from chessgui.storage.settings import (
@@ -45,10 +47,12 @@ from chessgui.storage.settings import (
     HASH_RANGE_MB,
     MIN_MOVE_DELAY_RANGE_MS,
     NODES_RANGE,
+    PLAYER_NAME_MAX,
     THREADS_RANGE,
     PlayerKind,
     PlayerSettings,
     Settings,
+    clean_player_name,
 )
 
 _BUILTIN_INDEX, _UCI_INDEX = 0, 1
@@ -132,10 +136,17 @@ class PlayerEditor(QGroupBox):
         self.book_editor = BookEditor(settings.book, self)
         form.addRow(self.book_editor)
 
+        self.name_edit = QLineEdit(self)
+        self.name_edit.setObjectName(f"{side.lower()}_name")
+        self.name_edit.setPlaceholderText(player_display_name(HUMAN_NAME))
+        self.name_edit.setMaxLength(PLAYER_NAME_MAX)
+        self.name_edit.setAccessibleName(self.tr("Name"))
+        self.name_edit.setToolTip(self.tr("The person's name in the game (saved games, My games)"))
+
         radios = QHBoxLayout()
         radios.addWidget(self.human_radio)
+        radios.addWidget(self.name_edit, 1)
         radios.addWidget(self.computer_radio)
-        radios.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addLayout(radios)
         layout.addWidget(self.computer_box, 1)
@@ -173,6 +184,7 @@ class PlayerEditor(QGroupBox):
             threads=self.threads_spin.value() if builtin else self._original.threads,
             elo=self.strength_control.elo() if builtin else self._original.elo,
             book=self.book_editor.book_settings(),
+            name=clean_player_name(self.name_edit.text()),
         )
 
     def problem(self) -> str | None:
@@ -188,6 +200,7 @@ class PlayerEditor(QGroupBox):
     # ------------------------------------------------------------------ helpers
     def _load(self, settings: PlayerSettings) -> None:
         self.human_radio.setChecked(settings.kind is PlayerKind.HUMAN)
+        self.name_edit.setText(settings.name)
         self.computer_radio.setChecked(settings.kind is not PlayerKind.HUMAN)
         self.engine_combo.setCurrentIndex(_UCI_INDEX if settings.kind is PlayerKind.UCI else _BUILTIN_INDEX)
         self.engine_pages.setCurrentIndex(self.engine_combo.currentIndex())
@@ -210,6 +223,7 @@ class PlayerEditor(QGroupBox):
 
     def _update_enabled(self) -> None:
         self.computer_box.setEnabled(self.computer_radio.isChecked())
+        self.name_edit.setEnabled(self.human_radio.isChecked())
         self.depth_spin.setEnabled(self.depth_check.isChecked())
         self.nodes_spin.setEnabled(self.nodes_check.isChecked())
         # "No time limit" only makes sense when depth or nodes stop the built-in engine.

@@ -277,7 +277,7 @@ def create_player(settings: PlayerSettings, color: chess.Color, parent: QObject 
         return BuiltinEnginePlayer(settings, parent=parent)
     if settings.kind is PlayerKind.UCI:
         return UciEnginePlayer(settings, parent=parent)
-    return HumanPlayer(QT_TRANSLATE_NOOP("players", "Human"), parent)
+    return HumanPlayer(settings.name or QT_TRANSLATE_NOOP("players", "Human"), parent)
 
 
 __all__ = [

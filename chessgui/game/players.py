@@ -164,10 +164,14 @@ class Player(QObject):
         self.stop()
 
 
+HUMAN_NAME = "Human"
+"""A person's name when none is set (untranslated in the PGN; shown translated)."""
+
+
 class HumanPlayer(Player):
     """A person at the board: answers a request with the move the board widget reports."""
 
-    def __init__(self, name: str = "Human", parent: QObject | None = None) -> None:
+    def __init__(self, name: str = HUMAN_NAME, parent: QObject | None = None) -> None:
         super().__init__(name, parent)
         self._pending_request: GoRequest | None = None
 
@@ -175,7 +179,8 @@ class HumanPlayer(Player):
         return True
 
     def apply_settings(self, settings: PlayerSettings) -> bool:
-        return settings.kind is PlayerKind.HUMAN
+        # Another name is another player: the game's tags and the clock card follow.
+        return settings.kind is PlayerKind.HUMAN and (settings.name or HUMAN_NAME) == self.name
 
     def go(self, request: GoRequest) -> None:
         self._pending_request = request

@@ -76,6 +76,18 @@ class PlayerKind(enum.Enum):
         return self is not PlayerKind.HUMAN
 
 
+PLAYER_NAME_MAX = 40
+"""The longest player name kept (characters)."""
+
+
+def clean_player_name(text: str) -> str:
+    """``text`` as a player's name: one line of single spaces, at most :data:`PLAYER_NAME_MAX` characters,
+    without the ``"`` and ``\\`` a PGN tag cannot hold bare (python-chess writes them unescaped)."""
+    printable = "".join(char if char.isprintable() else " " for char in text)
+    name = " ".join(printable.replace('"', "'").replace("\\", "/").split())
+    return name[:PLAYER_NAME_MAX].strip()
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerSettings:
     """Who plays one side and, for an engine, how strong it plays."""
@@ -101,6 +113,9 @@ class PlayerSettings:
     """Built-in engine: playing level in Elo (800..2400, steps of 100; engine.strength), None = full strength."""
     book: BookSettings = field(default_factory=BookSettings)
     """Opening book for this side (any engine kind; the GUI plays the book moves)."""
+    name: str = ""
+    """A person's name in the game's PGN and on the clock card (:func:`clean_player_name`); empty:
+    "Human". Engines go by their own names."""
 
     def is_computer(self) -> bool:
         """True when an engine plays this side."""
@@ -261,6 +276,7 @@ def save_settings(qsettings: QSettings, settings: Settings) -> None:
         qsettings.setValue(prefix + "book_path", player.book.path)
         qsettings.setValue(prefix + "book_max_moves", player.book.max_moves)
         qsettings.setValue(prefix + "book_choice", player.book.choice.value)
+        qsettings.setValue(prefix + "name", player.name)
     save_board_settings(qsettings, settings.board)
     qsettings.setValue("board/piece_letters", settings.piece_letters.value)
     qsettings.setValue(LANGUAGE_KEY, settings.language.value)
@@ -295,6 +311,7 @@ def _load_player(qsettings: SettingsSource, group: str, default: PlayerSettings)
         threads=read_int(qsettings, prefix + "threads", default.threads, THREADS_RANGE),
         elo=_read_level(qsettings, prefix + "elo", default.elo),
         book=_load_book(qsettings, prefix, default.book),
+        name=clean_player_name(name) if isinstance(name := read_raw(qsettings, prefix + "name"), str) else default.name,
     )
 
 

@@ -744,7 +744,7 @@
 <context>
     <name>GameArchive</name>
     <message>
-        <location filename="../../chessgui/storage/game_archive.py" line="+85"/>
+        <location filename="../../chessgui/storage/game_archive.py" line="+90"/>
         <source>The game could not be kept in {path}: {error}</source>
         <translation>Peliä ei voitu tallentaa tiedostoon {path}: {error}</translation>
     </message>
@@ -1011,7 +1011,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../chessgui/main_window.py" line="+62"/>
+        <location filename="../../chessgui/main_window.py" line="+63"/>
         <source>Chess</source>
         <translation>Shakki</translation>
     </message>
@@ -1379,7 +1379,7 @@
 <context>
     <name>PlayerEditor</name>
     <message>
-        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+67"/>
+        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+71"/>
         <source>White</source>
         <translation>Valkea</translation>
     </message>
@@ -1484,7 +1484,17 @@
         <translation>Hajautustaulu:</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+9"/>
+        <source>Name</source>
+        <translation>Nimi</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The person&apos;s name in the game (saved games, My games)</source>
+        <translation>Pelaajan nimi pelissä (tallennetut pelit, Omat pelit)</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>{side}: choose the external engine program, or pick the built-in engine.</source>
         <translation>{side}: valitse ulkoinen moottoriohjelma tai sisäänrakennettu moottori.</translation>
     </message>
@@ -1844,7 +1854,7 @@
 <context>
     <name>ResumePresenter</name>
     <message>
-        <location filename="../../chessgui/resume_presenter.py" line="+77"/>
+        <location filename="../../chessgui/resume_presenter.py" line="+81"/>
         <source>Resumed the unfinished game</source>
         <translation>Keskeneräistä peliä jatkettiin</translation>
     </message>
@@ -2200,7 +2210,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+47"/>
+        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+49"/>
         <source>Settings</source>
         <translation>Asetukset</translation>
     </message>
