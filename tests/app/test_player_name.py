@@ -7,6 +7,8 @@ from pathlib import Path
 
 import chess
 import chess.pgn
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtCore import QSettings
 
 from chessgui.dialogs.settings_dialog import SettingsDialog
@@ -52,3 +54,14 @@ def test_the_name_is_edited_in_the_players_tab_kept_and_made_safe(qtbot, tmp_pat
     assert read is not None and read.headers["White"] == "Ann 'the/great' Smith"
     assert clean_player_name("x" * 200) == "x" * 40 and clean_player_name("\x00\n") == ""
     assert PlayerSettings(kind=PlayerKind.BUILTIN, name="Ann").kind is PlayerKind.BUILTIN
+
+
+@given(st.text())
+def test_any_text_becomes_a_name_a_pgn_tag_holds(text: str) -> None:
+    name = clean_player_name(text)
+    assert len(name) <= 40 and not set(name) & {'"', "\\", "\n", "\r", "\t"}
+    assert clean_player_name(name) == name  # settled: saving and loading it changes nothing
+    game = chess.pgn.Game()
+    game.headers["White"] = name or "?"
+    read = chess.pgn.read_game(io.StringIO(str(game)))
+    assert read is not None and read.headers["White"] == (name or "?")
