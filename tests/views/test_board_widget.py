@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import chess
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
 from chessgui.views.board.board_widget import BoardWidget
+from chessgui.views.board.promotion_picker import PromotionPicker
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -343,32 +345,30 @@ def test_destination_under_cursor_is_tinted(board_widget: BoardWidget) -> None:
     assert over.pixelColor(corner) != away.pixelColor(corner)
 
 
-def test_a_promotion_chosen_with_the_mouse_leaves_no_keyboard_cursor(qtbot, board_widget: BoardWidget) -> None:
+def _promotion_picked_by_a_drag(qtbot, board_widget: BoardWidget) -> PromotionPicker:
+    """a7-a8 dragged in an active window: the picker is open and has the focus."""
+    board_widget.activateWindow()
+    qtbot.waitUntil(board_widget.isActiveWindow)
+    board_widget.set_position(chess.Board("8/P6k/8/8/8/8/8/K7 w - - 0 1"))
+    drag(board_widget, chess.A7, chess.A8)
+    picker = board_widget.promotion_picker()
+    assert picker is not None
+    qtbot.waitUntil(picker.hasFocus)
+    return picker
+
+
+@pytest.mark.parametrize("by_mouse", [True, False])
+def test_a_promotion_leaves_the_keyboard_cursor_only_when_chosen_with_the_keyboard(
+    qtbot, board_widget: BoardWidget, by_mouse: bool
+) -> None:
     """The keyboard cursor's black frame appeared on the pawn's square after a mouse promotion (the
     closing picker handed the focus back as if the keyboard were in use)."""
-    board_widget.activateWindow()
-    qtbot.waitUntil(board_widget.isActiveWindow)
-    board_widget.set_position(chess.Board("8/P6k/8/8/8/8/8/K7 w - - 0 1"))
-    drag(board_widget, chess.A7, chess.A8)
-    picker = board_widget.promotion_picker()
-    assert picker is not None
-    qtbot.waitUntil(picker.hasFocus)
-    knight_at = picker.choice_rect(chess.KNIGHT).center().toPoint()
+    picker = _promotion_picked_by_a_drag(qtbot, board_widget)
     with qtbot.waitSignal(board_widget.move_requested, timeout=1000):
-        QTest.mouseClick(picker, LEFT, Qt.KeyboardModifier.NoModifier, knight_at)
+        if by_mouse:
+            knight_at = picker.choice_rect(chess.KNIGHT).center().toPoint()
+            QTest.mouseClick(picker, LEFT, Qt.KeyboardModifier.NoModifier, knight_at)
+        else:
+            QTest.keyClick(picker, Qt.Key.Key_N)
     qtbot.waitUntil(board_widget.hasFocus)
-    assert board_widget.cursor_square() is None
-
-
-def test_a_promotion_chosen_with_the_keyboard_keeps_the_cursor(qtbot, board_widget: BoardWidget) -> None:
-    board_widget.activateWindow()
-    qtbot.waitUntil(board_widget.isActiveWindow)
-    board_widget.set_position(chess.Board("8/P6k/8/8/8/8/8/K7 w - - 0 1"))
-    drag(board_widget, chess.A7, chess.A8)
-    picker = board_widget.promotion_picker()
-    assert picker is not None
-    qtbot.waitUntil(picker.hasFocus)
-    with qtbot.waitSignal(board_widget.move_requested, timeout=1000):
-        QTest.keyClick(picker, Qt.Key.Key_N)
-    qtbot.waitUntil(board_widget.hasFocus)
-    assert board_widget.cursor_square() is not None
+    assert (board_widget.cursor_square() is None) == by_mouse
