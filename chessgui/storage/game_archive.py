@@ -73,10 +73,10 @@ class GameArchive:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("ab+") as handle:
                 size = handle.seek(0, os.SEEK_END)
-                if entry is not None and entry.end == size and entry.offset <= size:
+                if entry is not None and entry.end == size:
                     handle.truncate(entry.offset)  # the same game, now longer: its old text goes
                     size = entry.offset
-                elif size > 0:
+                if size > 0:
                     handle.seek(size - 1)
                     if handle.read(1) != b"\n":  # a file edited by hand: keep games apart
                         data = b"\n\n" + data

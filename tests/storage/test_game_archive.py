@@ -119,3 +119,18 @@ def test_a_game_taken_back_after_its_end_is_not_rewritten_while_it_goes_on(qtbot
     keeper.save_now()
     games = _kept(path)
     assert len(games) == 1 and games[0].headers["Result"] == "1-0"  # as it ended, not the game going on
+
+
+def test_a_game_replaced_after_a_hand_written_game_stays_apart_from_it(qtbot, tmp_path: Path) -> None:
+    controller, _keeper_, path = _keeper(qtbot, tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text('[White "Me"]\n\n1. d4 d5 *')  # no newline at the end
+    _play(controller, "e4", "e5")
+    controller.end_game(GameResult(chess.BLACK, Termination.RESIGNATION))
+    assert controller.takeback()
+    _play(controller, "Nc6" if controller.board().turn == chess.BLACK else "d4")
+    controller.end_game(GameResult(None, Termination.AGREEMENT))
+    games = _kept(path)
+    assert [game.headers["White"] for game in games] == ["Me", "White"]
+    assert games[1].headers["Result"] == "1/2-1/2"
+    assert "1. d4 d5 *\n\n[Event" in path.read_text()  # not glued to the hand-written game's last line
