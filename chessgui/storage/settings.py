@@ -190,8 +190,7 @@ class Settings:
 
     def hides_thinking(self) -> bool:
         """True when a person plays the computer and has not asked to see its thinking (:attr:`show_thinking`)."""
-        computers = [color for color in chess.COLORS if self.player(color).is_computer()]
-        return len(computers) == 1 and not self.show_thinking
+        return len(self.human_colors()) == 1 and not self.show_thinking
 
     def human_colors(self) -> list[chess.Color]:
         """Sides played by a person (for auto-flip: the board shows the human's side at the bottom)."""
