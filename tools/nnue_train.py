@@ -57,20 +57,45 @@ from tools.nnue_net import (
 REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "engine" / "nnue_net.npz"
 K = 400.0 / math.log(10.0)
+VALID_SLICE = 65536
+"""Held-out positions evaluated at once for the validation loss."""
+
+
+def chunk_files(folder: str) -> list[str]:
+    """The part-*.npz chunks of a folder, in order (SystemExit if there are none)."""
+    parts = sorted(glob.glob(str(Path(folder) / "part-*.npz")))
+    if not parts:
+        raise SystemExit(f"no part-*.npz in {folder}")
+    return parts
 
 
 def load(pattern_dir: str) -> dict[str, np.ndarray]:
     """All part-*.npz chunks of a folder, concatenated."""
-    parts = sorted(glob.glob(str(Path(pattern_dir) / "part-*.npz")))
-    if not parts:
-        raise SystemExit(f"no part-*.npz in {pattern_dir}")
+    return load_folders([pattern_dir])[0]
+
+
+def load_folders(folders: list[str]) -> tuple[dict[str, np.ndarray], list[np.ndarray]]:
+    """The chunks of several folders in one set of arrays, and each folder's chunk numbers (unique
+    across folders: ``part`` numbers the chunks in the order read).
+
+    Each array is concatenated once from the chunks, so loading needs the set's memory plus one
+    folder's chunks, not twice the set (50M positions are about 3.5 GB of boards)."""
     arrays: dict[str, list[np.ndarray]] = {"board": [], "stm": [], "score": [], "result": [], "part": []}
-    for number, part in enumerate(parts):
-        with np.load(part) as data:
-            for key in ("board", "stm", "score", "result"):
-                arrays[key].append(data[key])
-            arrays["part"].append(np.full(len(data["score"]), number, dtype=np.int32))
-    return {key: np.concatenate(value) for key, value in arrays.items()}
+    numbers: list[np.ndarray] = []
+    number = 0
+    for folder in folders:
+        first = number
+        for part in chunk_files(folder):
+            with np.load(part) as data:
+                for key in ("board", "stm", "score", "result"):
+                    arrays[key].append(data[key])
+                arrays["part"].append(np.full(len(data["score"]), number, dtype=np.int32))
+            number += 1
+        numbers.append(np.arange(first, number))
+    data = {}
+    for key in list(arrays):
+        data[key] = np.concatenate(arrays.pop(key))  # drop the chunks of each array as it is joined
+    return data, numbers
 
 
 def hce_slope(board: np.ndarray, stm: np.ndarray, score: np.ndarray, sample: int = 20000, seed: int = 7) -> float:
@@ -138,6 +163,14 @@ def to_board(codes: np.ndarray, stm: int) -> chess.Board:
     return b
 
 
+def targets(score: np.ndarray, stm: np.ndarray, result: np.ndarray, slope: float, wdl: float) -> np.ndarray:
+    """The side to move's target of each position (float32): Stockfish's score in engine
+    centipawns (``score / slope``) as a win probability, blended with the game's result by ``wdl``."""
+    cp = score.astype(np.float64) / slope
+    result_stm = np.where(stm == 1, result, -result).astype(np.float64)
+    return ((1 - wdl) / (1 + np.exp(-cp / K)) + wdl * (result_stm + 1) / 2).astype(np.float32)
+
+
 def cosine_steps(args: argparse.Namespace, positions: int) -> int:
     """The cosine schedule's length: epochs, or with ``args.schedule == "step"`` the batches of
     all epochs (``positions`` training positions in each), so the last batch ends at lr 0."""
@@ -172,12 +205,15 @@ def train(
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
-    t_us = torch.from_numpy(us.astype(np.int32))  # EmbeddingBag takes int32 indices: half the memory
-    t_them = torch.from_numpy(them.astype(np.int32))
-    t_target = torch.from_numpy(target.astype(np.float32))
+    # The whole set stays as compact as it came (int16 feature rows, uint8 buckets, float32
+    # targets: about 140 bytes a position, so 50M positions fit in the machine's memory); each
+    # batch is widened to the index types torch's layers take.
+    t_us = torch.from_numpy(np.asarray(us, dtype=np.int16))
+    t_them = torch.from_numpy(np.asarray(them, dtype=np.int16))
+    t_target = torch.from_numpy(np.asarray(target, dtype=np.float32))
     t_base = torch.from_numpy(base.astype(np.float32)) if base is not None else None
     out_bucket = output_buckets(args.output_buckets)
-    t_bucket = torch.from_numpy(out_bucket[pieces])
+    t_bucket = torch.from_numpy(out_bucket.astype(np.uint8)[pieces])
     king_bucket, mirror = layout(args.layout)
     net = TorchNet(args.hidden, king_bucket, mirror, out_bucket, getattr(args, "layer2", 0))
     if init is not None:
@@ -192,7 +228,7 @@ def train(
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=cosine_steps(args, len(train_idx)))
 
     def forward(idx: torch.Tensor) -> torch.Tensor:
-        y = net.forward(t_us[idx], t_them[idx], t_bucket[idx])
+        y = net.forward(t_us[idx].int(), t_them[idx].int(), t_bucket[idx].long())
         if t_base is not None:
             return t_base[idx] + y.clamp(-args.clamp, args.clamp)
         return y
@@ -201,11 +237,23 @@ def train(
         return ((torch.sigmoid(forward(idx) / K) - t_target[idx]) ** 2).mean()
 
     valid_t = torch.from_numpy(valid_idx)
+
+    def valid_loss() -> float:
+        """The mean loss over the held-out positions, summed a slice at a time (a million positions
+        at once would hold gigabytes of activations)."""
+        if not len(valid_idx):
+            return float("nan")
+        with torch.no_grad():
+            total = sum(
+                float(loss_of(valid_t[i : i + VALID_SLICE])) * len(valid_t[i : i + VALID_SLICE])
+                for i in range(0, len(valid_t), VALID_SLICE)
+            )
+        return total / len(valid_t)
+
     losses: list[tuple[float, float]] = []
     best: tuple[float, Trained] | None = None
     if init is not None:
-        with torch.no_grad():
-            valid = float(loss_of(valid_t)) if len(valid_idx) else float("nan")
+        valid = valid_loss()
         best = (valid, init)
         losses.append((float("nan"), valid))  # so the file's valid= is the kept network's, start or epoch
         print(f"epoch 0 (the starting network): valid {valid:.6f}", flush=True)
@@ -225,8 +273,7 @@ def train(
             total += loss.item() * len(idx)
         if not per_step:
             sched.step()
-        with torch.no_grad():
-            valid = float(loss_of(valid_t)) if len(valid_idx) else float("nan")
+        valid = valid_loss()
         losses.append((total / max(1, len(perm)), valid))
         if best is None or not valid > best[0]:
             best = (valid, net.snapshot())
@@ -350,15 +397,12 @@ def main() -> None:
     unknown = sorted(set(args.valid_data) - set(args.data))
     if unknown:
         parser.error(f"--valid-data {unknown[0]}: not one of the --data folders")
-    loaded = [load(folder) for folder in args.data]
-    offset = 0
-    eligible: list[np.ndarray] = []
-    for folder, chunk in zip(args.data, loaded, strict=True):  # chunk numbers unique across folders
-        chunk["part"] = chunk["part"] + offset
-        offset = int(chunk["part"].max()) + 1
-        if not args.valid_data or folder in args.valid_data:
-            eligible.append(np.unique(chunk["part"]))
-    data = {key: np.concatenate([chunk[key] for chunk in loaded]) for key in loaded[0]}
+    data, numbers = load_folders(args.data)
+    eligible = [
+        chunks
+        for folder, chunks in zip(args.data, numbers, strict=True)
+        if not args.valid_data or folder in args.valid_data
+    ]
     n = len(data["score"])
     # A continued network must keep the scale it was trained in: its file's slope.
     slope = args.slope or float(init_meta.get("slope", "0"))
@@ -366,9 +410,7 @@ def main() -> None:
     print(f"{n} positions; Stockfish cp per engine cp: {slope:.3f}", flush=True)
     king_bucket, mirror = layout(args.layout)
     us, them = features(data["board"], data["stm"], king_bucket, mirror)
-    cp = data["score"].astype(np.float64) / slope
-    result_stm = np.where(data["stm"] == 1, data["result"], -data["result"]).astype(np.float64)
-    target = (1 - args.wdl) / (1 + np.exp(-cp / K)) + args.wdl * (result_stm + 1) / 2
+    target = targets(data["score"], data["stm"], data["result"], slope, args.wdl)
     rng = np.random.default_rng(args.seed)
     is_valid = held_out(data["part"], np.concatenate(eligible), args.valid, rng)
     valid_idx, train_idx = np.flatnonzero(is_valid), np.flatnonzero(~is_valid)
@@ -377,7 +419,8 @@ def main() -> None:
         hce = base[valid_idx] if base is not None else hce_scores(data["board"][valid_idx], data["stm"][valid_idx])
         loss = float((((1 / (1 + np.exp(-hce / K))) - target[valid_idx]) ** 2).mean())
         print(f"hand-written evaluation on the validation set: {loss:.6f}", flush=True)
-    pieces = piece_counts(data["board"])
+    pieces = piece_counts(data["board"]).astype(np.uint8)
+    data.clear()  # the boards (64 bytes a position) are in the feature rows now
     net, losses = train(us, them, target, base if args.residual else None, pieces, train_idx, valid_idx, args, init)
     residual = args.clamp if args.residual else 0
     started_from = f" init={Path(args.init).name} init_positions={init_meta.get('positions', '?')}" if args.init else ""

@@ -805,3 +805,44 @@ def test_every_move_and_reply_replays_onto_the_accumulators(fen: str) -> None:
         got = nnue_evaluate_incremental(pos.board, pos.st, pos.hashes, pos.undo)
         assert got == nnue.nnue_evaluate(pos.board, pos.st), (fen, move_to_uci(int(move)))
         unmake_move(pos.board, pos.st, pos.undo)
+
+
+def test_the_trainer_reads_several_folders_into_one_set_with_chunks_numbered_across_them(tmp_path: Path) -> None:
+    """``load_folders``: every chunk's rows in order, each chunk its own number across the folders
+    (so whole chunks can be held out), and each folder's numbers for ``--valid-data``."""
+    rng = np.random.default_rng(5)
+    written = []
+    for folder, sizes in (("a", [3, 2]), ("b", [4])):
+        (tmp_path / folder).mkdir()
+        for i, size in enumerate(sizes):
+            chunk = {
+                "board": rng.integers(0, 13, size=(size, 64), dtype=np.int8),
+                "stm": rng.integers(0, 2, size=size, dtype=np.int8),
+                "score": rng.integers(-500, 500, size=size, dtype=np.int16),
+                "result": rng.integers(-1, 2, size=size, dtype=np.int8),
+            }
+            np.savez(tmp_path / folder / f"part-{i:04d}.npz", **chunk)
+            written.append(chunk)
+    data, numbers = nnue_train.load_folders([str(tmp_path / "a"), str(tmp_path / "b")])
+    for key in ("board", "stm", "score", "result"):
+        assert np.array_equal(data[key], np.concatenate([chunk[key] for chunk in written]))
+    assert data["part"].tolist() == [0, 0, 0, 1, 1, 2, 2, 2, 2]
+    assert [n.tolist() for n in numbers] == [[0, 1], [2]]
+    with pytest.raises(SystemExit, match="no part"):
+        nnue_train.load_folders([str(tmp_path / "a"), str(tmp_path / "empty")])
+
+
+def test_the_held_out_loss_does_not_depend_on_how_many_positions_are_evaluated_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The validation loss is summed a slice at a time (a million positions at once would not fit):
+    slices of 7 give the loss of the whole set at once, start and every epoch."""
+    pytest.importorskip("torch")
+    us, them, pieces, target, args, net = small_trained_network(19)
+    indices = np.arange(len(target))
+    _, whole = nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], args, net)
+    monkeypatch.setattr(nnue_train, "VALID_SLICE", 7)
+    _, sliced = nnue_train.train(us, them, target, None, pieces, indices[:150], indices[150:], args, net)
+    assert len(sliced) == len(whole) == args.epochs + 1
+    for (_, a), (_, b) in zip(whole, sliced, strict=True):
+        assert b == pytest.approx(a, rel=1e-5)
