@@ -52,6 +52,8 @@ class MainActions:
     """Analysis ▸ Review game: analyse every position, mark the errors, show the accuracy."""
     next_mistake: QAction
     """Show the next move marked ?!, ? or ?? by a review (either side, wrapping round)."""
+    learn_mistakes: QAction
+    """Solve the reviewed errors of the side at the bottom of the board again (Learn from your mistakes)."""
     flip: QAction
     """Turn the board around."""
     search_lab: QAction
@@ -226,6 +228,14 @@ def create_actions(window: QMainWindow) -> MainActions:
             "M",
             QCoreApplication.translate("actions", "Show the next inaccuracy, mistake or blunder"),
         ),
+        learn_mistakes=_action(
+            window,
+            QCoreApplication.translate("actions", "&Learn from your mistakes…"),
+            "Ctrl+Shift+X",  # X: exercises (L is a Finnish piece letter, typed as a move)
+            QCoreApplication.translate(
+                "actions", "Find better moves in the positions where your side went wrong (after a review)"
+            ),
+        ),
         flip=_action(
             window,
             QCoreApplication.translate("actions", "&Flip board"),
@@ -362,4 +372,5 @@ def create_actions(window: QMainWindow) -> MainActions:
     actions.offer_draw.setEnabled(False)
     actions.play_from_here.setEnabled(False)
     actions.next_mistake.setEnabled(False)
+    actions.learn_mistakes.setEnabled(False)
     return actions

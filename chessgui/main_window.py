@@ -230,6 +230,7 @@ class MainWindow(MainWindowViews):
         self.move_log.set_piece_letters(settings.piece_letters)
         self.engine_panel.set_piece_letters(settings.piece_letters)
         self.hints.piece_letters = settings.piece_letters
+        self.review.piece_letters = settings.piece_letters
         self.status.update_players_label()
         self.status.update_actions()  # offering a draw depends on who plays
 

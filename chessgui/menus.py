@@ -56,7 +56,7 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
     computer: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Computer"))
     _add(computer, (actions.pause, actions.step, actions.hint))
     analysis: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Analysis"))
-    _add(analysis, (actions.analyse, None, actions.review_game, actions.next_mistake))
+    _add(analysis, (actions.analyse, None, actions.review_game, actions.next_mistake, actions.learn_mistakes))
     view: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&View"))
     _add(
         view,

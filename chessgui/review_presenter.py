@@ -16,11 +16,14 @@ import chess
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from chessgui.dialogs.retry_dialog import RetryDialog
 from chessgui.dialogs.review_dialog import ReviewDialog
 from chessgui.engines.review import ReviewEngine, ReviewJob, ReviewLimit
-from chessgui.game.chess_words import side_name
+from chessgui.engines.try_checker import TryChecker
+from chessgui.game.chess_words import PieceLetters, side_name
 from chessgui.game.controller import GameController
 from chessgui.game.navigator import GameNavigator
+from chessgui.game.retry import RetrySession, retry_positions
 from chessgui.game.review import Judgement, next_error_ply, summarize
 from chessgui.views.board.badge import SquareBadge
 from chessgui.views.board.board_widget import BoardWidget
@@ -75,6 +78,8 @@ class ReviewPresenter(QObject):
         self._redraw_timer.timeout.connect(self.refresh)
         self._log_shown_at = 0.0
         self._thinking_hidden = False
+        self.piece_letters = PieceLetters.ENGLISH
+        """How moves name their pieces in Learn from your mistakes (set from the settings)."""
 
     # ------------------------------------------------------------------ requests
     def on_review_triggered(self) -> None:
@@ -100,6 +105,31 @@ class ReviewPresenter(QObject):
     def on_next_error_requested(self, color: chess.Color) -> None:
         """Show ``color``'s next error after the shown move."""
         self._go_to_error(color)
+
+    def on_learn_triggered(self) -> None:
+        """Learn from the mistakes of the side at the bottom of the board (lichess's choice: the
+        side you play, or the one you turned the board to)."""
+        self.on_learn_requested(chess.BLACK if self._board_widget.is_flipped() else chess.WHITE)
+
+    def on_learn_requested(self, color: chess.Color) -> None:
+        """Solve ``color``'s reviewed errors again on a board of their own; the game is not changed."""
+        positions = retry_positions(self._controller.game(), color)
+        if not positions:
+            if next_error_ply(self._controller.game(), color, 0) is None:
+                message = self.tr("{side} has no reviewed mistakes to learn from. Review the game first (Ctrl+R).")
+            else:  # marked by hand, or by a review that left no better move
+                message = self.tr("{side}'s marked mistakes have no better move noted. Review the game first (Ctrl+R).")
+            self.status_message.emit(message.format(side=side_name(color)))
+            return
+        dialog = RetryDialog(
+            RetrySession(tuple(positions)), TryChecker(), self._board_widget, self.piece_letters, self._window
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.run_retry_dialog(dialog)
+
+    def run_retry_dialog(self, dialog: RetryDialog) -> None:
+        """Show the dialog modally (replaced in tests)."""
+        dialog.exec()
 
     def has_errors(self) -> bool:
         """True when the game has a move marked ?!, ? or ??."""

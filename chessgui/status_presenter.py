@@ -105,6 +105,7 @@ class StatusPresenter(QObject):
         actions.play_from_here.setEnabled(viewing)
         actions.review_game.setEnabled(controller.live_ply() > 0)
         actions.next_mistake.setEnabled(self.review.has_errors())
+        actions.learn_mistakes.setEnabled(self.review.has_errors())
         humans = sum(1 for color in chess.COLORS if controller.player(color).is_human())
         actions.offer_draw.setEnabled(not over and not viewing and humans == 1)
         actions.abort.setEnabled(controller.ending.can_abort() and not viewing)

@@ -116,9 +116,11 @@ def wire_window(window: MainWindow, actions: MainActions) -> None:
     review = window.review
     actions.review_game.triggered.connect(review.on_review_triggered)
     actions.next_mistake.triggered.connect(review.on_next_mistake_triggered)
+    actions.learn_mistakes.triggered.connect(review.on_learn_triggered)
     review.graph.ply_selected.connect(navigator.go_to)
     review.panel.cancel_requested.connect(review.job.cancel)
     review.panel.next_error_requested.connect(review.on_next_error_requested)
+    review.panel.learn_requested.connect(review.on_learn_requested)
     review.job.progress_changed.connect(review.panel.set_progress)
     review.job.running_changed.connect(review.on_running_changed)
     review.job.finished.connect(review.on_review_finished)

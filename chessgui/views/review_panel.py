@@ -46,10 +46,12 @@ class ReviewPanel(QWidget):
     Signals:
         cancel_requested(): the user wants the running review stopped.
         next_error_requested(chess.Color): go to this side's next inaccuracy, mistake or blunder.
+        learn_requested(chess.Color): solve this side's errors again (Learn from your mistakes).
     """
 
     cancel_requested = Signal()
     next_error_requested = Signal(object)
+    learn_requested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -67,6 +69,7 @@ class ReviewPanel(QWidget):
 
         self.summary_labels: dict[chess.Color, QLabel] = {}
         self.next_buttons: dict[chess.Color, QPushButton] = {}
+        self.learn_buttons: dict[chess.Color, QPushButton] = {}
         grid = QGridLayout()
         grid.setContentsMargins(0, 0, 0, 0)
         for row, color in enumerate((chess.WHITE, chess.BLACK)):
@@ -77,11 +80,22 @@ class ReviewPanel(QWidget):
             button = QPushButton(self.tr("{name}'s next mistake").format(name=name), self)
             button.setToolTip(self.tr("Show {name}'s next inaccuracy, mistake or blunder").format(name=name))
             button.clicked.connect(lambda _checked=False, c=color: self.next_error_requested.emit(c))
-            grid.addWidget(QLabel(f"<b>{name}</b>", self), row, 0)
-            grid.addWidget(label, row, 1)
-            grid.addWidget(button, row, 2)
+            learn = QPushButton(self.tr("Learn from them"), self)
+            learn.setToolTip(self.tr("Find better moves in the positions where {name} went wrong").format(name=name))
+            learn.clicked.connect(lambda _checked=False, c=color: self.learn_requested.emit(c))
+            # The figures on one line, the side's two buttons under them: side by side, the
+            # buttons squeezed the figures into four lines.
+            buttons = QHBoxLayout()
+            buttons.setContentsMargins(0, 0, 0, 0)
+            buttons.addWidget(button)
+            buttons.addWidget(learn)
+            buttons.addStretch(1)
+            grid.addWidget(QLabel(f"<b>{name}</b>", self), 2 * row, 0)
+            grid.addWidget(label, 2 * row, 1)
+            grid.addLayout(buttons, 2 * row + 1, 1)
             self.summary_labels[color] = label
             self.next_buttons[color] = button
+            self.learn_buttons[color] = learn
         self._summary = QWidget(self)
         self._summary.setLayout(grid)
 
@@ -117,4 +131,6 @@ class ReviewPanel(QWidget):
         for color, label in self.summary_labels.items():
             side = summary[color]
             label.setText(summary_text(side))
-            self.next_buttons[color].setEnabled(side.inaccuracies + side.mistakes + side.blunders > 0)
+            has_errors = side.inaccuracies + side.mistakes + side.blunders > 0
+            self.next_buttons[color].setEnabled(has_errors)
+            self.learn_buttons[color].setEnabled(has_errors)

@@ -1379,7 +1379,7 @@
 <context>
     <name>PlayerEditor</name>
     <message>
-        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+71"/>
+        <location filename="../../chessgui/dialogs/player_editor.py" line="+51"/>
         <source>White</source>
         <translation>Valkea</translation>
     </message>
@@ -1865,6 +1865,104 @@
     </message>
 </context>
 <context>
+    <name>RetryDialog</name>
+    <message>
+        <location filename="../../chessgui/dialogs/retry_dialog.py" line="+55"/>
+        <source>Learn from {side}&apos;s mistakes</source>
+        <translation>Opi virheistä – {side}</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Show the solution</source>
+        <translation>Näytä ratkaisu</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skip</source>
+        <translation>Ohita</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next</source>
+        <translation>Seuraava</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close</source>
+        <translation>Sulje</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Position {number} of {total}</source>
+        <translation>Asema {number}/{total}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{move} was {what}. Find a better move for {side}.</source>
+        <translation>{move} oli {what}. Etsi parempi siirto ({side}).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Done</source>
+        <translation>Valmis</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You found {found} of {total}.</source>
+        <translation>Löysit {found}/{total}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Solution shown: {count}.</source>
+        <translation>Ratkaisu näytetty: {count}.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skipped: {count}.</source>
+        <translation>Ohitettu: {count}.</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Checking {move}…</source>
+        <translation>Tarkistetaan {move}…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(the engine is still being prepared: the first time takes up to a minute)</source>
+        <translation>(moottoria valmistellaan vielä: ensimmäisellä kerralla enintään minuutti)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The best move was {move}.</source>
+        <translation>Paras siirto oli {move}.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The move could not be checked: {error}</source>
+        <translation>Siirtoa ei voitu tarkistaa: {error}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>✓ {move} is the best move.</source>
+        <translation>✓ {move} on paras siirto.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ {move} is good too. The engine&apos;s first choice was {best}.</source>
+        <translation>✓ {move} on myös hyvä. Moottorin ensimmäinen valinta oli {best}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{move} is the move played in the game. Try another move.</source>
+        <translation>{move} on pelissä pelattu siirto. Kokeile toista siirtoa.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{move} is not better: it gives away about {points}% of the winning chances. Try another move.</source>
+        <translation>{move} ei ole parempi: se menettää noin {points} % voittomahdollisuuksista. Kokeile toista siirtoa.</translation>
+    </message>
+</context>
+<context>
     <name>ReviewDialog</name>
     <message>
         <location filename="../../chessgui/dialogs/review_dialog.py" line="+35"/>
@@ -1933,7 +2031,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../../chessgui/views/review_panel.py" line="+58"/>
+        <location filename="../../chessgui/views/review_panel.py" line="+60"/>
         <source>Cancel</source>
         <translation>Peruuta</translation>
     </message>
@@ -1943,7 +2041,7 @@
         <translation>Pysäytä läpikäynti (tähän mennessä analysoitu säilyy)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>{name}&apos;s next mistake</source>
         <translation>{name}: seuraava virhe</translation>
     </message>
@@ -1953,7 +2051,17 @@
         <translation>Näytä seuraava epätarkkuus, virhe tai vakava virhe: {name}</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+2"/>
+        <source>Learn from them</source>
+        <translation>Opi niistä</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Find better moves in the positions where {name} went wrong</source>
+        <translation>Etsi parempia siirtoja asemissa, joissa {name} erehtyi</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>{done} / {total} positions</source>
         <translation>{done} / {total} asemaa</translation>
     </message>
@@ -1961,12 +2069,22 @@
 <context>
     <name>ReviewPresenter</name>
     <message>
-        <location filename="../../chessgui/review_presenter.py" line="+92"/>
+        <location filename="../../chessgui/review_presenter.py" line="+97"/>
         <source>Reviewing the game ({description})…</source>
         <translation>Peliä käydään läpi ({description})…</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
+        <source>{side} has no reviewed mistakes to learn from. Review the game first (Ctrl+R).</source>
+        <translation>{side}: ei läpikäytyjä virheitä, joista oppia. Käy peli ensin läpi (Ctrl+R).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{side}&apos;s marked mistakes have no better move noted. Review the game first (Ctrl+R).</source>
+        <translation>{side}: merkityille virheille ei ole kirjattu parempaa siirtoa. Käy peli ensin läpi (Ctrl+R).</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Review finished</source>
         <translation>Läpikäynti valmis</translation>
     </message>
@@ -2210,7 +2328,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+49"/>
+        <location filename="../../chessgui/dialogs/settings_dialog.py" line="+55"/>
         <source>Settings</source>
         <translation>Asetukset</translation>
     </message>
@@ -2531,7 +2649,7 @@
         <translation>Kello käynnistyy, kun {side} on tehnyt ensimmäisen siirtonsa</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>&amp;Resume</source>
         <translation>&amp;Jatka</translation>
     </message>
@@ -3097,6 +3215,14 @@
     </message>
 </context>
 <context>
+    <name>TryChecker</name>
+    <message>
+        <location filename="../../chessgui/engines/try_checker.py" line="+121"/>
+        <source>The engine gave no score for this move.</source>
+        <translation>Moottori ei antanut tälle siirrolle arviota.</translation>
+    </message>
+</context>
+<context>
     <name>UciEngineEditor</name>
     <message>
         <location filename="../../chessgui/dialogs/uci_engine_editor.py" line="+31"/>
@@ -3395,7 +3521,7 @@
 <context>
     <name>actions</name>
     <message>
-        <location filename="../../chessgui/actions.py" line="+127"/>
+        <location filename="../../chessgui/actions.py" line="+129"/>
         <source>&amp;New game…</source>
         <translation>&amp;Uusi peli…</translation>
     </message>
@@ -3566,6 +3692,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>&amp;Learn from your mistakes…</source>
+        <translation>&amp;Opi virheistäsi…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Find better moves in the positions where your side went wrong (after a review)</source>
+        <translation>Etsi parempia siirtoja asemissa, joissa puolesi erehtyi (läpikäynnin jälkeen)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>&amp;Flip board</source>
         <translation>Kää&amp;nnä lauta</translation>
     </message>
@@ -4593,6 +4729,24 @@
     </message>
 </context>
 <context>
+    <name>retry</name>
+    <message>
+        <location filename="../../chessgui/dialogs/retry_dialog.py" line="-214"/>
+        <source>an inaccuracy</source>
+        <translation>epätarkkuus</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a mistake</source>
+        <translation>virhe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a blunder</source>
+        <translation>vakava virhe</translation>
+    </message>
+</context>
+<context>
     <name>review</name>
     <message>
         <location filename="../../chessgui/engines/review_worker.py" line="+32"/>
@@ -4628,7 +4782,7 @@
 <context>
     <name>review_panel</name>
     <message>
-        <location filename="../../chessgui/views/review_panel.py" line="-87"/>
+        <location filename="../../chessgui/views/review_panel.py" line="-101"/>
         <source>accuracy unknown</source>
         <translation>tarkkuus tuntematon</translation>
     </message>
