@@ -58,6 +58,8 @@ class MainActions:
     """Turn the board around."""
     search_lab: QAction
     """Show or hide the search lab (checkable)."""
+    opening_book: QAction
+    """Show or hide the opening book's moves in the shown position (checkable)."""
     first_move: QAction
     """Show the start position."""
     previous_move: QAction
@@ -248,6 +250,12 @@ def create_actions(window: QMainWindow) -> MainActions:
             "Ctrl+Shift+L",
             QCoreApplication.translate("actions", "Watch the built-in engine's search and experiment with it"),
         ),
+        opening_book=_action(
+            window,
+            QCoreApplication.translate("actions", "Opening &book"),
+            "Ctrl+Shift+B",
+            QCoreApplication.translate("actions", "The opening book's moves in the shown position, with the openings"),
+        ),
         first_move=_action(
             window,
             QCoreApplication.translate("actions", "Start position"),
@@ -367,6 +375,7 @@ def create_actions(window: QMainWindow) -> MainActions:
     actions.pause.setCheckable(True)
     actions.analyse.setCheckable(True)
     actions.search_lab.setCheckable(True)
+    actions.opening_book.setCheckable(True)
     actions.step.setEnabled(False)
     actions.claim_draw.setEnabled(False)
     actions.offer_draw.setEnabled(False)

@@ -21,6 +21,7 @@ from chessgui.access_presenter import AccessPresenter
 from chessgui.actions import create_actions
 from chessgui.analysis_presenter import AnalysisPresenter
 from chessgui.board_presenter import BoardPresenter
+from chessgui.book_presenter import BookPresenter
 from chessgui.clock.chess_clock import ChessClock
 from chessgui.clock.game_clock import GameClock
 from chessgui.clock.low_time import LowTimeWatcher
@@ -92,6 +93,7 @@ class MainWindow(MainWindowViews):
         self._create_views()
         sounds = SoundPlayer(parent=self)
         self.lab = SearchLabPresenter(self, self.search_lab)
+        self.book = BookPresenter(self.navigator, self.book_panel, self)
         self.hints = HintPresenter(self.controller, self.navigator, self)
         # Analysis mode: a job on the shown position, never a player in the game.
         self.analysis = PositionAnalyser(self)
@@ -231,6 +233,8 @@ class MainWindow(MainWindowViews):
         self.engine_panel.set_piece_letters(settings.piece_letters)
         self.hints.piece_letters = settings.piece_letters
         self.review.piece_letters = settings.piece_letters
+        self.book_panel.set_piece_letters(settings.piece_letters)
+        self.book.refresh()
         self.status.update_players_label()
         self.status.update_actions()  # offering a draw depends on who plays
 

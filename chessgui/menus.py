@@ -74,6 +74,7 @@ def build_menus(window: QMainWindow, actions: MainActions, recent_files: QMenu |
         ),
     )
     view.addSeparator()
+    view.addAction(actions.opening_book)
     view.addAction(actions.search_lab)
     help_menu: QMenu = bar.addMenu(QCoreApplication.translate("actions", "&Help"))
     _add(help_menu, (actions.shortcuts, actions.about))

@@ -1,5 +1,5 @@
 """The main window's widgets and where they sit: the board column, the clocks around the moves, the
-search lab dock and the status bar.
+search lab and opening book docks and the status bar.
 
 lichess layout: the board (with the evaluation bar beside it) on the left; on the right the top
 side's clock, the engine panel, the moves and the review, then the bottom side's clock. The
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QS
 from chessgui.views.announcer import Announcer
 from chessgui.views.board.board_widget import BoardWidget
 from chessgui.views.board_area import BoardArea
+from chessgui.views.book_panel import BookPanel
 from chessgui.views.clock_widget import ClockPanel
 from chessgui.views.color_scheme import ColorSchemeSwitcher
 from chessgui.views.engine_panel import EnginePanel
@@ -51,6 +52,7 @@ class MainWindowViews(QMainWindow):
         self.game_info_label.hide()
         self.engine_panel = EnginePanel(self)
         self.search_lab = SearchLabPanel(self)
+        self.book_panel = BookPanel(self)
         self.eval_bar = EvalBar(self)
         self.opening_label = QLabel(self)
         self.opening_label.setObjectName("opening_label")
@@ -109,6 +111,12 @@ class MainWindowViews(QMainWindow):
         self.search_lab_dock.setWidget(self.search_lab)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.search_lab_dock)
         self.search_lab_dock.hide()
+        # The opening book explorer: a dock too, hidden until asked for (View ▸ Opening book).
+        self.book_dock = QDockWidget(QCoreApplication.translate("MainWindow", "Opening book"), self)
+        self.book_dock.setObjectName("book_dock")
+        self.book_dock.setWidget(self.book_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.book_dock)
+        self.book_dock.hide()
 
         # The status line describes the game now (derived on every change); passing
         # notices are shown over it for a few seconds with showMessage().

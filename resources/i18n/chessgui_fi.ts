@@ -495,9 +495,50 @@
     </message>
 </context>
 <context>
+    <name>BookPanel</name>
+    <message>
+        <location filename="../../chessgui/views/book_panel.py" line="+38"/>
+        <source>Move</source>
+        <translation>Siirto</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Share</source>
+        <translation>Osuus</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Opening</source>
+        <translation>Avaus</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Double-click a move, or press Enter, to play it on the board</source>
+        <translation>Kaksoisnapsauta siirtoa tai paina Enter pelataksesi sen laudalla</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>{book}: {count} moves for {number}</source>
+        <translation>{book}: {count} siirtoa, {number}</translation>
+    </message>
+</context>
+<context>
+    <name>BookPresenter</name>
+    <message>
+        <location filename="../../chessgui/book_presenter.py" line="+50"/>
+        <source>The opening book is hidden while you play the computer; it shows again when the game ends.</source>
+        <translation>Avauskirja on piilossa, kun pelaat tietokonetta vastaan; se näkyy taas pelin päätyttyä.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{book} has no moves for this position.</source>
+        <translation>{book}: ei siirtoja tähän asemaan.</translation>
+    </message>
+</context>
+<context>
     <name>BookSettings</name>
     <message>
-        <location line="+45"/>
+        <location filename="../../chessgui/storage/book.py" line="+45"/>
         <source>no book</source>
         <extracomment>Bounds of the &quot;maximum book depth&quot; setting, in full moves. Size of one polyglot entry: key (8), move (2), weight (2), learn (4) bytes. A game review counts a move as theory when the default book gives it at least this share of its position&apos;s weight: moves strong players choose, not every move a big book lists (GNU Chess&apos;s has 4. Bc4 in the Ruy Lopez, at 0.03%).</extracomment>
         <translation>ei kirjaa</translation>
@@ -1011,12 +1052,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../chessgui/main_window.py" line="+63"/>
+        <location filename="../../chessgui/main_window.py" line="+64"/>
         <source>Chess</source>
         <translation>Shakki</translation>
     </message>
     <message>
-        <location filename="../../chessgui/window_views.py" line="+59"/>
+        <location filename="../../chessgui/window_views.py" line="+61"/>
         <source>The opening of the position on the board (ECO code and name)</source>
         <translation>Laudalla olevan aseman avaus (ECO-koodi ja nimi)</translation>
     </message>
@@ -1024,6 +1065,11 @@
         <location line="+48"/>
         <source>Search lab</source>
         <translation>Hakulaboratorio</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Opening book</source>
+        <translation>Avauskirja</translation>
     </message>
 </context>
 <context>
@@ -3521,7 +3567,7 @@
 <context>
     <name>actions</name>
     <message>
-        <location filename="../../chessgui/actions.py" line="+129"/>
+        <location filename="../../chessgui/actions.py" line="+131"/>
         <source>&amp;New game…</source>
         <translation>&amp;Uusi peli…</translation>
     </message>
@@ -3719,6 +3765,16 @@
         <location line="+2"/>
         <source>Watch the built-in engine&apos;s search and experiment with it</source>
         <translation>Seuraa sisäänrakennetun moottorin hakua ja kokeile sitä</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Opening &amp;book</source>
+        <translation>Avaus&amp;kirja</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The opening book&apos;s moves in the shown position, with the openings</source>
+        <translation>Avauskirjan siirrot näytetyssä asemassa avausten nimineen</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3941,7 +3997,7 @@
         <translation>&amp;Näytä</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>&amp;Help</source>
         <translation>&amp;Ohje</translation>
     </message>
