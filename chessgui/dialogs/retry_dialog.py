@@ -96,6 +96,9 @@ class RetryDialog(QDialog):
         layout.addWidget(self.board_widget, 1)
         layout.addWidget(panel)
         self.resize(760, 480)
+        # The buttons first, the board last in the Tab order: a dialog gives its first focus as if
+        # by Tab, and the board would frame a square with its keyboard cursor at once.
+        QWidget.setTabOrder(self.close_button, self.board_widget)
         checker.prepare()  # compiled while the player thinks, not after the first try
         self.show_current()
 
@@ -158,10 +161,8 @@ class RetryDialog(QDialog):
         self.next_button.setVisible(not solving)
         if not solving:
             self.next_button.setFocus()
-        else:
-            # Keys go to the board, but its keyboard cursor stays hidden until an arrow key is
-            # pressed: a reason that means "the keyboard is in use" would frame a square at once.
-            self.board_widget.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+        elif not self.board_widget.hasFocus():
+            self.solution_button.setFocus()  # not the board, for the reason in __init__
 
     # ------------------------------------------------------------------ the player's requests
     def on_move_requested(self, move: chess.Move) -> None:

@@ -237,3 +237,13 @@ def test_the_checker_scores_the_position_after_the_try(qtbot) -> None:
         player.failed.emit(fourth, "gone")
     checker.shutdown()
     assert player.shut_down
+
+
+def test_the_board_shows_no_keyboard_cursor_until_the_keyboard_reaches_it(qtbot) -> None:
+    """A dialog focuses its first widget as if by Tab: the board would frame a square at once."""
+    dialog, _ = make_dialog(qtbot)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitActive(dialog)
+    assert dialog.focusWidget() is not dialog.board_widget
+    assert dialog.board_widget.cursor_square() is None
