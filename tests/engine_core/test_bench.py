@@ -11,7 +11,7 @@ import chess
 from engine.bench import BENCH_DEPTH, BENCH_POSITIONS, bench_nodes
 from engine.searchstate import LEVEL_FEATURES
 
-BENCH_SIGNATURE = 1661941
+BENCH_SIGNATURE = 1653432
 
 
 def test_bench_positions_are_valid_and_varied() -> None:
