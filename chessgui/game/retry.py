@@ -129,22 +129,23 @@ def retry_positions(game: chess.pgn.Game, color: chess.Color) -> list[RetryPosit
     was …" comment, legal in the position) and the position's value (the ``[%eval]`` before the
     move, or the start position's known value); a move marked by hand without them is left out."""
     positions = []
+    board = game.board()  # the position before each move, one push a move (not a replay from the root)
     for ply, node in enumerate(game.mainline(), start=1):
         parent = node.parent
         assert parent is not None and node.move is not None
-        board = parent.board()
         judgement = Judgement.from_nags(node.nags)
         if board.turn != color or not judgement.is_error:
+            board.push(node.move)
             continue
         best = _best_move(node.comment, board)
         before = stored_score(parent)
         if before is None and parent is game and board == chess.Board():
             before = chess.engine.PovScore(chess.engine.Cp(START_CP), chess.WHITE)
-        if best is None or before is None or best == node.move:
-            continue
-        win = white_win_percent(before)
-        win_before = win if color == chess.WHITE else 100 - win
-        positions.append(RetryPosition(ply, board.fen(), node.move, best, judgement, win_before, parent.move))
+        if best is not None and before is not None and best != node.move:
+            win = white_win_percent(before)
+            win_before = win if color == chess.WHITE else 100 - win
+            positions.append(RetryPosition(ply, board.fen(), node.move, best, judgement, win_before, parent.move))
+        board.push(node.move)
     return positions
 
 
