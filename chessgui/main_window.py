@@ -112,6 +112,7 @@ class MainWindow(MainWindowViews):
             self.controller.game,
             self.navigator.shown_board,
             unfinished_moves=self._unfinished_moves,
+            leaving_loses=self._leaving_loses,
         )
         self.actions_ = create_actions(self)
         self.variations = VariationPresenter(self, self.controller, self.navigator, self.flows)
@@ -270,6 +271,10 @@ class MainWindow(MainWindowViews):
         if controller.is_game_over() or controller.is_viewing():
             return 0
         return full_moves_played(controller.game().board(), controller.board())
+
+    def _leaving_loses(self) -> bool:
+        """True when leaving the game being played counts as a loss (a rated game past its first moves)."""
+        return self.rating is not None and self.rating.keeper.is_leaving_a_loss()
 
     # ------------------------------------------------------------------ Qt overrides
 

@@ -168,4 +168,5 @@ def wire_window(window: MainWindow, actions: MainActions) -> None:
         actions.analyse.toggled.connect(window.rating.on_analyse_toggled)
         window.review.review_started.connect(window.rating.on_review_started)
         window.rating.status_message.connect(window.on_status_message)
+        window.flows.game_left.connect(window.rating.keeper.on_game_left)
         window.resume.game_resumed.connect(window.rating.keeper.on_game_resumed)

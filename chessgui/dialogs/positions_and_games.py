@@ -36,10 +36,17 @@ Ask = Callable[[str, str], bool]
 REPLACE_TITLE = QT_TRANSLATE_NOOP("PositionsAndGames", "Replace the current game?")
 
 
-def replace_question(unfinished_moves: int) -> str | None:
-    """The question before replacing a game in progress with ``unfinished_moves`` moves; None: nothing to lose."""
+def replace_question(unfinished_moves: int, leaving_loses: bool = False) -> str | None:
+    """The question before replacing a game in progress with ``unfinished_moves`` moves; None: nothing to lose.
+
+    ``leaving_loses``: the game is rated and leaving it counts as a loss (the question says so)."""
     if unfinished_moves <= 0:
         return None
+    if leaving_loses:
+        return QCoreApplication.translate(
+            "PositionsAndGames",
+            "Replace the current game? It is rated and not finished: leaving it now counts as a loss (you resign it).",
+        )
     # Two whole sentences rather than %n: lupdate reads plural forms from tr() calls only.
     text = (
         QT_TRANSLATE_NOOP("PositionsAndGames", "Replace the current game? It has {count} move and is not finished.")
@@ -59,12 +66,14 @@ class PositionsAndGames(QObject):
         game_loaded(object): a ``chess.pgn.Game`` to load (from a file or the clipboard).
         status_message(str): a plain-words outcome for the status bar.
         file_used(str): a PGN or FEN file was opened or saved (for the recent-files list).
+        game_left(): the user agreed to leave a game that counts as lost when left (it is about to be replaced).
     """
 
     position_chosen = Signal(str)
     game_loaded = Signal(object)
     status_message = Signal(str)
     file_used = Signal(str)
+    game_left = Signal()
 
     def __init__(
         self,
@@ -73,14 +82,17 @@ class PositionsAndGames(QObject):
         shown_board: Callable[[], chess.Board],
         ask: Ask | None = None,
         unfinished_moves: Callable[[], int] | None = None,
+        leaving_loses: Callable[[], bool] | None = None,
     ) -> None:
-        """``unfinished_moves`` gives the full moves of the game being played (0 when finished, empty or viewed)."""
+        """``unfinished_moves`` gives the full moves of the game being played (0 when finished, empty or viewed);
+        ``leaving_loses`` whether leaving it now counts as a loss (a rated game)."""
         super().__init__(window)
         self._window = window
         self._current_game = current_game
         self._shown_board = shown_board
         self._ask = ask
         self._unfinished_moves = unfinished_moves
+        self._leaving_loses = leaving_loses
         self._last_directory = str(Path.home())
 
     # --- dialogs (overridable in tests) ---------------------------------------
@@ -100,8 +112,15 @@ class PositionsAndGames(QObject):
         Every way of replacing the game (new game, FEN, board editor, paste, open) asks through here.
         """
         moves = self._unfinished_moves() if self._unfinished_moves is not None else 0
-        question = replace_question(moves)
-        return question is None or self.ask(self.tr(REPLACE_TITLE), question)
+        loses = self._leaving_loses is not None and self._leaving_loses()
+        question = replace_question(moves, loses)
+        if question is None:
+            return True
+        if not self.ask(self.tr(REPLACE_TITLE), question):
+            return False
+        if loses:
+            self.game_left.emit()
+        return True
 
     def warn(self, title: str, message: str) -> None:
         self.status_message.emit(message)

@@ -154,6 +154,20 @@ class RatingKeeper(QObject):
         self._setup = None
         return was_rated
 
+    def is_leaving_a_loss(self) -> bool:
+        """True when leaving the game in progress now (for a new game, a position or a file) counts as a loss.
+
+        That is a rated game past the moves in which it may still be aborted, as on a server:
+        otherwise starting another game would be a free way out of every lost one.
+        """
+        return self._setup is not None and self._controller.result() is None and not self._controller.ending.can_abort()
+
+    def on_game_left(self) -> None:
+        """The person agreed to leave the game: when that is a loss (:meth:`is_leaving_a_loss`) they resign it."""
+        setup = self._setup
+        if setup is not None and self.is_leaving_a_loss():
+            self._controller.end_game(GameResult(not setup.human, Termination.RESIGNATION))
+
     def on_analysis_toggled(self, on: bool) -> bool:
         """Analysis mode on or off; on, it is help (see :meth:`on_engine_help_used`), and a game
         started while it is on is not rated."""

@@ -1572,7 +1572,12 @@
         <translation>Korvataanko nykyinen peli?</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <source>Replace the current game? It is rated and not finished: leaving it now counts as a loss (you resign it).</source>
+        <translation>Korvataanko nykyinen peli? Se lasketaan vahvuuslukuun eikä ole päättynyt: sen jättäminen nyt lasketaan tappioksi (luovutat sen).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Replace the current game? It has {count} move and is not finished.</source>
         <translation>Korvataanko nykyinen peli? Siinä on {count} siirto, eikä se ole päättynyt.</translation>
     </message>
@@ -1582,7 +1587,7 @@
         <translation>Korvataanko nykyinen peli? Siinä on {count} siirtoa, eikä se ole päättynyt.</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+104"/>
         <source>The clipboard is empty.</source>
         <translation>Leikepöytä on tyhjä.</translation>
     </message>
@@ -1938,7 +1943,7 @@
         <translation>Sulje</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+40"/>
         <source>Position {number} of {total}</source>
         <translation>Asema {number}/{total}</translation>
     </message>
@@ -1968,7 +1973,7 @@
         <translation>Ohitettu: {count}.</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+38"/>
         <source>Checking {move}…</source>
         <translation>Tarkistetaan {move}…</translation>
     </message>
@@ -4787,7 +4792,7 @@
 <context>
     <name>retry</name>
     <message>
-        <location filename="../../chessgui/dialogs/retry_dialog.py" line="-214"/>
+        <location filename="../../chessgui/dialogs/retry_dialog.py" line="-215"/>
         <source>an inaccuracy</source>
         <translation>epätarkkuus</translation>
     </message>

@@ -240,3 +240,47 @@ def test_a_rated_game_resumed_after_a_restart_is_still_rated(qtbot, tmp_path: Pa
     assert fourth.offer_resume(lambda question: True)
     assert fourth.rating is not None and not fourth.rating.keeper.is_rated()
     fourth.close()
+
+
+def test_a_new_game_in_the_middle_of_a_rated_game_warns_and_counts_it_as_a_loss(qtbot, tmp_path: Path) -> None:
+    """Starting another game once both sides have moved was a free way out of a lost rated game."""
+    window = _window(qtbot, tmp_path)
+    try:
+        assert window.rating is not None
+        controller = window.controller
+        window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+        qtbot.waitUntil(lambda: controller.live_ply() == 2, timeout=60_000)  # the engine's reply
+        window.board_widget.move_requested.emit(chess.Move.from_uci("g1f3"))
+        controller.stop_thinking()
+        questions: list[str] = []
+
+        def answer(no_or_yes: bool):
+            return lambda title, question: questions.append(question) or no_or_yes
+
+        window.flows.ask = answer(False)
+        assert window.flows.confirm_replace_game() is False
+        assert "rated" in questions[-1] and "loss" in questions[-1]
+        assert controller.result() is None and window.rating.keeper.is_rated()  # "No": nothing changed
+
+        window.flows.ask = answer(True)
+        with qtbot.waitSignal(window.rating.keeper.game_rated) as blocker:
+            assert window.flows.confirm_replace_game()
+        _, game = blocker.args
+        assert (game.score, game.white, game.level) == (0.0, True, 1200)
+        assert "Rated game against level 1200" in window.statusBar().currentMessage()
+    finally:
+        window.close()
+
+
+def test_leaving_a_rated_game_in_its_first_moves_says_nothing_of_a_loss(qtbot, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path)
+    try:
+        window.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+        window.controller.stop_thinking()
+        questions: list[str] = []
+        window.flows.ask = lambda title, question: questions.append(question) or True
+        assert window.flows.confirm_replace_game()
+        assert questions and "loss" not in questions[-1]
+        assert window.rating is not None and window.rating.keeper.rating().games == ()
+    finally:
+        window.close()

@@ -111,6 +111,38 @@ def test_aborted_taken_back_changed_or_set_up_games_do_not_count(controller, tmp
     assert rated == [] and keeper.rating().games == ()
 
 
+def test_leaving_a_rated_game_after_its_first_moves_is_a_loss(controller, qtbot, tmp_path: Path) -> None:
+    """Leaving (a new game, another position or file) once both sides have moved resigns it, as on a server;
+    before that it may still be aborted, and leaving costs nothing."""
+    keeper = keeper_for(controller, tmp_path)
+    controller.new_game()
+    play(controller, "e4", "e5")
+    assert not keeper.is_leaving_a_loss()  # still abortable: nothing is lost by leaving
+    keeper.on_game_left()
+    assert controller.result() is None and keeper.rating().games == ()
+    play(controller, "Nf3")
+    assert keeper.is_leaving_a_loss()
+    with qtbot.waitSignal(keeper.game_rated) as blocker:
+        keeper.on_game_left()
+    _, game = blocker.args
+    assert (game.level, game.score, game.white) == (1400, 0.0, True)
+    assert controller.result() == GameResult(chess.BLACK, Termination.RESIGNATION)
+    assert "0-1" in game.pgn
+    assert not keeper.is_leaving_a_loss()  # finished: leaving costs nothing more
+    keeper.on_game_left()
+    assert len(keeper.rating().games) == 1
+
+
+def test_leaving_an_unrated_game_costs_nothing(controller, tmp_path: Path) -> None:
+    keeper = keeper_for(controller, tmp_path)
+    controller.new_game()
+    play(controller, "e4", "e5", "Nf3")
+    assert controller.takeback()  # a takeback made it unrated
+    assert not keeper.is_leaving_a_loss()
+    keeper.on_game_left()
+    assert controller.result() is None and keeper.rating().games == ()
+
+
 def test_a_level_chosen_before_the_first_move_counts(controller, qtbot, tmp_path: Path) -> None:
     keeper = keeper_for(controller, tmp_path, Settings(white=PlayerSettings(), black=PlayerSettings()))
     controller.new_game()
