@@ -180,7 +180,14 @@ class MainWindow(MainWindowViews):
             self.tablebases,
             self.analysis_mode,
         )
-        self.resume = ResumePresenter(self, self.autosave, self.controller, self.game_clock, self.look)
+        self.resume = ResumePresenter(
+            self,
+            self.autosave,
+            self.controller,
+            self.game_clock,
+            self.look,
+            self.rating.keeper.leaving_saved_game_note if self.rating is not None else None,
+        )
         wire_window(self, self.actions_)  # all the connections: chessgui/window_wiring.py
         self.resize(1240, 800)
         self.look.restore_layout()

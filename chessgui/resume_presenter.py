@@ -23,10 +23,13 @@ class ResumePresenter(QObject):
         status_message(str): a passing notice (resumed, or a problem with the saved game).
         game_resumed(Mapping): the saved game is back; its window state (the autosave's extra),
             e.g. for the rating to go on rating it.
+        game_declined(chess.pgn.Game, Mapping): the user chose not to resume the saved game (it is
+            discarded next); its window state, e.g. for the rating to count a rated game left.
     """
 
     status_message = Signal(str)
     game_resumed = Signal(object)
+    game_declined = Signal(object, object)
 
     def __init__(
         self,
@@ -35,8 +38,11 @@ class ResumePresenter(QObject):
         controller: GameController,
         game_clock: GameClock,
         look: LookPresenter,
+        decline_note: Callable[[chess.pgn.Game, Mapping[str, ExtraValue]], str | None] | None = None,
     ) -> None:
+        """``decline_note`` adds what not resuming costs to the question (a rated game: a loss)."""
         super().__init__(window)
+        self._decline_note = decline_note
         self._window = window
         self._autosave = autosave
         self._controller = controller
@@ -58,7 +64,9 @@ class ResumePresenter(QObject):
         if hold:
             controller.hold_moves()
         try:
-            restored = self._autosave.take_unfinished_game(ask, self.status_message.emit)
+            restored = self._autosave.take_unfinished_game(
+                ask, self.status_message.emit, self._decline_note, self.game_declined.emit
+            )
             if restored is None:
                 return False
             self._restore(*restored)

@@ -170,3 +170,4 @@ def wire_window(window: MainWindow, actions: MainActions) -> None:
         window.rating.status_message.connect(window.on_status_message)
         window.flows.game_left.connect(window.rating.keeper.on_game_left)
         window.resume.game_resumed.connect(window.rating.keeper.on_game_resumed)
+        window.resume.game_declined.connect(window.rating.keeper.on_saved_game_declined)

@@ -18,9 +18,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 import chess
-from PySide6.QtCore import QObject, Signal
+import chess.pgn
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from chessgui.game.controller import GameController
+from chessgui.game.game_end import ABORT_MAX_PLIES
 from chessgui.game.result import GameResult, Termination
 from chessgui.storage.rating import Rating, RatingStore
 from chessgui.storage.settings import PlayerKind, Settings
@@ -54,6 +56,14 @@ def rated_setup(settings: Settings) -> RatedSetup | None:
     if engine.kind is not PlayerKind.BUILTIN or engine.elo is None:
         return None
     return RatedSetup(human=humans[0], level=int(engine.elo))
+
+
+def saved_rated_setup(extra: Mapping[str, object]) -> RatedSetup | None:
+    """The rated setup an autosave's window state kept (:meth:`RatingKeeper.saved_state`), if any."""
+    level, human = extra.get(RATED_LEVEL_KEY), extra.get(RATED_HUMAN_KEY)
+    if not isinstance(level, int) or isinstance(level, bool) or human not in ("white", "black"):
+        return None
+    return RatedSetup(human=chess.WHITE if human == "white" else chess.BLACK, level=level)
 
 
 def settings_for_level(settings: Settings, level: int) -> Settings:
@@ -183,13 +193,39 @@ class RatingKeeper(QObject):
 
     def on_game_resumed(self, extra: Mapping[str, object]) -> None:
         """A game resumed from the autosave goes on rated if it was, with the same person and level."""
-        level, human = extra.get(RATED_LEVEL_KEY), extra.get(RATED_HUMAN_KEY)
-        if not isinstance(level, int) or human not in ("white", "black"):
+        saved = saved_rated_setup(extra)
+        if saved is None:
             return
-        saved = RatedSetup(human=chess.WHITE if human == "white" else chess.BLACK, level=level)
         playing = self._controller.result() is None and not self._controller.is_viewing()
         if playing and not self._analysis_on and rated_setup(self._settings) == saved:
             self._setup = saved
+
+    def saved_setup(self, game: chess.pgn.Game, extra: Mapping[str, object]) -> RatedSetup | None:
+        """The setup of an autosaved ``game`` that was rated when it was saved, if leaving it now is a loss.
+
+        That is a rated game past the moves in which it could be aborted (as :meth:`is_leaving_a_loss`)."""
+        setup = saved_rated_setup(extra)
+        if setup is None or game.headers.get("Result", "*") != "*":
+            return None
+        return setup if len(list(game.mainline_moves())) > ABORT_MAX_PLIES else None
+
+    def leaving_saved_game_note(self, game: chess.pgn.Game, extra: Mapping[str, object]) -> str | None:
+        """What the question before an autosaved game adds when not resuming it counts as a loss."""
+        if self.saved_setup(game, extra) is None:
+            return None
+        return QCoreApplication.translate("RatingKeeper", "It is rated: not resuming it counts as a loss.")
+
+    def on_saved_game_declined(self, game: chess.pgn.Game, extra: Mapping[str, object]) -> None:
+        """The person chose not to resume an autosaved game: a rated one is rated as their loss (they left it)."""
+        setup = self.saved_setup(game, extra)
+        if setup is None:
+            return
+        game.headers["Result"] = "0-1" if setup.human == chess.WHITE else "1-0"
+        rating, entry = self._store.record(setup.level, 0.0, setup.human == chess.WHITE, str(game))
+        self.game_rated.emit(rating, entry)
+        problem = self.take_problem()
+        if problem is not None:
+            self.problem_found.emit(problem)
 
     def on_game_over(self, result: GameResult) -> None:
         """Rate the game that just ended, if it counts."""

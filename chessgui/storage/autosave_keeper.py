@@ -80,11 +80,16 @@ class AutosaveKeeper(QObject):
         return problem
 
     def take_unfinished_game(
-        self, ask: Callable[[str], bool], report: Callable[[str], None]
+        self,
+        ask: Callable[[str], bool],
+        report: Callable[[str], None],
+        note: Callable[[chess.pgn.Game, Mapping[str, ExtraValue]], str | None] | None = None,
+        declined: Callable[[chess.pgn.Game, Mapping[str, ExtraValue]], None] | None = None,
     ) -> tuple[chess.pgn.Game, Mapping[str, ExtraValue]] | None:
         """The unfinished game and its window state if there is one and ``ask`` says yes.
 
-        A "no" discards the save. Problems (a damaged save, set aside) go to ``report``.
+        A "no" discards the save, after ``declined`` is told the game. Problems (a damaged save,
+        set aside) go to ``report``. ``note`` may add a sentence to the question (what a "no" costs).
         """
         snapshot, problem = load_unfinished_game(self._store)
         if problem and problem != self._reported_at_start:
@@ -116,7 +121,12 @@ class AutosaveKeeper(QObject):
             black=player_display_name(game.headers.get("Black", "?")),
             moves=moves,
         )
+        cost = note(game, snapshot.extra) if note is not None else None
+        if cost:
+            question = f"{question} {cost}"
         if not ask(question):
+            if declined is not None:
+                declined(game, snapshot.extra)
             self._store.discard()
             return None
         return game, snapshot.extra

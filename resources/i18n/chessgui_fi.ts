@@ -141,7 +141,7 @@
 <context>
     <name>AutosaveKeeper</name>
     <message>
-        <location filename="../../chessgui/storage/autosave_keeper.py" line="+97"/>
+        <location filename="../../chessgui/storage/autosave_keeper.py" line="+102"/>
         <source>The autosaved game could not be read: {error}</source>
         <translation>Automaattisesti tallennettua peliä ei voitu lukea: {error}</translation>
     </message>
@@ -161,7 +161,7 @@
         <translation>Keskeneräinen peli ({white} – {black}, {moves} siirtoa) säilyi viime kerralta. Jatketaanko sitä?</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+50"/>
         <source>The game could not be autosaved ({strerror}); it is still open here.</source>
         <translation>Peliä ei voitu tallentaa automaattisesti ({strerror}); se on yhä auki tässä.</translation>
     </message>
@@ -1577,7 +1577,7 @@
         <translation>Korvataanko nykyinen peli? Se lasketaan vahvuuslukuun eikä ole päättynyt: sen jättäminen nyt lasketaan tappioksi (luovutat sen).</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Replace the current game? It has {count} move and is not finished.</source>
         <translation>Korvataanko nykyinen peli? Siinä on {count} siirto, eikä se ole päättynyt.</translation>
     </message>
@@ -1814,6 +1814,14 @@
     </message>
 </context>
 <context>
+    <name>RatingKeeper</name>
+    <message>
+        <location filename="../../chessgui/game/rating_keeper.py" line="+216"/>
+        <source>It is rated: not resuming it counts as a loss.</source>
+        <translation>Se lasketaan vahvuuslukuun: jos et jatka sitä, se lasketaan tappioksi.</translation>
+    </message>
+</context>
+<context>
     <name>RatingPresenter</name>
     <message>
         <location filename="../../chessgui/rating_presenter.py" line="+55"/>
@@ -1905,7 +1913,7 @@
 <context>
     <name>ResumePresenter</name>
     <message>
-        <location filename="../../chessgui/resume_presenter.py" line="+81"/>
+        <location filename="../../chessgui/resume_presenter.py" line="+89"/>
         <source>Resumed the unfinished game</source>
         <translation>Keskeneräistä peliä jatkettiin</translation>
     </message>

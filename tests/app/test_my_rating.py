@@ -284,3 +284,36 @@ def test_leaving_a_rated_game_in_its_first_moves_says_nothing_of_a_loss(qtbot, t
         assert window.rating is not None and window.rating.keeper.rating().games == ()
     finally:
         window.close()
+
+
+def test_declining_to_resume_a_rated_game_warns_and_counts_it_as_a_loss(qtbot, tmp_path: Path) -> None:
+    from chessgui.storage.autosave import AutosaveStore
+
+    def window_with_autosave() -> MainWindow:
+        qsettings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(
+            settings=VS_LEVEL,
+            qsettings=qsettings,
+            rating_store=RatingStore(tmp_path / "rating.json"),
+            autosave_store=AutosaveStore(tmp_path / "autosave"),
+        )
+        qtbot.addWidget(window)
+        return window
+
+    first = window_with_autosave()
+    first.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
+    qtbot.waitUntil(lambda: first.controller.live_ply() == 2, timeout=60_000)  # the engine's reply
+    first.board_widget.move_requested.emit(chess.Move.from_uci("g1f3"))
+    first.controller.stop_thinking()
+    first.close()  # the app closed in the middle of the rated game
+
+    second = window_with_autosave()
+    questions: list[str] = []
+    assert not second.offer_resume(lambda question: questions.append(question) or False)
+    assert questions and questions[0].endswith("It is rated: not resuming it counts as a loss.")
+    assert second.rating is not None
+    (game,) = second.rating.keeper.rating().games
+    assert (game.level, game.score, game.white) == (1200, 0.0, True)
+    assert "Rated game against level 1200" in second.statusBar().currentMessage()
+    assert not AutosaveStore(tmp_path / "autosave").has_unfinished_game()
+    second.close()

@@ -143,6 +143,37 @@ def test_leaving_an_unrated_game_costs_nothing(controller, tmp_path: Path) -> No
     assert controller.result() is None and keeper.rating().games == ()
 
 
+def test_not_resuming_an_autosaved_rated_game_counts_as_a_loss(controller, qtbot, tmp_path: Path) -> None:
+    """Closing the app in a lost rated game and declining it at the next start was another free way out."""
+    keeper = keeper_for(controller, tmp_path)
+    saved = chess.pgn.read_game(io.StringIO("1. e4 e5 2. Nf3 *"))
+    extra = {"rated_level": 1400, "rated_human": "black", "flipped": True}
+    note = keeper.leaving_saved_game_note(saved, extra)
+    assert note is not None and "loss" in note
+    with qtbot.waitSignal(keeper.game_rated) as blocker:
+        keeper.on_saved_game_declined(saved, extra)
+    _, game = blocker.args
+    assert (game.level, game.score, game.white) == (1400, 0.0, False)
+    assert "2. Nf3 1-0" in game.pgn
+
+
+@pytest.mark.parametrize(
+    ("pgn", "extra"),
+    [
+        ("1. e4 e5 *", {"rated_level": 1400, "rated_human": "white"}),  # still abortable
+        ("1. e4 e5 2. Nf3 *", {"flipped": False}),  # not rated when saved
+        ("1. e4 e5 2. Nf3 *", {"rated_level": True, "rated_human": "white"}),  # a damaged value
+        ("1. f3 e5 2. g4 Qh4# 0-1", {"rated_level": 1400, "rated_human": "white"}),  # finished (rated then)
+    ],
+)
+def test_not_resuming_other_saved_games_costs_nothing(controller, tmp_path: Path, pgn: str, extra) -> None:
+    keeper = keeper_for(controller, tmp_path)
+    saved = chess.pgn.read_game(io.StringIO(pgn))
+    assert keeper.leaving_saved_game_note(saved, extra) is None
+    keeper.on_saved_game_declined(saved, extra)
+    assert keeper.rating().games == ()
+
+
 def test_a_level_chosen_before_the_first_move_counts(controller, qtbot, tmp_path: Path) -> None:
     keeper = keeper_for(controller, tmp_path, Settings(white=PlayerSettings(), black=PlayerSettings()))
     controller.new_game()
