@@ -13,6 +13,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
+from chessgui.views.move_entry import FOCUS_KEY
+
 
 @dataclass(frozen=True, slots=True)
 class MainActions:
@@ -343,7 +345,7 @@ def create_actions(window: QMainWindow) -> MainActions:
         enter_move=_action(
             window,
             QCoreApplication.translate("actions", "&Type a move"),
-            "/",
+            FOCUS_KEY,
             QCoreApplication.translate("actions", "Type a move (e4, Nf3, O-O, e7e8q) in the move field"),
         ),
         speak_position=_action(

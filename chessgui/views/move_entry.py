@@ -243,6 +243,10 @@ _GAME_KEYS = frozenset(
 _MODIFIERS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
 
 
+FOCUS_KEY = "/"
+"""The window's shortcut to the move field (Type a move), as lichess's "/" to its move input."""
+
+
 class _MoveField(QLineEdit):
     """The line moves are typed in: it leaves the window's shortcuts to the window.
 
@@ -256,6 +260,14 @@ class _MoveField(QLineEdit):
             event.ignore()  # not claimed: the window's shortcut, if any, fires; else the key comes here as usual
             return True
         return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.text() == FOCUS_KEY:
+            # The key that brings the cursor here (the window's shortcut); pressed again for the
+            # next move while the cursor is still here, it is not text: no move has a "/".
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def _leaves(self, event: QKeyEvent) -> bool:
         if event.modifiers() & _MODIFIERS:

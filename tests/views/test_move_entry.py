@@ -111,6 +111,19 @@ def test_typing_a_legal_move_and_enter_requests_it(qtbot) -> None:
     assert entry.field.text() == ""
 
 
+def test_the_slash_that_brings_the_cursor_here_is_not_typed_into_the_field(qtbot) -> None:
+    """ "/" goes to the move field; pressed again for the next move while the cursor was still there,
+    it was typed in, and "/Nf3" was "not a move"."""
+    entry = _entry(qtbot)
+    entry.set_position(chess.Board(), accepting=True)
+    entry.focus_with()
+    qtbot.keyClicks(entry.field, "/Nf3")
+    assert entry.field.text() == "Nf3"
+    with qtbot.waitSignal(entry.move_entered) as blocker:
+        qtbot.keyClick(entry.field, Qt.Key.Key_Return)
+    assert blocker.args == [chess.Move.from_uci("g1f3")]
+
+
 def test_illegal_input_keeps_the_text_and_shows_the_reason(qtbot) -> None:
     entry = _entry(qtbot)
     entry.set_position(chess.Board(), accepting=True)
