@@ -15,6 +15,7 @@ from chessgui.dialogs.settings_dialog import SettingsDialog
 from chessgui.dialogs.strength_control import StrengthControl
 from chessgui.game.result import GameResult, Termination
 from chessgui.main_window import MainWindow
+from chessgui.storage.autosave import AutosaveStore
 from chessgui.storage.book import BookSettings
 from chessgui.storage.rating import RatingStore
 from chessgui.storage.settings import PlayerKind, PlayerSettings, Settings
@@ -31,6 +32,19 @@ def _window(qtbot, tmp_path: Path, settings: Settings = VS_LEVEL) -> MainWindow:
     window = MainWindow(settings=settings, qsettings=qsettings, rating_store=RatingStore(tmp_path / "rating.json"))
     qtbot.addWidget(window)
     window.show()
+    return window
+
+
+def _window_with_autosave(qtbot, tmp_path: Path, settings: Settings) -> MainWindow:
+    """A window that autosaves to ``tmp_path`` (not shown): each one stands for a start of the app."""
+    qsettings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(
+        settings=settings,
+        qsettings=qsettings,
+        rating_store=RatingStore(tmp_path / "rating.json"),
+        autosave_store=AutosaveStore(tmp_path / "autosave"),
+    )
+    qtbot.addWidget(window)
     return window
 
 
@@ -208,18 +222,9 @@ def test_a_new_game_with_another_level_says_nothing_of_the_old_game_s_rating(qtb
 
 def test_a_rated_game_resumed_after_a_restart_is_still_rated(qtbot, tmp_path: Path) -> None:
     """Closing the app in the middle of a rated game and resuming it the next day silently made it unrated."""
-    from chessgui.storage.autosave import AutosaveStore
 
     def window_with_autosave(settings: Settings) -> MainWindow:
-        qsettings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(
-            settings=settings,
-            qsettings=qsettings,
-            rating_store=RatingStore(tmp_path / "rating.json"),
-            autosave_store=AutosaveStore(tmp_path / "autosave"),
-        )
-        qtbot.addWidget(window)
-        return window
+        return _window_with_autosave(qtbot, tmp_path, settings)
 
     first = window_with_autosave(VS_LEVEL)
     first.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
@@ -287,18 +292,9 @@ def test_leaving_a_rated_game_in_its_first_moves_says_nothing_of_a_loss(qtbot, t
 
 
 def test_declining_to_resume_a_rated_game_warns_and_counts_it_as_a_loss(qtbot, tmp_path: Path) -> None:
-    from chessgui.storage.autosave import AutosaveStore
 
     def window_with_autosave() -> MainWindow:
-        qsettings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(
-            settings=VS_LEVEL,
-            qsettings=qsettings,
-            rating_store=RatingStore(tmp_path / "rating.json"),
-            autosave_store=AutosaveStore(tmp_path / "autosave"),
-        )
-        qtbot.addWidget(window)
-        return window
+        return _window_with_autosave(qtbot, tmp_path, VS_LEVEL)
 
     first = window_with_autosave()
     first.board_widget.move_requested.emit(chess.Move.from_uci("e2e4"))
