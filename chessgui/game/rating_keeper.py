@@ -221,19 +221,18 @@ class RatingKeeper(QObject):
         if setup is None:
             return
         game.headers["Result"] = "0-1" if setup.human == chess.WHITE else "1-0"
-        rating, entry = self._store.record(setup.level, 0.0, setup.human == chess.WHITE, str(game))
-        self.game_rated.emit(rating, entry)
-        problem = self.take_problem()
-        if problem is not None:
-            self.problem_found.emit(problem)
+        self._record(setup, 0.0, str(game))
 
     def on_game_over(self, result: GameResult) -> None:
         """Rate the game that just ended, if it counts."""
         setup, self._setup = self._setup, None
         if setup is None or result.termination in UNRATED_TERMINATIONS or self._controller.live_ply() == 0:
             return
-        pgn = str(self._controller.game())
-        rating, game = self._store.record(setup.level, score_for(result, setup.human), setup.human == chess.WHITE, pgn)
+        self._record(setup, score_for(result, setup.human), str(self._controller.game()))
+
+    def _record(self, setup: RatedSetup, score: float, pgn: str) -> None:
+        """Enter one game in the rating, say it, and say a file problem once."""
+        rating, game = self._store.record(setup.level, score, setup.human == chess.WHITE, pgn)
         self.game_rated.emit(rating, game)
         problem = self.take_problem()
         if problem is not None:
