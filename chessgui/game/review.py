@@ -45,6 +45,8 @@ ONLY_MOVE_GAP = BLUNDER_DROP
 """The best move is "the only good move" (``!``) when the second best loses at least this much."""
 ONLY_MOVE_DECIDED = 90.0
 """No ``!`` once the mover's win% is this high or this low the other way: the game is decided."""
+PIECE_POINTS = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
+"""The usual material count, to tell a capture that wins material outright (no ``!`` for it)."""
 START_CP = 15
 """The start position's value when a PGN does not say (lila's ``Cp.initial``)."""
 ACCURACY_SCALE = 103.1668
@@ -224,10 +226,26 @@ def review_move(
 
 
 def _deserves_mark(board: chess.Board, move: chess.Move, win_before: float) -> bool:
-    """An only move earns ``!`` unless it is an obvious recapture or the game is already decided."""
+    """An only move earns ``!`` unless it is obvious (a recapture, or taking a piece left en prise)
+    or the game is already decided."""
     recapture = bool(board.move_stack) and board.is_capture(move) and move.to_square == board.peek().to_square
     decided = win_before >= ONLY_MOVE_DECIDED or win_before <= 100 - ONLY_MOVE_DECIDED
-    return not recapture and not decided
+    return not recapture and not _takes_a_piece_en_prise(board, move) and not decided
+
+
+def _takes_a_piece_en_prise(board: chess.Board, move: chess.Move) -> bool:
+    """Whether ``move`` captures a piece that is undefended or worth more than the capturer: material
+    won at once, which anyone sees (the bishop left on c4 for the pawn on d5 to take)."""
+    mover = board.piece_at(move.from_square)
+    if mover is None or not board.is_capture(move):
+        return False
+    if board.is_en_passant(move):
+        return False  # a pawn for a pawn, and the taken pawn is not on the target square to judge
+    taken = board.piece_at(move.to_square)
+    if taken is None:
+        return False
+    undefended = not board.is_attacked_by(taken.color, move.to_square)
+    return undefended or PIECE_POINTS[taken.piece_type] > PIECE_POINTS[mover.piece_type]
 
 
 def game_accuracy(white_wins: Sequence[float], first_mover: chess.Color, color: chess.Color) -> float | None:

@@ -129,3 +129,26 @@ def test_either_sides_next_error_and_a_lichess_export_without_a_start_eval() -> 
     assert next_error_ply(game, None, 4) == 5
     assert next_error_ply(game, None, 7) == 4
     assert summarize(game)[chess.WHITE].accuracy is not None  # the start position counts as +0.15
+
+
+def test_taking_a_piece_left_en_prise_is_no_only_move_mark() -> None:
+    # 1. e4 c5 2. Nf3 Nc6 3. Bc4 e6 4. d3 d5 5. O-O dxc4: the pawn takes the bishop that White
+    # left attacked. It is the only good move, but no one needs a "!" to find it.
+    board = chess.Board()
+    for uci in ("e2e4", "c7c5", "g1f3", "b8c6", "f1c4", "e7e6", "d2d3", "d7d5", "e1g1"):
+        board.push_uci(uci)
+    only = PositionEval(_cp(-230, chess.BLACK), best_move="d5c4", second_score=_cp(40, chess.BLACK))
+    takes = review_move(board, chess.Move.from_uci("d5c4"), only, PositionEval(_cp(230, chess.WHITE)), 10)
+    assert takes.judgement is Judgement.GOOD
+    # An undefended piece taken by a stronger one is as obvious: the queen takes a loose knight.
+    loose = chess.Board("4k3/8/8/3n4/8/8/8/3QK3 w - - 0 1")
+    free = PositionEval(_cp(300), best_move="d1d5", second_score=_cp(0))
+    assert review_move(loose, chess.Move.from_uci("d1d5"), free, PositionEval(_cp(300)), 1).judgement is (
+        Judgement.GOOD
+    )
+    # A capture of a defended piece of the same value is no giveaway: the only move keeps its mark.
+    trade = chess.Board("4k3/8/4p3/3n4/8/2N5/8/4K3 w - - 0 1")
+    hard = PositionEval(_cp(30), best_move="c3d5", second_score=_cp(-300))
+    assert review_move(trade, chess.Move.from_uci("c3d5"), hard, PositionEval(_cp(30)), 1).judgement is (
+        Judgement.ONLY_MOVE
+    )
