@@ -4,7 +4,8 @@
 so two runs on the same seeds can be paired: for each opening the difference of our two scores
 (both colours) between the test build and the base build, so an opening's own imbalance cancels
 (with balanced openings the interval is about what two separate ratings give). Only openings with
-all four games (two per build) count.
+all four games (two per build) count. An opening is a starting position against one opponent
+setting, so runs against several settings (2700 and 2500) pool into one comparison.
 
     .venv/bin/python benchmarks/paired_openings.py --base base75.pgn base76.pgn --test test75.pgn test76.pgn
 
@@ -25,6 +26,11 @@ import chess.pgn
 from sprt_stats import elo_from_score
 
 RESULT_SCORE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+
+Opening = tuple[str, str]
+"""(the opponent's name as the PGN gives it, the starting FEN): the unit of pairing."""
+Key = tuple[Opening, bool]
+"""An opening and whether our engine had White."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +70,10 @@ class Comparison:
         return elo_from_score(min(self.base_score + self.half_width / 2, 0.999)) - elo_from_score(self.base_score)
 
 
-def load_games(paths: list[Path], opponent_prefix: str = "Stockfish") -> dict[tuple[str, bool], Game]:
-    """Finished games by (starting FEN, our engine had White). A game without a result is left
-    out; a later game with the same key replaces an earlier one."""
-    games: dict[tuple[str, bool], Game] = {}
+def load_games(paths: list[Path], opponent_prefix: str = "Stockfish") -> dict[Key, Game]:
+    """Finished games by ((opponent, starting FEN), our engine had White). A game without a result
+    is left out; a later game with the same key replaces an earlier one."""
+    games: dict[Key, Game] = {}
     for path in paths:
         with path.open(encoding="utf-8") as handle:
             while (game := chess.pgn.read_game(handle)) is not None:
@@ -75,22 +81,27 @@ def load_games(paths: list[Path], opponent_prefix: str = "Stockfish") -> dict[tu
                 if score is None:
                     continue
                 ours_white = not game.headers.get("White", "").startswith(opponent_prefix)
-                fen = game.headers.get("FEN", chess.STARTING_FEN)
+                opponent = game.headers.get("Black" if ours_white else "White", "")
+                opening = (opponent, game.headers.get("FEN", chess.STARTING_FEN))
                 termination = game.headers.get("Termination", "").split(":")[0]
-                games[(fen, ours_white)] = Game(score if ours_white else 1.0 - score, termination)
+                games[(opening, ours_white)] = Game(score if ours_white else 1.0 - score, termination)
     return games
 
 
-def compare(base: dict[tuple[str, bool], Game], test: dict[tuple[str, bool], Game]) -> Comparison:
+def compare(base: dict[Key, Game], test: dict[Key, Game]) -> Comparison:
     """Pair the openings both builds played with both colours.
 
     Raises ValueError when no opening has all four games."""
-    fens = sorted(
-        {fen for fen, _ in base if all((fen, white) in games for white in (True, False) for games in (base, test))}
+    openings = sorted(
+        {
+            opening
+            for opening, _ in base
+            if all((opening, white) in games for white in (True, False) for games in (base, test))
+        }
     )
-    if not fens:
+    if not openings:
         raise ValueError("no opening was played with both colours by both builds (same --seed?)")
-    diffs = [sum(test[(f, w)].score - base[(f, w)].score for w in (True, False)) for f in fens]
+    diffs = [sum(test[(o, w)].score - base[(o, w)].score for w in (True, False)) for o in openings]
     n = len(diffs)
     mean = sum(diffs) / n
     if n > 1:
@@ -99,12 +110,12 @@ def compare(base: dict[tuple[str, bool], Game], test: dict[tuple[str, bool], Gam
     else:
         half = 0.0
     games = 2 * n
-    base_score = sum(base[(f, w)].score for f in fens for w in (True, False)) / games
-    test_score = sum(test[(f, w)].score for f in fens for w in (True, False)) / games
+    base_score = sum(base[(o, w)].score for o in openings for w in (True, False)) / games
+    test_score = sum(test[(o, w)].score for o in openings for w in (True, False)) / games
     return Comparison(n, base_score, test_score, mean, half)
 
 
-def _wdl(games: dict[tuple[str, bool], Game], keys: list[tuple[str, bool]]) -> str:
+def _wdl(games: dict[Key, Game], keys: list[Key]) -> str:
     scores = [games[k].score for k in keys]
     return f"{scores.count(1.0)}/{scores.count(0.5)}/{scores.count(0.0)}"
 
@@ -122,8 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"paired_openings: {exc}", file=sys.stderr)
         return 2
-    fens = sorted({f for f, _ in base if (f, True) in base and (f, False) in base})
-    keys = [(f, w) for f in fens if all((f, c) in test for c in (True, False)) for w in (True, False)]
+    openings = sorted({o for o, _ in base if (o, True) in base and (o, False) in base})
+    keys = [(o, w) for o in openings if all((o, c) in test for c in (True, False)) for w in (True, False)]
     print(f"openings with all four games: {result.pairs}")
     print(f"base W/D/L {_wdl(base, keys)}, score {result.base_score:.3f}")
     print(f"test W/D/L {_wdl(test, keys)}, score {result.test_score:.3f}")

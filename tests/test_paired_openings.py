@@ -14,14 +14,16 @@ OPENING_B = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
 OPENING_C = "rnbqkbnr/pppppp1p/6p1/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"
 
 
-def _pgn(path: Path, games: list[tuple[str, bool, str]], ours: str = "full strength") -> Path:
+def _pgn(
+    path: Path, games: list[tuple[str, bool, str]], ours: str = "full strength", opponent: str = "Stockfish 2500"
+) -> Path:
     """Write ``games`` (opening FEN, our engine has White, result) the way stockfish_match does."""
     with path.open("w", encoding="utf-8") as handle:
         for fen, ours_white, result in games:
             game = chess.pgn.Game()
             game.setup(chess.Board(fen))
-            game.headers["White"] = ours if ours_white else "Stockfish 2500"
-            game.headers["Black"] = "Stockfish 2500" if ours_white else ours
+            game.headers["White"] = ours if ours_white else opponent
+            game.headers["Black"] = opponent if ours_white else ours
             game.headers["Result"] = result
             game.headers["Termination"] = "adjudicated: White resigns" if result == "0-1" else "threefold repetition"
             print(game, file=handle, end="\n\n")
@@ -32,8 +34,8 @@ def test_games_are_scored_from_our_side_and_keyed_by_opening_and_colour(tmp_path
     path = _pgn(tmp_path / "a.pgn", [(OPENING_A, True, "1-0"), (OPENING_A, False, "1-0"), (OPENING_B, True, "*")])
     games = paired_openings.load_games([path])
     assert games == {
-        (OPENING_A, True): paired_openings.Game(1.0, "threefold repetition"),
-        (OPENING_A, False): paired_openings.Game(0.0, "threefold repetition"),
+        (("Stockfish 2500", OPENING_A), True): paired_openings.Game(1.0, "threefold repetition"),
+        (("Stockfish 2500", OPENING_A), False): paired_openings.Game(0.0, "threefold repetition"),
     }  # the unfinished game is left out
 
 
@@ -90,3 +92,20 @@ def test_the_report_names_the_counts(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "openings with all four games: 2" in out
     assert "base W/D/L 2/1/1" in out and "test W/D/L 2/1/1" in out
     assert "+0.000 +- 0.000" in out and "in Elo: +0 +- 0" in out
+
+
+def test_one_opening_against_two_settings_is_two_pairs(tmp_path: Path) -> None:
+    # Runs against 2700 and 2500 pool into one comparison: an opening both seeds drew is paired
+    # within each setting, never one setting's game against the other's.
+    base = _pgn(tmp_path / "b27.pgn", [(OPENING_A, True, "0-1"), (OPENING_A, False, "1-0")], opponent="Stockfish 2700")
+    base25 = _pgn(tmp_path / "b25.pgn", [(OPENING_A, True, "1-0"), (OPENING_A, False, "0-1")])
+    test = _pgn(
+        tmp_path / "t27.pgn", [(OPENING_A, True, "1/2-1/2"), (OPENING_A, False, "1-0")], opponent="Stockfish 2700"
+    )
+    test25 = _pgn(tmp_path / "t25.pgn", [(OPENING_A, True, "1-0"), (OPENING_A, False, "0-1")])
+    games = paired_openings.load_games([base, base25])
+    assert len(games) == 4
+    result = paired_openings.compare(games, paired_openings.load_games([test, test25]))
+    assert result.pairs == 2
+    # 2700: base 0 + 0 = 0, test 0.5 + 0 (+0.5); 2500: 2 both (0).
+    assert result.mean_difference == pytest.approx(0.25)
