@@ -105,7 +105,7 @@ class Searcher(RootSearch):
         """Search with ``threads`` threads (Lazy SMP, engine.smp), clamped to 1..MAX_THREADS;
         returns a plain-words note when it was clamped. 1 is the single-threaded search.
         A playing level searches with its own count instead (engine.strength.search_threads:
-        one thread below 2300, two from there). Stops a running
+        one thread). Stops a running
         search first (unless the count is unchanged: the GUI sets it before every search)."""
         threads, note = clamp_threads(threads)
         if threads == self.threads:

@@ -65,19 +65,21 @@ PRESETS: tuple[tuple[str, int], ...] = (
 """Named levels shown next to the strength control."""
 
 FULL_SEARCH_FROM = 2300
-"""Levels from here search with every full-strength feature: at 10+0.1 even full strength
-measured 2100-2250 (docs/levels.md), below their number, so they get the strongest search
-there is. Below it the levels keep the search of their calibration (searchstate.LEVEL_FEATURES)."""
+"""Levels from here search like full strength (the network and every search feature), held back
+by a node budget alone: full strength at 10+0.1 measures about 2480 on Stockfish's scale, so 2300
+and 2400 are full strength on fewer nodes (docs/levels.md, fifty-sixth session). Below it the
+levels keep the search of their calibration (searchstate.LEVEL_FEATURES)."""
 FULL_EVAL_FROM = 2200
 """Levels from here evaluate with the full-strength weights (engine.searchstate.FEATURE_FULL_EVAL)
 while 2200 keeps the levels' search: at 10+0.1 both 2100 and 2200 were time-bound searches of
 about the same depth (run O: 2200 measured 2066, below 2100's 2137), so 2200 gets the better
 evaluation to stand between 2100 and the full search of 2300 (docs/levels.md, run P)."""
-LEVEL_THREADS = 2
-"""Search threads (Lazy SMP) of the levels from FULL_SEARCH_FROM: one thread at 10+0.1 measured
-2132 on Stockfish's scale (200 games), short of 2300; the second thread is worth +123 Elo in
-self-play (docs/strength.md, Threads). The levels below use one thread, as calibrated. The
-searcher uses no more threads than the machine has cores (:func:`search_threads`)."""
+LEVEL_THREADS = 1
+"""Search threads (Lazy SMP) of the levels from FULL_SEARCH_FROM. Two threads, given when full
+strength measured about 2150, made 2300 and 2400 play at 2491 and 2558 once the network came
+(docs/levels.md, fifty-sixth session): with one thread and a node budget a level's strength no
+longer depends on the machine's cores. The searcher uses no more threads than the machine has
+cores (:func:`search_threads`)."""
 MATING_DEPTH = 12
 MATING_NODES = 100_000
 """In a mating ending (engine.endgames.is_mating_ending: a queen or rook against a bare king, a
@@ -132,8 +134,8 @@ ANCHORS: tuple[tuple[int, int, int, int, int, int, int, int, int], ...] = (
     (2000, 8, 122_474, 22, 100, 0, 2, 2, 12),
     (2100, 9, 250_000, 10, 100, 0, 1, 0, 0),
     (2200, 12, 418_330, 4, 100, 0, 1, 0, 0),
-    (2300, 14, 700_000, 0, 100, 0, 1, 0, 0),
-    (2400, 64, 5_000_000, 0, 100, 0, 1, 0, 0),
+    (2300, 64, 150_000, 0, 100, 0, 1, 0, 0),
+    (2400, 64, 300_000, 0, 100, 0, 1, 0, 0),
 )
 """The level table's anchor rows; levels between two rows interpolate (nodes geometrically)."""
 
