@@ -244,7 +244,9 @@ def _takes_a_piece_en_prise(board: chess.Board, move: chess.Move) -> bool:
     taken = board.piece_at(move.to_square)
     if taken is None:
         return False
-    undefended = not board.is_attacked_by(taken.color, move.to_square)
+    after = board.copy(stack=False)
+    after.push(move)  # a defender behind the capturer (an x-ray) counts: it recaptures
+    undefended = not after.is_attacked_by(taken.color, move.to_square)
     return undefended or PIECE_POINTS[taken.piece_type] > PIECE_POINTS[mover.piece_type]
 
 

@@ -146,6 +146,12 @@ def test_taking_a_piece_left_en_prise_is_no_only_move_mark() -> None:
     assert review_move(loose, chess.Move.from_uci("d1d5"), free, PositionEval(_cp(300)), 1).judgement is (
         Judgement.GOOD
     )
+    # A defender behind the capturer recaptures once the capturer has moved: not a free piece.
+    xray = chess.Board("3rk3/8/8/8/3R4/8/3n4/4K3 w - - 0 1")
+    covered = PositionEval(_cp(30), best_move="d4d2", second_score=_cp(-300))
+    assert review_move(xray, chess.Move.from_uci("d4d2"), covered, PositionEval(_cp(30)), 1).judgement is (
+        Judgement.ONLY_MOVE
+    )
     # A capture of a defended piece of the same value is no giveaway: the only move keeps its mark.
     trade = chess.Board("4k3/8/4p3/3n4/8/2N5/8/4K3 w - - 0 1")
     hard = PositionEval(_cp(30), best_move="c3d5", second_score=_cp(-300))
