@@ -10,7 +10,6 @@ helper threads search alongside, sharing the transposition table (Lazy SMP, engi
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -43,7 +42,7 @@ from engine.searchstate import (
     STAT_SELDEPTH,
 )
 from engine.smp import Completed, HelperPool, clamp_threads, pick_best
-from engine.strength import LevelParams, configure_ctl, level_params, new_game_seed, play_at_level, search_threads
+from engine.strength import LEVEL_THREADS, LevelParams, configure_ctl, level_params, new_game_seed, play_at_level
 from engine.timeman import DEFAULT_MOVE_OVERHEAD_MS, LatencyMeter, MoveTiming, TimeBudget, TimeManager, plan_time
 from engine.tt import MATE, MATE_BOUND, allocate
 from engine.warmup import warm_up
@@ -104,8 +103,7 @@ class Searcher(RootSearch):
     def set_threads(self, threads: int) -> str | None:
         """Search with ``threads`` threads (Lazy SMP, engine.smp), clamped to 1..MAX_THREADS;
         returns a plain-words note when it was clamped. 1 is the single-threaded search.
-        A playing level searches with its own count instead (engine.strength.search_threads:
-        one thread). Stops a running
+        A playing level searches with engine.strength.LEVEL_THREADS instead. Stops a running
         search first (unless the count is unchanged: the GUI sets it before every search)."""
         threads, note = clamp_threads(threads)
         if threads == self.threads:
@@ -270,8 +268,8 @@ class Searcher(RootSearch):
             max_depth = min(max_depth, MINIMAX_MAX_DEPTH)
         line_count = min(max(limit.multipv, 1), MAX_MULTIPV, len(legal))
         # Step 1c. Lazy SMP: the helpers search the same position meanwhile (engine.smp). A level
-        # has its own thread count (engine.strength.search_threads), whatever Threads says.
-        threads = self.threads if self.strength is None else search_threads(self.strength, os.cpu_count())
+        # searches with its own thread count (engine.strength.LEVEL_THREADS), whatever Threads says.
+        threads = self.threads if self.strength is None else LEVEL_THREADS
         if len(self._pool.helpers) != threads - 1:
             self._pool.resize(threads - 1, (self._tt_keys, self._tt_data), self._stop)
         pool = self._pool if self._pool.helpers else None

@@ -75,11 +75,10 @@ while 2200 keeps the levels' search: at 10+0.1 both 2100 and 2200 were time-boun
 about the same depth (run O: 2200 measured 2066, below 2100's 2137), so 2200 gets the better
 evaluation to stand between 2100 and the full search of 2300 (docs/levels.md, run P)."""
 LEVEL_THREADS = 1
-"""Search threads (Lazy SMP) of the levels from FULL_SEARCH_FROM. Two threads, given when full
-strength measured about 2150, made 2300 and 2400 play at 2491 and 2558 once the network came
-(docs/levels.md, fifty-sixth session): with one thread and a node budget a level's strength no
-longer depends on the machine's cores. The searcher uses no more threads than the machine has
-cores (:func:`search_threads`)."""
+"""Search threads (Lazy SMP) of every level, whatever the Threads setting says. Two threads for
+2300 and 2400, given when full strength measured about 2150, made them play at 2491 and 2558 once
+the network came (docs/levels.md, fifty-sixth session); with one thread and a node budget a
+level's strength does not depend on the machine's cores."""
 MATING_DEPTH = 12
 MATING_NODES = 100_000
 """In a mating ending (engine.endgames.is_mating_ending: a queen or rook against a bare king, a
@@ -114,8 +113,6 @@ class LevelParams:
     """Softmax temperature of the choice among candidates, centipawns (0 = always the best)."""
     window_cp: int
     """Only candidates within this of the best are chosen from (below a minor piece)."""
-    threads: int = 1
-    """Search threads the level asks for (LEVEL_THREADS from FULL_SEARCH_FROM, else 1)."""
 
 
 ANCHORS: tuple[tuple[int, int, int, int, int, int, int, int, int], ...] = (
@@ -168,21 +165,12 @@ def level_params(elo: int) -> LevelParams:
         lines=min(max(mix(6), 1), MAX_MULTIPV),
         temperature_cp=mix(7),
         window_cp=mix(8),
-        threads=LEVEL_THREADS if elo >= FULL_SEARCH_FROM else 1,
     )
 
 
 def level_features(elo: int) -> int:
     """The search features of level ``elo`` below FULL_SEARCH_FROM (a mask over CTL_FEATURES)."""
     return LEVEL_FEATURES | FEATURE_FULL_EVAL if elo >= FULL_EVAL_FROM else LEVEL_FEATURES
-
-
-def search_threads(params: LevelParams, cores: int | None) -> int:
-    """The threads a level searches with on a machine with ``cores`` cores (None: unknown).
-
-    A second thread on a single core only halves each thread's time, so the level's count is
-    capped by the cores; a level never uses more than it was calibrated with."""
-    return max(1, min(params.threads, cores or 1))
 
 
 def new_game_seed() -> int:
